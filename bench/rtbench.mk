@@ -1,0 +1,1 @@
+# bench/rtbench.mk: rtbench, the ray-tracing benchmark.

@@ -1,0 +1,339 @@
+/*
+** check_frontend.c: end-to-end tests of the rslc driver.
+**
+** Three groups: the golden diagnostics in tests/diag/*.sl (each file ends
+** with an EXPECT block holding the exact stderr), the corpus of valid
+** shaders (shaders/*.sl and tests/corpus/*.sl must check cleanly), and the
+** command line itself (options, preprocessing, error mapping).
+*/
+#include <check.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef RSLC_PATH
+#error "RSLC_PATH must name the rslc binary under test"
+#endif
+#ifndef TOP_SRCDIR
+#error "TOP_SRCDIR must name the source tree"
+#endif
+
+/* ---- running rslc ---------------------------------------------------------- */
+
+typedef struct Run {
+    char *err;      /* what rslc wrote to stderr */
+    char *out;      /* what it wrote to stdout */
+    int status;     /* exit status */
+} Run;
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(s);
+    size_t got = fread(s, 1, (size_t)n, f);
+    s[got] = '\0';
+    fclose(f);
+    return s;
+}
+
+/* Runs "rslc ARGS" with cwd as the working directory. */
+static Run run_rslc(const char *cwd, const char *args)
+{
+    char errpath[] = "/tmp/rslc-test-errXXXXXX";
+    char outpath[] = "/tmp/rslc-test-outXXXXXX";
+    int efd = mkstemp(errpath), ofd = mkstemp(outpath);
+    ck_assert(efd >= 0 && ofd >= 0);
+    close(efd);
+    close(ofd);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>'%s'", cwd,
+             RSLC_PATH, args, outpath, errpath);
+    int rc = system(cmd);
+    Run r;
+    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
+    r.err = slurp(errpath);
+    r.out = slurp(outpath);
+    unlink(errpath);
+    unlink(outpath);
+    ck_assert_ptr_nonnull(r.err);
+    ck_assert_ptr_nonnull(r.out);
+    return r;
+}
+
+static void run_free(Run *r)
+{
+    free(r->err);
+    free(r->out);
+}
+
+/* ---- golden diagnostics ------------------------------------------------------ */
+
+static glob_t diag_files, corpus_files;
+
+/* The text between "/" "* EXPECT\n" and the closing "*" "/" line. */
+static char *expected_block(const char *src)
+{
+    const char *start = strstr(src, "/* EXPECT\n");
+    if (!start)
+        return NULL;
+    start += strlen("/* EXPECT\n");
+    const char *end = strstr(start, "*/");
+    if (!end)
+        return NULL;
+    return strndup(start, (size_t)(end - start));
+}
+
+START_TEST(golden_diagnostic)
+{
+    const char *path = diag_files.gl_pathv[_i];
+    char *src = slurp(path);
+    ck_assert_ptr_nonnull(src);
+    char *want = expected_block(src);
+    ck_assert_msg(want != NULL, "%s has no EXPECT block", path);
+
+    char *dir = strdup(path);
+    *strrchr(dir, '/') = '\0';
+    char args[1024];
+    snprintf(args, sizeof args, "--parse-only '%s'", strrchr(path, '/') + 1);
+    Run r = run_rslc(dir, args);
+
+    ck_assert_msg(strcmp(r.err, want) == 0,
+                  "%s: diagnostics differ\n--- expected\n%s--- got\n%s",
+                  path, want, r.err);
+    int want_status = strstr(want, ": error: ") ? 1 : 0;
+    ck_assert_msg(r.status == want_status, "%s: exit %d, expected %d", path,
+                  r.status, want_status);
+    run_free(&r);
+    free(dir);
+    free(want);
+    free(src);
+}
+END_TEST
+
+/* ---- the corpus of valid shaders ----------------------------------------- */
+
+START_TEST(corpus_checks_cleanly)
+{
+    const char *path = corpus_files.gl_pathv[_i];
+    char args[2048];
+    snprintf(args, sizeof args,
+             "--parse-only -I '%s/tests/corpus' '%s'", TOP_SRCDIR, path);
+    Run r = run_rslc(".", args);
+    ck_assert_msg(r.status == 0 && r.err[0] == '\0',
+                  "%s: exit %d\n%s", path, r.status, r.err);
+    run_free(&r);
+}
+END_TEST
+
+/* ---- the command line ------------------------------------------------------ */
+
+static char tmpdir[64];
+
+static void make_tmpdir(void)
+{
+    strcpy(tmpdir, "/tmp/rslc-cliXXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void remove_tmpdir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void write_file(const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+START_TEST(help_and_version)
+{
+    Run r = run_rslc(".", "--help");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "usage: rslc FILE.sl"));
+    ck_assert_ptr_nonnull(strstr(r.out, "--parse-only"));
+    run_free(&r);
+    r = run_rslc(".", "--version");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "rslc"));
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(unknown_option)
+{
+    Run r = run_rslc(".", "--frobnicate x.sl");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err,
+                     "rslc: error: unknown option '--frobnicate' "
+                     "(see 'rslc --help')\n");
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(no_input_and_missing_file)
+{
+    Run r = run_rslc(".", "--parse-only");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "rslc: error: no input file (see 'rslc --help')\n");
+    run_free(&r);
+    r = run_rslc(".", "--parse-only /nonexistent/nope.sl");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "rslc: error: cannot open '/nonexistent/nope.sl': "
+                            "No such file or directory\n");
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(output_is_refused_not_faked)
+{
+    make_tmpdir();
+    write_file("m.sl", "surface m() { Ci = Cs; }\n");
+    Run r = run_rslc(tmpdir, "m.sl -o m.o");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "rslc: error: cannot write 'm.o'"));
+    char path[256];
+    snprintf(path, sizeof path, "%s/m.o", tmpdir);
+    struct stat st;
+    ck_assert_int_ne(stat(path, &st), 0);
+    run_free(&r);
+    remove_tmpdir();
+}
+END_TEST
+
+START_TEST(defines_and_undefines)
+{
+    make_tmpdir();
+    write_file("d.sl",
+               "surface d() {\n"
+               "#ifdef BAD\n"
+               "    Ci = nosuchthing;\n"
+               "#endif\n"
+               "    Ci = KD;\n"
+               "}\n");
+    Run r = run_rslc(tmpdir, "--parse-only -D KD=0.5 d.sl");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    run_free(&r);
+    r = run_rslc(tmpdir, "--parse-only -DKD=1 -D BAD d.sl");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "d.sl:3:"));
+    run_free(&r);
+    r = run_rslc(tmpdir, "--parse-only -DKD=1 -DBAD -U BAD d.sl");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    run_free(&r);
+    remove_tmpdir();
+}
+END_TEST
+
+START_TEST(errors_in_includes_name_the_header)
+{
+    make_tmpdir();
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "mkdir '%s/inc'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+    write_file("inc/util.h",
+               "// helpers\n"
+               "float twice(float x) {\n"
+               "    return x * undefinedname;\n"
+               "}\n");
+    write_file("main.sl",
+               "#include \"util.h\"\n"
+               "surface s() {\n"
+               "    Ci = twice(1);\n"
+               "}\n");
+    Run r = run_rslc(tmpdir, "--parse-only -I inc main.sl");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err,
+                     "inc/util.h:3:16: error: unknown identifier 'undefinedname'\n"
+                     "    return x * undefinedname;\n"
+                     "               ^\n");
+    run_free(&r);
+    remove_tmpdir();
+}
+END_TEST
+
+START_TEST(columns_survive_preprocessing)
+{
+    /* cpp squeezes white space and drops comments; the caret must still
+       land under the token the user wrote. */
+    make_tmpdir();
+    write_file("c.sl",
+               "#define ONE 1\n"
+               "surface c() {\n"
+               "\tfloat   a = ONE; /* note */   float b  =   bogus;\n"
+               "}\n");
+    Run r = run_rslc(tmpdir, "--parse-only c.sl");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err,
+                     "c.sl:3:43: error: unknown identifier 'bogus'\n"
+                     "\tfloat   a = ONE; /* note */   float b  =   bogus;\n"
+                     "\t                                         ^\n");
+    run_free(&r);
+    remove_tmpdir();
+}
+END_TEST
+
+/* ---- suite --------------------------------------------------------------- */
+
+static void find_files(glob_t *g, const char *const *patterns)
+{
+    int flags = 0;
+    for (; *patterns; patterns++) {
+        char pat[1024];
+        snprintf(pat, sizeof pat, "%s/%s", TOP_SRCDIR, *patterns);
+        glob(pat, flags, NULL, g);
+        flags = GLOB_APPEND;
+    }
+}
+
+int main(void)
+{
+    static const char *const diag_pat[] = { "tests/diag/*.sl", NULL };
+    static const char *const corpus_pat[] = { "shaders/*.sl",
+                                              "tests/corpus/*.sl", NULL };
+    find_files(&diag_files, diag_pat);
+    find_files(&corpus_files, corpus_pat);
+
+    Suite *s = suite_create("frontend");
+    TCase *tc = tcase_create("diagnostics");
+    tcase_add_loop_test(tc, golden_diagnostic, 0, (int)diag_files.gl_pathc);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("corpus");
+    tcase_add_loop_test(tc, corpus_checks_cleanly, 0,
+                        (int)corpus_files.gl_pathc);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("command line");
+    tcase_add_test(tc, help_and_version);
+    tcase_add_test(tc, unknown_option);
+    tcase_add_test(tc, no_input_and_missing_file);
+    tcase_add_test(tc, output_is_refused_not_faked);
+    tcase_add_test(tc, defines_and_undefines);
+    tcase_add_test(tc, errors_in_includes_name_the_header);
+    tcase_add_test(tc, columns_survive_preprocessing);
+    suite_add_tcase(s, tc);
+
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    globfree(&diag_files);
+    globfree(&corpus_files);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
