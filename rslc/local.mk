@@ -5,6 +5,9 @@ rslc_librslc_a_SOURCES = \
 	rslc/diag.c \
 	rslc/cpp.c
 
-bin_PROGRAMS += rslc/rslc
-rslc_rslc_SOURCES = rslc/main.c
-rslc_rslc_LDADD = rslc/librslc.a -lm
+
+check_PROGRAMS += tests/rslc/check_diag
+TESTS += tests/rslc/check_diag
+tests_rslc_check_diag_SOURCES = tests/rslc/check_diag.c
+tests_rslc_check_diag_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_rslc_check_diag_LDADD = rslc/librslc.a $(CHECK_LIBS)
