@@ -139,6 +139,8 @@ typedef struct Unit {
 /* Allocates a node of the given kind at loc, all other fields zero. Nodes
    live in an arena freed by ast_free_all. */
 Node *ast_new(NodeKind kind, SrcLoc loc);
+/* Allocates an empty unit in the same arena. */
+Unit *ast_new_unit(void);
 /* Appends b to the list a (either may be NULL) and returns the head. */
 Node *ast_append(Node *a, Node *b);
 /* Number of nodes in a list. */

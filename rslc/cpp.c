@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -214,42 +215,72 @@ static const PPLine *find_line(const char *file, int line)
     return NULL;
 }
 
-/* Advances over white space and comments in an original line, which cpp
-   has replaced by single spaces. */
-static size_t skip_insignificant(const char *s, size_t i, size_t n)
+/* Lists the offsets of the significant characters of a line: everything
+   but white space and, when skip_comments, comments (which cpp has turned
+   into spaces). Returns how many were stored in pos (at most n). */
+static size_t significant(const char *s, size_t n, bool skip_comments,
+                          size_t *pos)
 {
-    for (;;) {
-        while (i < n && isspace((unsigned char)s[i]))
-            i++;
-        if (i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
+    size_t k = 0;
+    for (size_t i = 0; i < n;) {
+        if (skip_comments && i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
             const char *close = strstr(s + i + 2, "*/");
             i = close && (size_t)(close - s) < n ? (size_t)(close - s) + 2 : n;
-        } else if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') {
+        } else if (skip_comments && i + 1 < n && s[i] == '/' && s[i + 1] == '/') {
             i = n;
         } else {
-            return i;
+            if (!isspace((unsigned char)s[i]))
+                pos[k++] = i;
+            i++;
         }
     }
+    return k;
 }
 
 int cpp_original_column(const char *file, int line, int pp_col,
                         const char *original_line)
 {
     const PPLine *pp = find_line(file, line);
-    if (!pp || pp_col < 1)
+    if (!pp || pp_col < 1 || (size_t)pp_col > pp->len + 1)
         return pp_col;
-    size_t target = (size_t)pp_col - 1;
     size_t olen = strcspn(original_line, "\n");
-    size_t i = 0, j = 0;
-    for (;;) {
-        while (j < pp->len && isspace((unsigned char)pp->text[j]) && j < target)
-            j++;
-        i = skip_insignificant(original_line, i, olen);
-        if (j >= target || j >= pp->len || i >= olen)
-            return (int)i + 1;
-        if (pp->text[j] != original_line[i])
-            return (int)i + 1;     /* a macro expanded here: point at it */
-        i++;
-        j++;
+    size_t *opos = malloc((olen + 1) * sizeof *opos);
+    size_t *ppos = malloc((pp->len + 1) * sizeof *ppos);
+    if (!opos || !ppos) {
+        free(opos);
+        free(ppos);
+        return pp_col;
     }
+    size_t no = significant(original_line, olen, true, opos);
+    size_t np = significant(pp->text, pp->len, false, ppos);
+
+    /* The target is the first significant pp character at or after the
+       column. Match from the front; if a macro expansion breaks the match
+       first, match from the back, which lines up everything after the
+       last expansion. Inside an expansion, point at the macro's name. */
+    size_t target = 0;
+    while (target < np && ppos[target] < (size_t)pp_col - 1)
+        target++;
+    size_t k = 0;
+    while (k < target && k < no && pp->text[ppos[k]] == original_line[opos[k]])
+        k++;
+    int col;
+    if (k == target) {
+        col = k < no ? (int)opos[k] + 1 : (int)olen + 1;
+    } else {
+        size_t front_mismatch = k;
+        size_t a = np, b = no;
+        while (a > target && b > 0 &&
+               pp->text[ppos[a - 1]] == original_line[opos[b - 1]]) {
+            a--;
+            b--;
+        }
+        if (a == target && b < no && b > front_mismatch)
+            col = (int)opos[b] + 1;
+        else
+            col = front_mismatch < no ? (int)opos[front_mismatch] + 1 : pp_col;
+    }
+    free(opos);
+    free(ppos);
+    return col;
 }

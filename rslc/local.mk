@@ -3,11 +3,43 @@
 noinst_LIBRARIES += rslc/librslc.a
 rslc_librslc_a_SOURCES = \
 	rslc/diag.c \
-	rslc/cpp.c
+	rslc/cpp.c \
+	rslc/lex.l rslc/gram.y rslc/parse.h \
+	rslc/ast.c \
+	rslc/types.c \
+	rslc/sym.c \
+	rslc/builtins.c \
+	rslc/globals.c \
+	rslc/check.c \
+	rslc/check_expr.c \
+	rslc/check_call.c
 
+bin_PROGRAMS += rslc/rslc
+rslc_rslc_SOURCES = rslc/main.c
+rslc_rslc_LDADD = rslc/librslc.a -lm
+
+# The scanner includes the parser's header, which must exist first even
+# when a single target is made (BUILT_SOURCES covers only all and check).
+BUILT_SOURCES += rslc/gram.h
+rslc/lex.$(OBJEXT): rslc/gram.h
+# Where ylwrap finds flex's output (lex.l names it so); AC_PROG_LEX would
+# set this, but configure finds flex by path.
+LEX_OUTPUT_ROOT = lex.yy
+
+check_PROGRAMS += tests/rslc/check_parse
+TESTS += tests/rslc/check_parse
+tests_rslc_check_parse_SOURCES = tests/rslc/check_parse.c
+tests_rslc_check_parse_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_rslc_check_parse_LDADD = rslc/librslc.a $(CHECK_LIBS) -lm
 
 check_PROGRAMS += tests/rslc/check_diag
 TESTS += tests/rslc/check_diag
 tests_rslc_check_diag_SOURCES = tests/rslc/check_diag.c
 tests_rslc_check_diag_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_diag_LDADD = rslc/librslc.a $(CHECK_LIBS)
+
+check_PROGRAMS += tests/rslc/check_sema
+TESTS += tests/rslc/check_sema
+tests_rslc_check_sema_SOURCES = tests/rslc/check_sema.c
+tests_rslc_check_sema_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_rslc_check_sema_LDADD = rslc/librslc.a $(CHECK_LIBS) -lm

@@ -21,6 +21,8 @@ typedef enum TypeBase {
     TY_NORMAL,
     TY_MATRIX,
     TY_STRING,
+    TY_BOOL,     /* the result of a comparison or && || !: usable only as a
+                    condition, never stored (added by the checker) */
     TY_NBASE
 } TypeBase;
 
@@ -67,6 +69,10 @@ bool type_equal(Type a, Type b);
 /* True when a value of type from may be assigned to type to: identical,
    float to any triple or matrix, or between spatial triples. */
 bool type_assignable(Type to, Type from);
+/* The cost of converting a value of type from to type to, for ranking
+   overloads: 0 identical, 1 between spatial triples, 2 float to a triple,
+   3 float to matrix; -1 when there is no implicit conversion. */
+int type_convert_cost(Type to, Type from);
 
 static inline Type type_make(TypeBase base) { Type t = { base, 0 }; return t; }
 

@@ -1,1 +1,20 @@
-# tests/local.mk: end-to-end tests of the rslc driver (added with the driver).
+# tests/local.mk: end-to-end tests of the rslc driver (golden diagnostics,
+# the shader corpus, the command line).
+
+check_PROGRAMS += tests/rslc/check_frontend
+TESTS += tests/rslc/check_frontend
+tests_rslc_check_frontend_SOURCES = tests/rslc/check_frontend.c
+tests_rslc_check_frontend_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DRSLC_PATH='"$(abs_top_builddir)/rslc/rslc"' \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_rslc_check_frontend_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_rslc_check_frontend_LDADD = $(CHECK_LIBS)
+tests_rslc_check_frontend_DEPENDENCIES = rslc/rslc$(EXEEXT)
+
+EXTRA_DIST += tests/diag tests/corpus shaders
+
+# Fuzzing the front end (not part of make check): make fuzz [FUZZ_SECONDS=600]
+FUZZ_SECONDS = 600
+fuzz: all
+	$(srcdir)/scripts/fuzz-frontend $(FUZZ_SECONDS)
+.PHONY: fuzz

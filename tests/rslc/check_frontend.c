@@ -280,9 +280,9 @@ START_TEST(columns_survive_preprocessing)
     Run r = run_rslc(tmpdir, "--parse-only c.sl");
     ck_assert_int_eq(r.status, 1);
     ck_assert_str_eq(r.err,
-                     "c.sl:3:43: error: unknown identifier 'bogus'\n"
+                     "c.sl:3:45: error: unknown identifier 'bogus'\n"
                      "\tfloat   a = ONE; /* note */   float b  =   bogus;\n"
-                     "\t                                         ^\n");
+                     "\t                                           ^\n");
     run_free(&r);
     remove_tmpdir();
 }

@@ -1,0 +1,248 @@
+/*
+** builtins.c: the builtin table (expanded from BUILTINS in builtins.h),
+** decoding of its signature codes, argument matching, and the option
+** lists of the texture, ray-tracing and gather calls.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "rslc/builtins.h"
+
+const Builtin builtin_table[BI_COUNT] = {
+#define X(id, name, cls, flags, opts, sigs) { BI_##id, name, cls, flags, opts, sigs },
+    BUILTINS(X)
+#undef X
+};
+
+const Builtin *builtin_find(const char *name)
+{
+    for (int i = 0; i < BI_COUNT; i++)
+        if (strcmp(builtin_table[i].name, name) == 0)
+            return &builtin_table[i];
+    return NULL;
+}
+
+const Builtin *builtin_next(const Builtin *b)
+{
+    for (const Builtin *n = b + 1; n < builtin_table + BI_COUNT; n++)
+        if (strcmp(n->name, b->name) == 0)
+            return n;
+    return NULL;
+}
+
+/* ---- signature codes ------------------------------------------------------- */
+
+/* The base type of a type letter, or TY_ERROR if c is not one. */
+static TypeBase letter_type(char c)
+{
+    switch (c) {
+    case 'f': return TY_FLOAT;
+    case 'c': return TY_COLOR;
+    case 'p': return TY_POINT;
+    case 'v': return TY_VECTOR;
+    case 'n': return TY_NORMAL;
+    case 'm': return TY_MATRIX;
+    case 's': return TY_STRING;
+    default:  return TY_ERROR;
+    }
+}
+
+bool builtin_sig_next(const char **cursor, BuiltinSig *sig)
+{
+    const char *s = *cursor;
+    memset(sig, 0, sizeof *sig);
+    if (*s == '\0')
+        return false;
+    sig->ret = type_make(*s == 'x' ? TY_VOID : letter_type(*s));
+    if (sig->ret.base == TY_ERROR)
+        return false;
+    for (s++; *s && *s != ' '; s++) {
+        if (sig->tail)
+            return *cursor = s, false;     /* nothing may follow a tail */
+        if (*s == '.' || *s == '*' || *s == '~') {
+            if (*s == '.' && sig->nparams == 0)
+                return *cursor = s, false;
+            sig->tail = *s;
+            continue;
+        }
+        if (sig->nparams == BUILTIN_MAX_PARAMS)
+            return *cursor = s, false;
+        BuiltinParam *p = &sig->param[sig->nparams];
+        if (*s == '?') {
+            p->any = true;
+        } else {
+            p->type = type_make(letter_type(*s));
+            if (p->type.base == TY_ERROR)
+                return *cursor = s, false;
+        }
+        if (s[1] == '[' && s[2] == ']') {
+            p->type.arraylen = -1;
+            s += 2;
+        }
+        if (s[1] == '&') {
+            p->output = true;
+            s++;
+        }
+        sig->nparams++;
+    }
+    *cursor = *s ? s + 1 : s;
+    return true;
+}
+
+const BuiltinParam *builtin_sig_param(const BuiltinSig *sig, int i)
+{
+    if (i < sig->nparams)
+        return &sig->param[i];
+    if (sig->tail == '.')
+        return &sig->param[sig->nparams - 1];
+    return NULL;
+}
+
+int builtin_param_cost(const BuiltinParam *p, Type arg, unsigned alt)
+{
+    if (arg.base == TY_VOID || arg.base == TY_BOOL)
+        return -1;
+    if (p->any)
+        return 0;
+    if (p->type.arraylen == 0 && (alt & (1u << p->type.base)))
+        return 0;
+    int c = type_convert_cost(p->type, arg);
+    /* An output argument is written back, so only a retyping between
+       spatial triples is allowed, never a promotion. */
+    return p->output && c > 1 ? -1 : c;
+}
+
+int builtin_sig_cost(const BuiltinSig *sig, const Type *args,
+                     const unsigned *alt, int nargs)
+{
+    if (nargs < sig->nparams || (nargs > sig->nparams && !sig->tail))
+        return -1;
+    if (sig->tail == '~' && (nargs - sig->nparams) % 2 != 0)
+        return -1;
+    int total = 0;
+    for (int i = 0; i < nargs; i++) {
+        const BuiltinParam *p = builtin_sig_param(sig, i);
+        int c;
+        if (p) {
+            c = builtin_param_cost(p, args[i], alt ? alt[i] : 0);
+        } else {
+            /* Option names must be strings; values are checked later. */
+            bool is_name = sig->tail == '~' && (i - sig->nparams) % 2 == 0;
+            bool ok = args[i].base != TY_VOID && args[i].base != TY_BOOL &&
+                      (!is_name || args[i].base == TY_STRING);
+            c = ok ? 0 : -1;
+        }
+        if (c < 0)
+            return -1;
+        total += c;
+    }
+    return total;
+}
+
+bool builtin_call_sig(const Node *call, BuiltinSig *sig)
+{
+    Type args[BUILTIN_MAX_ARGS];
+    int nargs = 0;
+    for (const Node *a = call->kid[0]; a && nargs < BUILTIN_MAX_ARGS; a = a->next)
+        args[nargs++] = a->type;
+    int best = -1;
+    BuiltinSig cand;
+    for (const char *cur = call->builtin->sigs; builtin_sig_next(&cur, &cand);) {
+        if (!type_equal(cand.ret, call->type))
+            continue;
+        int c = builtin_sig_cost(&cand, args, NULL, nargs);
+        if (c >= 0 && (best < 0 || c < best)) {
+            best = c;
+            *sig = cand;
+        }
+    }
+    return best >= 0;
+}
+
+void builtin_sig_format(const char *name, const BuiltinSig *sig, char *buf,
+                        int size)
+{
+    int n = snprintf(buf, (size_t)size, "%s %s(", type_base_name(sig->ret.base), name);
+    for (int i = 0; i < sig->nparams && n < size; i++) {
+        const BuiltinParam *p = &sig->param[i];
+        n += snprintf(buf + n, (size_t)(size - n), "%s%s%s", i ? ", " : "",
+                      p->output ? "output " : "",
+                      p->any ? "any" : type_name(p->type));
+    }
+    if (n < size && sig->tail) {
+        static const char *const tails[] = { "...", "...", "parameter list..." };
+        int t = sig->tail == '.' ? 0 : sig->tail == '*' ? 1 : 2;
+        n += snprintf(buf + n, (size_t)(size - n), "%s%s",
+                      sig->nparams ? ", " : "", tails[t]);
+    }
+    if (n < size)
+        snprintf(buf + n, (size_t)(size - n), ")");
+}
+
+/* ---- options ------------------------------------------------------------------ */
+
+/* RISpec Table 15.1, which applies to every texture access function. */
+#define TEXTURE_OPTIONS \
+    { "blur", TY_FLOAT, false }, { "sblur", TY_FLOAT, false }, \
+    { "tblur", TY_FLOAT, false }, { "width", TY_FLOAT, false }, \
+    { "swidth", TY_FLOAT, false }, { "twidth", TY_FLOAT, false }, \
+    { "filter", TY_STRING, false }, { "fill", TY_FLOAT, false }, \
+    { "samples", TY_FLOAT, false }, { "lerp", TY_FLOAT, false }
+
+static const BuiltinOption texture_options[] = {
+    TEXTURE_OPTIONS, { NULL, TY_ERROR, false }
+};
+
+/* Table 15.2 adds the shadow map's own parameters. */
+static const BuiltinOption shadow_options[] = {
+    TEXTURE_OPTIONS, { "bias", TY_FLOAT, false }, { NULL, TY_ERROR, false }
+};
+
+static const BuiltinOption filterstep_options[] = {
+    { "width", TY_FLOAT, false }, { "filter", TY_STRING, false },
+    { NULL, TY_ERROR, false }
+};
+
+#define RAY_OPTIONS \
+    { "bias", TY_FLOAT, false }, { "maxdist", TY_FLOAT, false }, \
+    { "samplebase", TY_FLOAT, false }, { "label", TY_STRING, false }, \
+    { "subset", TY_STRING, false }, { "hitmode", TY_STRING, false }, \
+    { "hitsides", TY_STRING, false }, { "distribution", TY_STRING, false }
+
+static const BuiltinOption raytrace_options[] = {
+    RAY_OPTIONS,
+    { "coneangle", TY_FLOAT, false }, { "adaptive", TY_FLOAT, false },
+    { "minsamples", TY_FLOAT, false }, { "falloff", TY_FLOAT, false },
+    { "falloffmode", TY_FLOAT, false }, { "maxvariation", TY_FLOAT, false },
+    { "environmentmap", TY_STRING, false },
+    { "environmentspace", TY_STRING, false },
+    { "environmentcolor", TY_COLOR, true },
+    { NULL, TY_ERROR, false }
+};
+
+/* gather's "surface:Ci"-style names fetch values from the hit into
+   output variables. */
+static const BuiltinOption gather_options[] = {
+    RAY_OPTIONS,
+    { "surface:", TY_VOID, true }, { "displacement:", TY_VOID, true },
+    { "atmosphere:", TY_VOID, true }, { "primitive:", TY_VOID, true },
+    { "attribute:", TY_VOID, true }, { "ray:", TY_VOID, true },
+    { NULL, TY_ERROR, false }
+};
+
+static const BuiltinOption *const option_sets[OPTS_NSETS] = {
+    NULL, texture_options, shadow_options, filterstep_options,
+    raytrace_options, gather_options
+};
+
+const BuiltinOption *builtin_option(BuiltinOptSet set, const char *name)
+{
+    const BuiltinOption *o = set < OPTS_NSETS ? option_sets[set] : NULL;
+    for (; o && o->name; o++) {
+        size_t n = strlen(o->name);
+        if (o->name[n - 1] == ':' ? strncmp(o->name, name, n) == 0
+                                  : strcmp(o->name, name) == 0)
+            return o;
+    }
+    return NULL;
+}

@@ -1,0 +1,592 @@
+/*
+** check.c: the checker's walk over a unit: scopes, declarations, shaders,
+** functions and statements. Expressions are in check_expr.c, calls in
+** check_call.c.
+**
+** Rules chosen where RISpec 3.2 leaves room:
+**  - Scopes: shader globals and PI live outside the file scope, so user
+**    definitions may shadow them. Shader names are a namespace of their
+**    own: nothing refers to a shader. A shader's parameters and its body share
+**    one scope, as do a function's formals and its body. Functions are
+**    visible after their declaration, like variables. A function body sees
+**    its formals and locals, shader globals, PI and the functions in
+**    scope; a variable of an enclosing scope only through an "extern"
+**    declaration (RISpec 14.2), which binds the name to that variable.
+**  - Details: shader parameters default to uniform, locals to varying.
+**    Function formals declared without uniform/varying take the detail of
+**    the argument: in the body they count as DETAIL_DEFAULT, a value that
+**    is varying exactly when an argument is. A function's result (and
+**    what it writes to an output formal) is varying if a returned value
+**    is varying or a return sits under a varying condition; DETAIL_DEFAULT
+**    if it depends on such formals (the call then joins its arguments'
+**    details); uniform otherwise.
+**  - A uniform variable may not be assigned under a varying condition (an
+**    if, while or for whose condition is varying, or the body of
+**    illuminance, illuminate, solar or gather) unless it was declared
+**    inside that condition.
+**  - L, Cl and Ol: in surface and volume shaders only inside illuminance;
+**    in light shaders L only inside illuminate or solar, while Cl and Ol
+**    are the shader's outputs everywhere. Function bodies may use them
+**    anywhere, since a call may sit inside such a statement.
+**  - illuminance belongs in surface and volume shaders, illuminate and
+**    solar in light shaders; top-level functions may contain any of them.
+**    illuminance and gather are loops for break and continue.
+**  - Uninitialised variables: a warning when a local declared without an
+**    initialiser is read before any assignment to it appears in program
+**    order. Assignments anywhere in an enclosing loop count, as they may
+**    run in an earlier iteration, and so does passing the variable as an
+**    output argument. So a read is flagged only if no path can have
+**    assigned the variable first: no false alarms, at the price of
+**    missing reads on paths where only another branch assigns.
+**  - A non-void function that can reach its end without a return gets a
+**    warning; "return" in a shader body is an error.
+*/
+#include <string.h>
+
+#include "rslc/check_impl.h"
+
+Checker C;
+
+/* ---- declarations ------------------------------------------------------------ */
+
+/* Reports a clash with a name already declared in the current scope;
+   true if there is one. */
+static bool redefined(const char *name, const Node *at)
+{
+    Symbol *prev = scope_find_local(C.scope, name);
+    if (!prev)
+        return false;
+    diag_error(at->loc, "redefinition of '%s'", name);
+    if (prev->decl)
+        diag_note(prev->decl->loc, "previous declaration is here");
+    return true;
+}
+
+typedef enum Role { ROLE_LOCAL, ROLE_SHADER_PARAM, ROLE_FORMAL } Role;
+
+/* The scope that encloses the innermost function's formals, or the
+   current scope outside functions: where extern names are looked up. */
+static const Scope *outside_function(void)
+{
+    for (const Scope *s = C.scope; s; s = s->parent)
+        if (s->boundary)
+            return s->parent;
+    return C.scope;
+}
+
+static void declare_extern(Node *d)
+{
+    Symbol *sym = scope_find(outside_function(), d->name, NULL);
+    if (!sym || (sym->kind != SYM_VAR && sym->kind != SYM_GLOBAL &&
+                 sym->kind != SYM_CONST)) {
+        diag_error(d->loc, "extern variable '%s' is not declared in an "
+                   "enclosing scope", d->name);
+        return;
+    }
+    Type t = sym->type;
+    Type declared = d->spec.type;
+    bool spatial = !t.arraylen && !declared.arraylen &&
+                   type_is_spatial(t.base) && type_is_spatial(declared.base);
+    if (!type_equal(t, declared) && !spatial) {
+        char buf[32];
+        strcpy(buf, type_name(declared));
+        diag_error(d->loc, "extern declaration of '%s' as '%s' does not "
+                   "match its type '%s'", d->name, buf, type_name(t));
+        if (sym->decl)
+            diag_note(sym->decl->loc, "'%s' is declared here", d->name);
+        return;
+    }
+    if (redefined(d->name, d))
+        return;
+    scope_add(C.scope, sym);
+    d->sym = sym;
+    d->type = t;
+    d->detail = sym->detail;
+}
+
+static void declare_var(Node *d, Role role)
+{
+    if (d->spec.is_extern) {
+        declare_extern(d);
+        return;
+    }
+    Type t = d->spec.type;
+    Node *init = d->kid[0];
+    if (t.base == TY_VOID) {
+        diag_error(d->loc, "variable '%s' cannot be void", d->name);
+        t.base = TY_ERROR;
+    }
+    if (t.arraylen < 0 && role != ROLE_FORMAL) {
+        if (init && init->kind == N_ARRAYINIT)
+            t.arraylen = ast_list_len(init->kid[0]);
+        else
+            diag_error(d->loc, "array '%s' needs a length", d->name);
+    }
+    if (d->spec.output && role == ROLE_LOCAL)
+        diag_error(d->loc, "only parameters can be 'output'");
+    Detail detail = d->spec.detail;
+    if (detail == DETAIL_DEFAULT)
+        detail = role == ROLE_SHADER_PARAM ? DETAIL_UNIFORM
+               : role == ROLE_LOCAL ? DETAIL_VARYING : DETAIL_DEFAULT;
+
+    char what[96];
+    snprintf(what, sizeof what, "'%s'", d->name);
+    if (role == ROLE_SHADER_PARAM && !init)
+        diag_error(d->loc, "shader parameter '%s' has no default value", d->name);
+    if (role == ROLE_FORMAL && init)
+        diag_error(init->loc, "function parameter '%s' cannot have a default "
+                   "value", d->name);
+    else if (init && t.base != TY_ERROR && check_value_for(init, t, what) &&
+             detail == DETAIL_UNIFORM && init->detail == DETAIL_VARYING)
+        diag_error(init->loc, "cannot assign varying value to uniform "
+                   "variable '%s'", d->name);
+    else if (init && t.base == TY_ERROR && init->kind != N_ARRAYINIT)
+        check_expr(init, want_none());
+
+    if (redefined(d->name, d))
+        return;
+    Symbol *sym = sym_new(SYM_VAR, d->name);
+    sym->type = t;
+    sym->detail = detail;
+    sym->decl = d;
+    sym->param = role != ROLE_LOCAL;
+    sym->output = d->spec.output && role != ROLE_LOCAL;
+    sym->assigned = init != NULL;
+    sym->vdepth = C.vdepth;
+    sym->written = DETAIL_UNIFORM;
+    scope_add(C.scope, sym);
+    d->sym = sym;
+    d->type = t;
+    d->detail = detail;
+}
+
+/* ---- statements -------------------------------------------------------------- */
+
+static void check_stmt(Node *s);
+
+static void check_stmts(Node *list)
+{
+    for (Node *s = list; s; s = s->next)
+        check_stmt(s);
+}
+
+/* Enters the body governed by a condition of detail d at node at. */
+static Checker enter_cond(const Node *at, Detail d)
+{
+    Checker saved = C;
+    if (d == DETAIL_VARYING) {
+        C.vdepth++;
+        C.vcond = at;
+    }
+    C.ctx = detail_join(C.ctx, d);
+    return saved;
+}
+
+static void leave_cond(Checker saved)
+{
+    C.vdepth = saved.vdepth;
+    C.vcond = saved.vcond;
+    C.ctx = saved.ctx;
+}
+
+/* Marks assigned every variable that node n assigns (or passes to a call,
+   which may write it) anywhere inside: in a loop, a later iteration may
+   read what an earlier one wrote. */
+static void prescan(Node *n)
+{
+    if (n->kind == N_FUNCTION)
+        return;
+    Node *single = n->kind == N_ASSIGN ? n->kid[0] : NULL;
+    Node *list = n->kind == N_CALL || n->kind == N_GATHER ? n->kid[0] : NULL;
+    for (Node *t = single ? single : list; t; t = single ? NULL : t->next) {
+        Node *root = lvalue_root(t);
+        Symbol *sym = root ? scope_find(C.scope, root->name, NULL) : NULL;
+        if (sym && sym->kind == SYM_VAR)
+            sym->assigned = true;
+    }
+    for (int i = 0; i < 4; i++)
+        for (Node *k = n->kid[i]; k; k = k->next)
+            prescan(k);
+}
+
+static void check_jump(Node *s)
+{
+    const char *what = s->kind == N_BREAK ? "break" : "continue";
+    int level = (int)s->num;
+    if (level < 1 || level != s->num)
+        diag_error(s->loc, "invalid '%s' level %g", what, s->num);
+    else if (C.loops == 0 && level == 1)
+        diag_error(s->loc, "'%s' is not inside a loop", what);
+    else if (level > C.loops)
+        diag_error(s->loc, "'%s %d' is not inside %d loops", what, level, level);
+}
+
+static void check_return(Node *s)
+{
+    Node *v = s->kid[0];
+    Symbol *fn = C.func;
+    if (!fn) {
+        diag_error(s->loc, "'return' outside a function");
+        if (v)
+            check_expr(v, want_none());
+        return;
+    }
+    if (!v) {
+        if (fn->type.base != TY_VOID)
+            diag_error(s->loc, "non-void function '%s' must return a value",
+                       fn->name);
+        return;
+    }
+    if (fn->type.base == TY_VOID) {
+        check_expr(v, want_none());
+        diag_error(v->loc, "void function '%s' cannot return a value", fn->name);
+        return;
+    }
+    check_expr(v, fn->type);
+    if (v->type.base == TY_ERROR || fn->type.base == TY_ERROR || reject_bool(v))
+        return;
+    if (!type_assignable(fn->type, v->type)) {
+        char buf[32];
+        strcpy(buf, type_name(v->type));
+        diag_error(v->loc, "cannot return '%s' from '%s', which returns '%s'",
+                   buf, fn->name, type_name(fn->type));
+        return;
+    }
+    Detail d = detail_join(v->detail, C.ctx);
+    if (fn->decl->spec.detail == DETAIL_UNIFORM && d == DETAIL_VARYING)
+        diag_error(v->loc, "cannot return varying value from uniform function "
+                   "'%s'", fn->name);
+    C.ret = detail_join(C.ret, d);
+}
+
+/* The argument forms of the light and gather statements, as builtin
+   signature codes, and how to describe them in messages. */
+typedef struct RegionForm {
+    const char *name, *sigs, *expected;
+    unsigned kinds;         /* shader kinds it is allowed in */
+    const char *where;
+} RegionForm;
+
+static const RegionForm region_forms[] = {
+    { "illuminance", "xp xpvf xsp xspvf",
+      "([string category,] point position [, vector axis, float angle])",
+      SHADER_BIT(SHADER_SURFACE) | SHADER_BIT(SHADER_VOLUME),
+      "surface and volume shaders" },
+    { "illuminate", "xp xpvf", "(point position [, vector axis, float angle])",
+      SHADER_BIT(SHADER_LIGHT), "light shaders" },
+    { "solar", "x xvf", "([vector axis, float angle])",
+      SHADER_BIT(SHADER_LIGHT), "light shaders" },
+    { "gather", "xspvff~",
+      "(string category, point position, vector direction, float angle, "
+      "float samples, ...)", ~0u, "" },
+};
+
+static const RegionForm *region_form(NodeKind kind)
+{
+    switch (kind) {
+    case N_ILLUMINANCE: return &region_forms[0];
+    case N_ILLUMINATE:  return &region_forms[1];
+    case N_SOLAR:       return &region_forms[2];
+    default:            return &region_forms[3];
+    }
+}
+
+/* Checks the arguments of a light or gather statement against its forms. */
+static void check_region_args(Node *s, const RegionForm *form)
+{
+    Type types[BUILTIN_MAX_ARGS];
+    unsigned alt[BUILTIN_MAX_ARGS];
+    Node *args[BUILTIN_MAX_ARGS];
+    int n = 0;
+    bool ok = true;
+    for (Node *a = s->kid[0]; a; a = a->next) {
+        check_arg(a);
+        if (a->type.base == TY_ERROR || reject_bool(a))
+            ok = false;
+        if (n < BUILTIN_MAX_ARGS) {
+            args[n] = a;
+            types[n] = a->type;
+            alt[n++] = expr_alt(a, true);
+        }
+    }
+    if (!ok)
+        return;
+    BuiltinSig sig, best;
+    int best_cost = -1;
+    for (const char *cur = form->sigs; builtin_sig_next(&cur, &sig);) {
+        int c = builtin_sig_cost(&sig, types, alt, n);
+        if (c >= 0 && (best_cost < 0 || c < best_cost)) {
+            best_cost = c;
+            best = sig;
+        }
+    }
+    if (best_cost < 0) {
+        char list[256];
+        int len = 0;
+        list[0] = '\0';
+        for (int i = 0; i < n && len < (int)sizeof list; i++)
+            len += snprintf(list + len, sizeof list - (size_t)len, "%s%s",
+                            i ? ", " : "", type_name(types[i]));
+        diag_error(s->loc, "invalid arguments to '%s' (%s); expected %s",
+                   form->name, list, form->expected);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        const BuiltinParam *p = builtin_sig_param(&best, i);
+        if (!p)
+            break;
+        if (types[i].base != p->type.base && (alt[i] & (1u << p->type.base)))
+            expr_retype(args[i], p->type.base);
+        settle_arg(args[i], false, DETAIL_UNIFORM, form->name, i + 1);
+    }
+    if (best.tail == '~' && n > best.nparams)
+        check_options(args[best.nparams], OPTS_GATHER, form->name);
+}
+
+static void check_region(Node *s)
+{
+    const RegionForm *form = region_form(s->kind);
+    if (C.kind != SHADER_FUNCTION && !(form->kinds & SHADER_BIT(C.kind)))
+        diag_error(s->loc, "'%s' is only allowed in %s", form->name, form->where);
+    check_region_args(s, form);
+    bool loop = s->kind == N_ILLUMINANCE || s->kind == N_GATHER;
+    if (loop)
+        prescan(s->kid[1]);
+    /* The body runs for some points and not others: a varying context. */
+    Checker saved = enter_cond(s, DETAIL_VARYING);
+    C.region = s->kind != N_GATHER || C.region;
+    C.loops += loop;
+    check_stmt(s->kid[1]);
+    if (s->kid[2])
+        check_stmt(s->kid[2]);
+    C.loops -= loop;
+    C.region = saved.region;
+    leave_cond(saved);
+}
+
+static void check_loop(Node *s)
+{
+    Node *cond = s->kind == N_WHILE ? s->kid[0] : s->kid[1];
+    Node *body = s->kind == N_WHILE ? s->kid[1] : s->kid[3];
+    prescan(s);
+    if (s->kind == N_FOR && s->kid[0])
+        check_expr(s->kid[0], want_none());
+    if (cond)
+        check_cond(cond);
+    Checker saved = enter_cond(cond, cond ? cond->detail : DETAIL_UNIFORM);
+    C.loops++;
+    check_stmt(body);
+    if (s->kind == N_FOR && s->kid[2])
+        check_expr(s->kid[2], want_none());
+    C.loops--;
+    leave_cond(saved);
+}
+
+static void check_function(Node *fn);
+
+static void check_stmt(Node *s)
+{
+    switch (s->kind) {
+    case N_VARDECL:
+        declare_var(s, ROLE_LOCAL);
+        break;
+    case N_FUNCTION:
+        check_function(s);
+        break;
+    case N_BLOCK:
+        C.scope = scope_push(C.scope, false);
+        check_stmts(s->kid[0]);
+        C.scope = scope_pop(C.scope);
+        break;
+    case N_EXPRSTMT:
+        check_expr(s->kid[0], want_none());
+        break;
+    case N_EMPTY:
+        break;
+    case N_IF: {
+        check_cond(s->kid[0]);
+        Checker saved = enter_cond(s->kid[0], s->kid[0]->detail);
+        check_stmt(s->kid[1]);
+        if (s->kid[2])
+            check_stmt(s->kid[2]);
+        leave_cond(saved);
+        break;
+    }
+    case N_WHILE:
+    case N_FOR:
+        check_loop(s);
+        break;
+    case N_BREAK:
+    case N_CONTINUE:
+        check_jump(s);
+        break;
+    case N_RETURN:
+        check_return(s);
+        break;
+    case N_ILLUMINANCE:
+    case N_ILLUMINATE:
+    case N_SOLAR:
+    case N_GATHER:
+        check_region(s);
+        break;
+    default:
+        /* The grammar puts nothing else in statement position. */
+        diag_die("check_stmt: unexpected %s", ast_kind_name(s->kind));
+    }
+}
+
+/* ---- functions and shaders ------------------------------------------------------ */
+
+static bool same_formals(const Node *a, const Node *b)
+{
+    for (; a && b; a = a->next, b = b->next)
+        if (!type_equal(a->spec.type, b->spec.type))
+            return false;
+    return !a && !b;
+}
+
+/* True if every path through s ends in a return. */
+static bool always_returns(const Node *s)
+{
+    switch (s->kind) {
+    case N_RETURN:
+        return true;
+    case N_BLOCK:
+        for (const Node *k = s->kid[0]; k; k = k->next)
+            if (always_returns(k))
+                return true;
+        return false;
+    case N_IF:
+        return s->kid[2] && always_returns(s->kid[1]) && always_returns(s->kid[2]);
+    default:
+        return false;
+    }
+}
+
+/* Declares function fn in the current scope, as a new overload if its
+   name already names functions there. */
+static Symbol *declare_function(Node *fn)
+{
+    Symbol *sym = sym_new(SYM_FUNC, fn->name);
+    sym->type = fn->spec.type;
+    sym->decl = fn;
+    Symbol *prev = scope_find_local(C.scope, fn->name);
+    if (!prev) {
+        scope_add(C.scope, sym);
+        return sym;
+    }
+    if (prev->kind != SYM_FUNC) {
+        redefined(fn->name, fn);
+        return sym;
+    }
+    for (Symbol *o = prev;; o = o->next_overload) {
+        if (same_formals(o->decl->kid[0], fn->kid[0]) &&
+            type_equal(o->type, sym->type)) {
+            diag_error(fn->loc, "redefinition of function '%s'", fn->name);
+            diag_note(o->decl->loc, "previous definition is here");
+            return sym;
+        }
+        if (!o->next_overload) {
+            o->next_overload = sym;
+            return sym;
+        }
+    }
+}
+
+static void check_function(Node *fn)
+{
+    if (fn->spec.type.arraylen) {
+        diag_error(fn->loc, "function '%s' cannot return an array", fn->name);
+        fn->spec.type.arraylen = 0;
+    }
+    Symbol *sym = declare_function(fn);
+    fn->sym = sym;
+    fn->type = sym->type;
+
+    Checker saved = C;
+    C.func = sym;
+    C.loops = C.vdepth = 0;
+    C.vcond = NULL;
+    C.ctx = C.ret = DETAIL_UNIFORM;
+    C.region = false;
+    C.scope = scope_push(C.scope, true);
+    for (Node *f = fn->kid[0]; f; f = f->next)
+        declare_var(f, ROLE_FORMAL);
+    sym->in_body = true;
+    check_stmts(fn->kid[1] ? fn->kid[1]->kid[0] : NULL);
+    sym->in_body = false;
+    sym->detail = fn->spec.detail != DETAIL_DEFAULT ? fn->spec.detail : C.ret;
+    fn->detail = sym->detail;
+    if (sym->type.base != TY_VOID && fn->kid[1] && !always_returns(fn->kid[1]))
+        diag_warning(fn->loc, "non-void function '%s' may end without "
+                     "returning a value", fn->name);
+    scope_pop(C.scope);
+    C = saved;
+}
+
+static void check_shader(Node *sh)
+{
+    Symbol *prev = scope_find_local(C.shaders, sh->name);
+    if (prev) {
+        diag_error(sh->loc, "redefinition of shader '%s'", sh->name);
+        diag_note(prev->decl->loc, "previous definition is here");
+    } else {
+        Symbol *sym = sym_new(SYM_SHADER, sh->name);
+        sym->decl = sh;
+        scope_add(C.shaders, sym);
+        sh->sym = sym;
+    }
+    Checker saved = C;
+    C.kind = sh->shader;
+    C.scope = scope_push(C.scope, false);
+    for (Node *f = sh->kid[0]; f; f = f->next)
+        declare_var(f, ROLE_SHADER_PARAM);
+    check_stmts(sh->kid[1] ? sh->kid[1]->kid[0] : NULL);
+    scope_pop(C.scope);
+    C = saved;
+}
+
+/* ---- the unit ----------------------------------------------------------------------- */
+
+bool check_unit(Unit *unit)
+{
+    int errors = diag_error_count();
+    sym_free_all();
+    memset(&C, 0, sizeof C);
+    C.kind = SHADER_FUNCTION;
+    C.ctx = C.ret = DETAIL_UNIFORM;
+
+    Scope *predefined = scope_push(NULL, false);
+    for (int i = 0; i < global_count(); i++) {
+        Symbol *g = sym_new(SYM_GLOBAL, global_at(i)->name);
+        g->global = global_at(i);
+        g->type = type_make(g->global->type);
+        g->detail = g->global->detail;
+        scope_add(predefined, g);
+    }
+    Symbol *pi = sym_new(SYM_CONST, "PI");
+    pi->type = type_make(TY_FLOAT);
+    pi->detail = DETAIL_UNIFORM;
+    scope_add(predefined, pi);
+
+    C.shaders = scope_push(NULL, false);
+    C.scope = scope_push(predefined, false);
+    for (Node *d = unit->defs; d; d = d->next) {
+        if (d->kind == N_SHADER)
+            check_shader(d);
+        else if (d->kind == N_FUNCTION)
+            check_function(d);
+        else
+            diag_error(d->loc, "only shaders and functions may be defined at "
+                       "the top level");
+    }
+    scope_pop(scope_pop(C.scope));
+    scope_pop(C.shaders);
+    C.scope = C.shaders = NULL;
+    return diag_error_count() == errors;
+}
+
+void check_free(void)
+{
+    sym_free_all();
+}

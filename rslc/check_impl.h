@@ -1,0 +1,98 @@
+/*
+** check_impl.h: what the parts of the checker share: its state while it
+** walks a unit (check.c: declarations and statements), expressions
+** (check_expr.c) and calls with overload resolution (check_call.c).
+*/
+#ifndef RSLC_CHECK_IMPL_H
+#define RSLC_CHECK_IMPL_H
+
+#include "rslc/ast.h"
+#include "rslc/builtins.h"
+#include "rslc/check.h"
+#include "rslc/diag.h"
+#include "rslc/sym.h"
+
+/* Where the checker is. Saved and restored around function bodies. */
+typedef struct Checker {
+    Scope *scope;
+    Scope *shaders;         /* the shaders defined so far, by name */
+    ShaderKind kind;        /* the enclosing shader's kind; SHADER_FUNCTION
+                               in a top-level function */
+    Symbol *func;           /* innermost function being checked, or NULL */
+    int loops;              /* enclosing loops in this body */
+    int vdepth;             /* enclosing varying conditions in this body */
+    const Node *vcond;      /* the innermost varying condition */
+    Detail ctx;             /* join of the enclosing conditions' details */
+    Detail ret;             /* join of the returned values' details */
+    bool region;            /* inside illuminance, illuminate or solar */
+    bool defer_uninit;      /* a bare variable argument: its read is
+                               settled once the parameter is known */
+} Checker;
+
+extern Checker C;
+
+/* An expected type ("want") is a Type. WANT_NONE expects nothing; a weak
+   want (arraylen WANT_WEAK) comes through arithmetic and only decides the
+   type of triple literals, never an overload. */
+#define WANT_WEAK (-2)
+static inline Type want_none(void) { return type_make(TY_ERROR); }
+
+/* ---- details: uniform < default (follows a function's formals) < varying */
+
+Detail detail_join(Detail a, Detail b);
+
+/* ---- check_expr.c ------------------------------------------------------------ */
+
+/* Checks expression e, filling type, detail, sym and builtin. */
+void check_expr(Node *e, Type want);
+/* Checks e where a value of type `to` is stored (initialiser, assignment,
+   return): e is checked wanting `to`, then must convert to it. what
+   names the destination for messages ("variable 'x'"). Returns false
+   after reporting a mismatch. */
+bool check_value_for(Node *e, Type to, const char *what);
+/* Checks a condition (if, while, for, ?:): a comparison or a float. */
+void check_cond(Node *e);
+/* Bitmask (1u << TypeBase) of the types e could take instead of its own
+   (always including its own): triple literals take any triple type, and
+   with calls set, a call whose overload follows context. */
+unsigned expr_alt(const Node *e, bool calls);
+/* Gives e type t, which must be in expr_alt(e, true). */
+void expr_retype(Node *e, TypeBase t);
+/* Reports that a comparison result is used as a value; true if e is one. */
+bool reject_bool(const Node *e);
+/* Checks that lhs (N_IDENT or N_INDEX) may be assigned a value of detail
+   `detail` here; marks the variable assigned. Returns its symbol, or NULL
+   after an error. */
+Symbol *check_assign_target(Node *lhs, Detail detail);
+/* Resolves an identifier and reports unavailable or invisible names;
+   NULL after an error. */
+Symbol *resolve_ident(Node *e);
+/* Warns once if the variable sym is read before any assignment. */
+void check_uninit(const Node *use, Symbol *sym);
+/* Checks a[i]; with defer_root the root variable's read is not counted
+   (an assignment target, or an argument that may be an output). */
+void check_index(Node *e, bool defer_root);
+/* The variable at the root of an lvalue (a or a[i]), or NULL. */
+Node *lvalue_root(Node *e);
+
+/* ---- check_call.c ------------------------------------------------------------ */
+
+/* Checks an N_CALL: arguments, overload resolution, outputs, options. */
+void check_call(Node *e, Type want);
+/* The return types of the overloads a checked call could equally have
+   chosen (mask as for expr_alt), and re-resolves it for one of them. */
+unsigned call_alt(const Node *e);
+void call_retype(Node *e, TypeBase t);
+/* Checks one call argument; a bare variable's read is deferred to
+   settle_arg, since the parameter may be an output. */
+void check_arg(Node *arg);
+/* Settles argument number argno of what: an output parameter needs an
+   assignable variable that can take a value of detail `written`; any
+   other bare variable is a read. Returns false after an error. */
+bool settle_arg(Node *arg, bool output, Detail written, const char *what,
+                int argno);
+/* Checks the name/value pairs of options in list against set. what names
+   the call for messages. */
+void check_options(Node *list, BuiltinOptSet set, const char *what);
+
+#endif /* RSLC_CHECK_IMPL_H */

@@ -1,0 +1,18 @@
+/*
+** parse.h: the RSL parser's entry point (the scanner is lex.l, the
+** grammar gram.y).
+*/
+#ifndef RSLC_PARSE_H
+#define RSLC_PARSE_H
+
+#include <stddef.h>
+
+#include "rslc/ast.h"
+
+/* Parses preprocessed RSL text. filename names the text for diagnostics until
+   the first "# line" marker. Reports syntax errors through diag and keeps going
+   to report several; returns NULL if there were any. The unit lives in the
+   AST arena (ast_free_all frees it). */
+Unit *parse_rsl(const char *text, size_t len, const char *filename);
+
+#endif /* RSLC_PARSE_H */

@@ -1,0 +1,6 @@
+/* constant: flat colour, no lighting. */
+surface constant()
+{
+    Oi = Os;
+    Ci = Os * Cs;
+}

@@ -1,0 +1,12 @@
+surface test()
+{
+    uniform float k = 1;
+    k += t;
+    Ci = k;
+}
+
+/* EXPECT
+11_varying_compound.sl:4:5: error: cannot assign varying value to uniform variable 'k'
+    k += t;
+    ^
+*/

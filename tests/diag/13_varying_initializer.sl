@@ -1,0 +1,11 @@
+surface test()
+{
+    uniform float k = t;
+    Ci = k;
+}
+
+/* EXPECT
+13_varying_initializer.sl:3:23: error: cannot assign varying value to uniform variable 'k'
+    uniform float k = t;
+                      ^
+*/
