@@ -49,6 +49,7 @@ int main(int argc, char **argv)
             Unit *unit = parse_rsl(text, len, argv[i]);
             bool ok = unit && check_unit(unit);
             double dt = now_ms() - t0;
+            check_free();
             ast_free_all();
             if (!ok) {
                 fprintf(stderr, "bench_frontend: %s does not check\n", argv[i]);

@@ -3,7 +3,6 @@
 ** decoding of its signature codes, argument matching, and the option
 ** lists of the texture, ray-tracing and gather calls.
 */
-#include <stdio.h>
 #include <string.h>
 
 #include "rslc/builtins.h"
@@ -157,26 +156,6 @@ bool builtin_call_sig(const Node *call, BuiltinSig *sig)
         }
     }
     return best >= 0;
-}
-
-void builtin_sig_format(const char *name, const BuiltinSig *sig, char *buf,
-                        int size)
-{
-    int n = snprintf(buf, (size_t)size, "%s %s(", type_base_name(sig->ret.base), name);
-    for (int i = 0; i < sig->nparams && n < size; i++) {
-        const BuiltinParam *p = &sig->param[i];
-        n += snprintf(buf + n, (size_t)(size - n), "%s%s%s", i ? ", " : "",
-                      p->output ? "output " : "",
-                      p->any ? "any" : type_name(p->type));
-    }
-    if (n < size && sig->tail) {
-        static const char *const tails[] = { "...", "...", "parameter list..." };
-        int t = sig->tail == '.' ? 0 : sig->tail == '*' ? 1 : 2;
-        n += snprintf(buf + n, (size_t)(size - n), "%s%s",
-                      sig->nparams ? ", " : "", tails[t]);
-    }
-    if (n < size)
-        snprintf(buf + n, (size_t)(size - n), ")");
 }
 
 /* ---- options ------------------------------------------------------------------ */

@@ -161,10 +161,17 @@ typedef struct BuiltinOption {
     X(SPECULARBRDF,     "specularbrdf",   BC_PURE,   0,           OPTS_NONE,       "cvnvf") \
     X(PHONG,            "phong",          BC_LIGHT,  BF_VARYING,  OPTS_NONE,       "cnvf") \
     X(TRACE,            "trace",          BC_RENDER, BF_VARYING,  OPTS_NONE,       "cpv") \
-    /* ray-traced shading that PRMan added after 3.2 and public shaders use */ \
+    /* ray-traced shading that PRMan added after 3.2 */ \
     X(OCCLUSION,        "occlusion",      BC_RENDER, BF_VARYING,  OPTS_RAYTRACE,   "fpnf~") \
     X(INDIRECTDIFFUSE,  "indirectdiffuse", BC_RENDER, BF_VARYING, OPTS_RAYTRACE,   "cpnf~") \
     X(TRANSMISSION,     "transmission",   BC_RENDER, BF_VARYING,  OPTS_RAYTRACE,   "cpp~") \
+    /* renderer extensions (PRMan, BMRT) that public shaders call */ \
+    X(RAYLEVEL,         "raylevel",       BC_RENDER, BF_UNIFORM,  OPTS_NONE,       "f") \
+    X(ISSHADOWRAY,      "isshadowray",    BC_RENDER, BF_UNIFORM,  OPTS_NONE,       "f") \
+    X(ISINDIRECTRAY,    "isindirectray",  BC_RENDER, BF_UNIFORM,  OPTS_NONE,       "f") \
+    X(RAYINFO,          "rayinfo",        BC_RENDER, BF_UNIFORM,  OPTS_NONE,       "fs?&") \
+    X(VISIBILITY,       "visibility",     BC_RENDER, BF_VARYING,  OPTS_NONE,       "cpp") \
+    X(CAUSTIC,          "caustic",        BC_RENDER, BF_VARYING,  OPTS_NONE,       "cpn") \
     /* texture mapping */ \
     X(TEXTURE,          "texture",        BC_RENDER, BF_VARYING | BF_CHANNEL, OPTS_TEXTURE, \
       "fs~ fsff~ fsffffffff~ cs~ csff~ csffffffff~") \
@@ -260,11 +267,6 @@ const BuiltinParam *builtin_sig_param(const BuiltinSig *sig, int i);
    argument types. The checker uses this very function to settle its own
    choice, so the two always agree. Returns false if none fits. */
 bool builtin_call_sig(const Node *call, BuiltinSig *sig);
-
-/* Formats an overload as RSL declares it ("color mix(color, color,
-   float)") into buf. */
-void builtin_sig_format(const char *name, const BuiltinSig *sig, char *buf,
-                        int size);
 
 /* ---- options ------------------------------------------------------------------ */
 

@@ -20,10 +20,14 @@
 **    is varying or a return sits under a varying condition; DETAIL_DEFAULT
 **    if it depends on such formals (the call then joins its arguments'
 **    details); uniform otherwise.
-**  - A uniform variable may not be assigned under a varying condition (an
-**    if, while or for whose condition is varying, or the body of
-**    illuminance, illuminate, solar or gather) unless it was declared
-**    inside that condition.
+**  - A uniform variable assigned under a varying condition (an if, while
+**    or for whose condition is varying, or the body of illuminance,
+**    illuminate, solar or gather) that encloses its declaration ends up
+**    with a value that depends on which points ran the assignment. Code
+**    inside the condition may use it (public shaders keep uniform loop
+**    counters for loops inside varying ifs); reading it after the
+**    condition, before a new assignment, is an error, reported at the
+**    assignment.
 **  - L, Cl and Ol: in surface and volume shaders only inside illuminance;
 **    in light shaders L only inside illuminate or solar, while Cl and Ol
 **    are the shader's outputs everywhere. Function bodies may use them
@@ -41,6 +45,7 @@
 **  - A non-void function that can reach its end without a return gets a
 **    warning; "return" in a shader body is an error.
 */
+#include <stdlib.h>
 #include <string.h>
 
 #include "rslc/check_impl.h"
@@ -170,13 +175,27 @@ static void check_stmts(Node *list)
         check_stmt(s);
 }
 
+/* The stack of enclosing varying conditions, C.vdepth deep. */
+static const Node **vstack;
+static int vcap;
+
+const Node *vcond_at(int i)
+{
+    return vstack[i];
+}
+
 /* Enters the body governed by a condition of detail d at node at. */
 static Checker enter_cond(const Node *at, Detail d)
 {
     Checker saved = C;
     if (d == DETAIL_VARYING) {
-        C.vdepth++;
-        C.vcond = at;
+        if (C.vdepth == vcap) {
+            vcap = vcap ? 2 * vcap : 16;
+            vstack = realloc(vstack, (size_t)vcap * sizeof *vstack);
+            if (!vstack)
+                diag_die("out of memory");
+        }
+        vstack[C.vdepth++] = at;
     }
     C.ctx = detail_join(C.ctx, d);
     return saved;
@@ -185,7 +204,6 @@ static Checker enter_cond(const Node *at, Detail d)
 static void leave_cond(Checker saved)
 {
     C.vdepth = saved.vdepth;
-    C.vcond = saved.vcond;
     C.ctx = saved.ctx;
 }
 
@@ -505,8 +523,8 @@ static void check_function(Node *fn)
 
     Checker saved = C;
     C.func = sym;
-    C.loops = C.vdepth = 0;
-    C.vcond = NULL;
+    C.loops = 0;
+    C.vfloor = C.vdepth;
     C.ctx = C.ret = DETAIL_UNIFORM;
     C.region = false;
     C.scope = scope_push(C.scope, true);
@@ -583,6 +601,9 @@ bool check_unit(Unit *unit)
     scope_pop(scope_pop(C.scope));
     scope_pop(C.shaders);
     C.scope = C.shaders = NULL;
+    free(vstack);
+    vstack = NULL;
+    vcap = 0;
     return diag_error_count() == errors;
 }
 

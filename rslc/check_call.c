@@ -169,6 +169,7 @@ static bool channel_syntax(const Node *arg)
     return sym->type.base == TY_STRING && sym->type.arraylen == 0;
 }
 
+/* Checks name[channel]: the whole argument is then the string name. */
 static void check_channel(Node *arg)
 {
     Node *name = arg->kid[0], *chan = arg->kid[1];
@@ -196,10 +197,10 @@ void check_arg(Node *arg)
     if (arg->kind == N_INDEX && root) {
         check_index(arg, true);
     } else if (arg->kind == N_IDENT) {
-        bool saved = C.defer_uninit;
-        C.defer_uninit = true;
+        bool saved = C.defer_read;
+        C.defer_read = true;
         check_expr(arg, want_none());
-        C.defer_uninit = saved;
+        C.defer_read = saved;
     } else {
         check_expr(arg, want_none());
     }
@@ -208,18 +209,17 @@ void check_arg(Node *arg)
 bool settle_arg(Node *arg, bool output, Detail written, const char *what, int argno)
 {
     Node *root = lvalue_root(arg);
-    bool is_var = root && (arg->kind == N_IDENT || arg->kind == N_INDEX);
     if (!output) {
-        if (is_var && root->sym)
-            check_uninit(root, root->sym);
+        if (root && root->sym)
+            check_read(root, root->sym);
         return true;
     }
-    if (!is_var) {
+    if (!root) {
         diag_error(arg->loc, "argument %d of '%s' must be a variable: the "
                    "parameter is 'output'", argno, what);
         return false;
     }
-    return check_assign_target(arg, written) != NULL;
+    return check_assign_target(arg, written, false) != NULL;
 }
 
 void check_options(Node *list, BuiltinOptSet set, const char *what)
@@ -238,12 +238,11 @@ void check_options(Node *list, BuiltinOptSet set, const char *what)
             continue;
         }
         if (o->output) {
-            Node *root = lvalue_root(value);
-            if (!root || (value->kind != N_IDENT && value->kind != N_INDEX))
+            if (!lvalue_root(value))
                 diag_error(value->loc, "option '%s' of '%s' needs a variable "
                            "to store into", name->name, what);
             else
-                check_assign_target(value, DETAIL_VARYING);
+                check_assign_target(value, DETAIL_VARYING, false);
         } else {
             settle_arg(value, false, DETAIL_UNIFORM, what, 0);
         }

@@ -115,8 +115,25 @@ Symbol *resolve_ident(Node *e)
     return sym;
 }
 
-void check_uninit(const Node *use, Symbol *sym)
+/* True if condition c encloses the point being checked. */
+static bool inside(const Node *c)
 {
+    for (int i = 0; i < C.vdepth; i++)
+        if (vcond_at(i) == c)
+            return true;
+    return false;
+}
+
+void check_read(const Node *use, Symbol *sym)
+{
+    if (sym->taint_write && !inside(sym->taint_region)) {
+        diag_error(sym->taint_write->loc, "cannot assign to uniform variable "
+                   "'%s' under a varying condition", sym->name);
+        diag_note(sym->taint_region->loc, "the condition is varying here");
+        diag_note(use->loc, "'%s' is read here, outside the condition",
+                  sym->name);
+        sym->taint_write = NULL;
+    }
     if (sym->kind != SYM_VAR || sym->param || sym->assigned || !sym->decl ||
         sym->decl->kid[0] || sym->decl->spec.is_extern)
         return;
@@ -141,8 +158,8 @@ static void check_ident(Node *e)
     default:
         e->type = sym->type;
         e->detail = sym->detail;
-        if (!C.defer_uninit)
-            check_uninit(e, sym);
+        if (!C.defer_read)
+            check_read(e, sym);
         break;
     }
 }
@@ -153,10 +170,10 @@ void check_index(Node *e, bool defer_root)
 {
     Node *arr = e->kid[0], *idx = e->kid[1];
     check_expr(idx, want_none());
-    bool saved = C.defer_uninit;
-    C.defer_uninit = defer_root && arr->kind == N_IDENT;
+    bool saved = C.defer_read;
+    C.defer_read = defer_root && arr->kind == N_IDENT;
     check_expr(arr, want_none());
-    C.defer_uninit = saved;
+    C.defer_read = saved;
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
     if (failed(arr) || failed(idx) || reject_bool(idx))
         return;
@@ -497,7 +514,7 @@ bool check_value_for(Node *e, Type to, const char *what)
     return true;
 }
 
-Symbol *check_assign_target(Node *lhs, Detail detail)
+Symbol *check_assign_target(Node *lhs, Detail detail, bool whole)
 {
     Node *root = lvalue_root(lhs);
     Symbol *sym = root ? root->sym : NULL;
@@ -529,11 +546,16 @@ Symbol *check_assign_target(Node *lhs, Detail detail)
                    "'%s'", sym->name);
         return NULL;
     }
-    if (target == DETAIL_UNIFORM && C.vdepth > sym->vdepth) {
-        diag_error(root->loc, "cannot assign to uniform variable '%s' under a "
-                   "varying condition", sym->name);
-        diag_note(C.vcond->loc, "the condition is varying here");
-        return NULL;
+    /* Under a varying condition the value a uniform variable ends up with
+       depends on which points ran the assignment, which is harmless while
+       only code inside the condition reads it (a loop counter); reads
+       elsewhere are caught by check_read. */
+    int outer = sym->vdepth > C.vfloor ? sym->vdepth : C.vfloor;
+    if (target == DETAIL_UNIFORM && C.vdepth > outer) {
+        sym->taint_write = root;
+        sym->taint_region = vcond_at(outer);
+    } else if (target == DETAIL_UNIFORM && whole) {
+        sym->taint_write = NULL;
     }
     if (target == DETAIL_DEFAULT)
         sym->written = detail_join(sym->written, detail_join(detail, C.ctx));
@@ -547,17 +569,18 @@ static void check_target_expr(Node *lhs, bool read)
         check_index(lhs, !read);
         return;
     }
-    bool saved = C.defer_uninit;
-    C.defer_uninit = !read;
+    bool saved = C.defer_read;
+    C.defer_read = !read;
     check_expr(lhs, want_none());
-    C.defer_uninit = saved;
+    C.defer_read = saved;
 }
 
 static void check_assign(Node *e)
 {
     Node *lhs = e->kid[0], *rhs = e->kid[1];
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
-    if (lhs->kind != N_IDENT && lhs->kind != N_INDEX) {
+    Node *root = lvalue_root(lhs);
+    if (!root) {
         check_expr(lhs, want_none());
         check_expr(rhs, want_none());
         diag_error(lhs->loc, "expression is not assignable");
@@ -569,7 +592,6 @@ static void check_assign(Node *e)
             check_expr(rhs, want_none());
         return;
     }
-    Node *root = lvalue_root(lhs);
     char what[96];
     snprintf(what, sizeof what, "'%s'", root->name);
     if (e->op == OP_ASSIGN) {
@@ -593,7 +615,7 @@ static void check_assign(Node *e)
     Detail d = rhs->detail;
     if (lhs->kind == N_INDEX)
         d = detail_join(d, lhs->kid[1]->detail);
-    if (!check_assign_target(lhs, d))
+    if (!check_assign_target(lhs, d, e->op == OP_ASSIGN && lhs->kind == N_IDENT))
         return;
     e->type = lhs->type;
     e->detail = lhs->detail;

@@ -20,18 +20,21 @@ typedef struct Checker {
                                in a top-level function */
     Symbol *func;           /* innermost function being checked, or NULL */
     int loops;              /* enclosing loops in this body */
-    int vdepth;             /* enclosing varying conditions in this body */
-    const Node *vcond;      /* the innermost varying condition */
+    int vdepth;             /* enclosing varying conditions (vcond_at) */
+    int vfloor;             /* those outside the current function body,
+                               which its statements do not run under */
     Detail ctx;             /* join of the enclosing conditions' details */
     Detail ret;             /* join of the returned values' details */
     bool region;            /* inside illuminance, illuminate or solar */
-    bool defer_uninit;      /* a bare variable argument: its read is
-                               settled once the parameter is known */
+    bool defer_read;        /* an identifier being checked is not (yet) a
+                               read: an assignment target, or a bare
+                               argument settled once its parameter is
+                               known (settle_arg) */
 } Checker;
 
 extern Checker C;
 
-/* An expected type ("want") is a Type. WANT_NONE expects nothing; a weak
+/* An expected type ("want") is a Type. want_none() expects nothing; a weak
    want (arraylen WANT_WEAK) comes through arithmetic and only decides the
    type of triple literals, never an overload. */
 #define WANT_WEAK (-2)
@@ -61,14 +64,19 @@ void expr_retype(Node *e, TypeBase t);
 /* Reports that a comparison result is used as a value; true if e is one. */
 bool reject_bool(const Node *e);
 /* Checks that lhs (N_IDENT or N_INDEX) may be assigned a value of detail
-   `detail` here; marks the variable assigned. Returns its symbol, or NULL
+   `detail` here; whole: the assignment replaces the variable's value
+   entirely. Marks the variable assigned. Returns its symbol, or NULL
    after an error. */
-Symbol *check_assign_target(Node *lhs, Detail detail);
+Symbol *check_assign_target(Node *lhs, Detail detail, bool whole);
 /* Resolves an identifier and reports unavailable or invisible names;
    NULL after an error. */
 Symbol *resolve_ident(Node *e);
-/* Warns once if the variable sym is read before any assignment. */
-void check_uninit(const Node *use, Symbol *sym);
+/* The i-th enclosing varying condition, outermost first (i < C.vdepth). */
+const Node *vcond_at(int i);
+/* Checks a read of variable sym at use: warns once if nothing has
+   assigned it yet, and reports an assignment to it under a varying
+   condition that this read, outside the condition, would observe. */
+void check_read(const Node *use, Symbol *sym);
 /* Checks a[i]; with defer_root the root variable's read is not counted
    (an assignment target, or an argument that may be an output). */
 void check_index(Node *e, bool defer_root);

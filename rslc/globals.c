@@ -3,7 +3,8 @@
 ** 3.2 Tables 12.1-12.5): type, uniform/varying, who may read and write.
 **
 ** Beyond the tables, surface shaders may also write P and N, as bump
-** mapping shaders do and every RenderMan compiler accepts.
+** mapping shaders do, and light shaders may set L inside illuminate or
+** solar (a light with parallel rays), as compilers accept.
 */
 #include <string.h>
 
@@ -37,7 +38,7 @@ static const GlobalVar globals[] = {
     { "Oi",      TY_COLOR,  VAR, S | V | I,         S | V | I, 0 },
     { "I",       TY_VECTOR, VAR, S | D | V,         0,       0 },
     { "E",       TY_POINT,  U,   S | L | D | V,     0,       0 },
-    { "L",       TY_VECTOR, VAR, S | L | V,         0,       S | L | V },
+    { "L",       TY_VECTOR, VAR, S | L | V,         L,       S | L | V },
     { "Cl",      TY_COLOR,  VAR, S | L | V,         L,       S | V },
     { "Ol",      TY_COLOR,  VAR, S | L | V,         L,       S | V },
     { "Ps",      TY_POINT,  VAR, L,                 0,       0 },

@@ -161,6 +161,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < opt.cpp.nargs; i++)
         free((char *)opt.cpp.args[i]);
     free(opt.cpp.args);
+    check_free();
     ast_free_all();
     diag_reset();
     return status;

@@ -41,6 +41,11 @@ struct Symbol {
     bool assigned;          /* an assignment has been seen (uninitialised
                                variable analysis) */
     int vdepth;             /* varying conditions around the declaration */
+    /* A uniform variable last assigned under a varying condition: that
+       assignment and the outermost such condition. Reading the variable
+       outside the condition is an error (which points took the branch
+       would decide its value); a later whole assignment clears it. */
+    const Node *taint_write, *taint_region;
     /* Function formals: the detail of values the body assigns to an
        output formal, as for function results. */
     Detail written;

@@ -13,4 +13,7 @@ surface test(float Kd = 1;)
 12_uniform_under_varying_cond.sl:4:11: note: the condition is varying here
     if (s > 0.5)
           ^
+12_uniform_under_varying_cond.sl:6:10: note: 'k' is read here, outside the condition
+    Ci = k * Kd;
+         ^
 */

@@ -33,6 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Unit *unit = parse_rsl(text, size, "fuzz.sl");
     if (unit)
         check_unit(unit);
+    check_free();
     ast_free_all();
     diag_reset();
     free(text);

@@ -421,6 +421,40 @@ START_TEST(uniform_loop_counter)
 }
 END_TEST
 
+START_TEST(uniform_counter_under_varying_if)
+{
+    /* The counters are only read inside the varying ifs that set them. */
+    surface("uniform float i; color ev = 0;"
+            "if (s > 0.5) { for (i = 0; i < 4; i += 1) ev += i; }"
+            "if (t > 0.5) { for (i = 0; i < 2; i += 1) ev -= i; }"
+            "Ci = ev;");
+    teardown();
+    check_src("surface t() { uniform float i = 0;"
+              " if (s > 0.5) { for (i = 0; i < 4; i += 1) Ci += i; }"
+              " Ci = i; i = 1; Ci = i; }");
+    ck_assert_int_eq(diag_error_count(), 1);
+}
+END_TEST
+
+START_TEST(arrays)
+{
+    Unit *u = check_src(
+        "float total(float a[]) { uniform float i; float t = 0;\n"
+        "  for (i = 0; i < 2; i += 1) t += a[i]; return t; }\n"
+        "surface t() { float x[3] = {1, 2, 3}, y[3], z[5];\n"
+        "  y = x; z[4] = total(x) + total(z); Ci = y[1] + z[4]; }\n");
+    ck_assert_int_eq(diag_error_count(), 0);
+    Node *x = find_decl_in(u->defs, "x");
+    ck_assert_int_eq(x->type.arraylen, 3);
+    Node *a = find_decl_in(u->defs, "a");
+    ck_assert_int_eq(a->type.arraylen, -1);
+    teardown();
+    check_src("surface t() { float x[3] = {1, 2, 3}, z[5]; z = x; Ci = z[0]; }");
+    ck_assert_int_eq(diag_error_count(), 1);
+    ck_assert_ptr_nonnull(strstr(messages, "cannot assign 'float[3]' to 'z' of type 'float[5]'"));
+}
+END_TEST
+
 /* ---- scopes, statements ------------------------------------------------------------------- */
 
 START_TEST(extern_binds_outer_variable)
@@ -586,9 +620,8 @@ START_TEST(signature_costs)
     cur = "cccf";
     ck_assert(builtin_sig_next(&cur, &sig));
     ck_assert_int_eq(builtin_sig_cost(&sig, args, NULL, 3), 4);
-    char buf[128];
-    builtin_sig_format("mix", &sig, buf, sizeof buf);
-    ck_assert_str_eq(buf, "color mix(color, color, float)");
+    unsigned alt[3] = { 1u << TY_COLOR, 0, 0 };
+    ck_assert_int_eq(builtin_sig_cost(&sig, args, alt, 3), 2);
 }
 END_TEST
 
@@ -625,6 +658,7 @@ static Suite *sema_suite(void)
     tcase_add_test(tc, rejected_operations);
     tcase_add_test(tc, triple_literal_types);
     tcase_add_test(tc, no_cascade_after_error);
+    tcase_add_test(tc, arrays);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("overloads");
@@ -648,6 +682,7 @@ static Suite *sema_suite(void)
     tcase_add_test(tc, builtin_result_details);
     tcase_add_test(tc, varying_into_uniform);
     tcase_add_test(tc, uniform_loop_counter);
+    tcase_add_test(tc, uniform_counter_under_varying_if);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("statements");
