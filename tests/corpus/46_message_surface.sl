@@ -1,4 +1,4 @@
-/* 46_message_surface: surface-side message passing: atmosphere(), displacement(), lightsource(), attribute(), option(), rendererinfo(). */
+/* 46_message_surface: surface-side message passing: atmosphere, displacement, lightsource, incident, opposite, attribute, option, rendererinfo. */
 surface messages(
     float Kd = 0.8, Ks = 0.2;
     float roughness = 0.2;)
@@ -6,6 +6,7 @@ surface messages(
     normal Nf = faceforward(normalize(N), I);
     vector V = -normalize(I);
     float bumpamt = 0, fogdensity = 0, nonspec = 0;
+    float etain = 1, etaout = 1;
     color lightspec = 1;
     uniform float rate = 1, sides = 2, fmt[3] = {0, 0, 0};
     uniform float shutter[2] = {0, 0};
@@ -18,6 +19,11 @@ surface messages(
         bumpamt = 0;
     if (atmosphere("density", fogdensity) == 0)
         fogdensity = 0;
+    /* Parameters of the interior and exterior volume shaders. */
+    if (incident("eta", etain) == 0)
+        etain = 1;
+    if (opposite("eta", etaout) == 0)
+        etaout = 1;
 
     illuminance(P, Nf, PI / 2) {
         vector H = normalize(normalize(L) + V);
@@ -40,5 +46,6 @@ surface messages(
 
     Oi = Os;
     Ci = Os * (Cs * Kd * diffuse(Nf) * (1 - 0.5 * fogdensity) + Ks * Cspec) *
-         ((sides > 1 && objname != "hidden") ? 1 : 0.5) * (1 + 0.1 * bumpamt);
+         ((sides > 1 && objname != "hidden") ? 1 : 0.5) * (1 + 0.1 * bumpamt) *
+         ((etain > etaout) ? 1 : 0.9);
 }

@@ -7,7 +7,7 @@ imager imagerglobals(
     point raster = P;
     color pixel = Ci;
     color pixelop = Oi;
-    uniform float coverage = alpha;
+    float coverage = alpha;
     uniform float nc = ncomps;
     uniform float seed = time + dtime;
     float x = xcomp(raster), y = ycomp(raster);

@@ -16,7 +16,7 @@ surface starfield(
     float radius = starsize * (0.3 + 0.7 * zcomp(jitter));
     float core = 1 - smoothstep(0, radius, sqrt(dx * dx + dy * dy));
     float flicker = 1 + twinkle * (2 * (float noise(cs * 7.1, time * 4)) - 1);
-    float hue = 0.55 + 0.15 * (float cellnoise(cellid + point(5, 5, 5)));
+    float hue = 0.55 + 0.15 * (float cellnoise(cellid + vector(5, 5, 5)));
     color starcolor = color "hsv" (hue, 0.25, 1);
     color grain = 0.01 * (color random());
 
