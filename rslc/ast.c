@@ -89,6 +89,50 @@ int ast_list_len(const Node *list)
     return n;
 }
 
+typedef struct DepthItem {
+    const Node *n;
+    int depth;
+} DepthItem;
+
+typedef struct DepthStack {
+    DepthItem *items;
+    size_t top, cap;
+} DepthStack;
+
+static void depth_push(DepthStack *st, const Node *list, int depth)
+{
+    for (const Node *n = list; n; n = n->next) {
+        if (st->top == st->cap) {
+            st->cap = st->cap ? st->cap * 2 : 256;
+            DepthItem *bigger = realloc(st->items, st->cap * sizeof *bigger);
+            if (!bigger)
+                diag_die("out of memory");
+            st->items = bigger;
+        }
+        st->items[st->top++] = (DepthItem){ n, depth };
+    }
+}
+
+/* Walks with an explicit stack: the tree may be deeper than the C stack
+   could follow, which is exactly what this guards against. */
+const Node *ast_too_deep(const Unit *unit, int limit)
+{
+    DepthStack st = { NULL, 0, 0 };
+    const Node *deep = NULL;
+    depth_push(&st, unit->defs, 1);
+    while (st.top > 0) {
+        DepthItem it = st.items[--st.top];
+        if (it.depth > limit) {
+            deep = it.n;
+            break;
+        }
+        for (int k = 0; k < 4; k++)
+            depth_push(&st, it.n->kid[k], it.depth + 1);
+    }
+    free(st.items);
+    return deep;
+}
+
 /* ---- interned strings ---------------------------------------------------- */
 
 /* Open addressing; the table holds at most half its slots. */

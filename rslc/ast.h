@@ -145,6 +145,10 @@ Unit *ast_new_unit(void);
 Node *ast_append(Node *a, Node *b);
 /* Number of nodes in a list. */
 int ast_list_len(const Node *list);
+/* Returns a node nested more than limit levels deep, or NULL. Recursive
+   passes over the tree call this first so hostile input cannot exhaust
+   the C stack. */
+const Node *ast_too_deep(const Unit *unit, int limit);
 /* Interns a string in the compilation's arena; equal strings share one
    pointer, so names compare with ==. */
 const char *ast_intern(const char *s);

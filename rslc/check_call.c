@@ -23,7 +23,6 @@
 
 #include "rslc/check_impl.h"
 
-#define MAX_CANDS 256
 #define NO_FIT 1000     /* a return type that cannot convert to the want */
 
 typedef struct Cand {
@@ -40,7 +39,8 @@ typedef struct Call {
     unsigned alt[BUILTIN_MAX_ARGS];
     int nargs;
     Cand *cands;
-    int ncands, nuser;      /* user candidates come first */
+    int ncands, capcands;
+    int nuser;              /* user candidates come first */
     Symbol *shader;         /* a shader of that name, if any */
 } Call;
 
@@ -48,8 +48,15 @@ typedef struct Call {
 
 static void add_cand(Call *c, const Builtin *b, Symbol *fn, const BuiltinSig *sig)
 {
-    if (c->ncands == MAX_CANDS)
-        diag_die("more than %d overloads of '%s'", MAX_CANDS, c->e->name);
+    /* Users may declare any number of overloads: grow, never give up. */
+    if (c->ncands == c->capcands) {
+        int cap = c->capcands ? c->capcands * 2 : 64;
+        Cand *bigger = realloc(c->cands, (size_t)cap * sizeof *bigger);
+        if (!bigger)
+            diag_die("out of memory");
+        c->cands = bigger;
+        c->capcands = cap;
+    }
     Cand *k = &c->cands[c->ncands++];
     memset(k, 0, sizeof *k);
     k->b = b;
@@ -61,10 +68,8 @@ static void add_cand(Call *c, const Builtin *b, Symbol *fn, const BuiltinSig *si
 static void gather(Call *c)
 {
     const char *name = c->e->name;
-    c->cands = malloc(MAX_CANDS * sizeof *c->cands);
-    if (!c->cands)
-        diag_die("out of memory");
-    c->ncands = 0;
+    c->cands = NULL;
+    c->ncands = c->capcands = 0;
     c->shader = scope_find_local(C.shaders, name);
     for (const Scope *s = C.scope; s; s = s->parent)
         for (int i = 0; i < s->nsyms; i++) {

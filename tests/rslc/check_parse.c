@@ -1092,14 +1092,23 @@ END_TEST
 
 START_TEST(long_chains_parse)
 {
+    /* A left-associative chain nests one level per operator: fine within
+       RSL_MAX_NESTING, an error (not a stack overflow) beyond it. */
     enum { N = 20000 };
     static char src[4 * N + 64];
     char *p = src + sprintf(src, "surface s() { x = a");
-    for (int i = 0; i < N; i++)
+    for (int i = 0; i < RSL_MAX_NESTING - 10; i++)
         p += sprintf(p, "+a");
     strcpy(p, "; }");
     Node *s = body_of(src);
     ck_assert_int_eq(s->kid[0]->kid[1]->kind, N_BINARY);
+
+    p = src + sprintf(src, "surface s() { x = a");
+    for (int i = 0; i < N; i++)
+        p += sprintf(p, "+a");
+    strcpy(p, "; }");
+    parse_fails(src, 1);
+    assert_diag("nested too deeply (more than 2000 levels)");
 }
 END_TEST
 
