@@ -1,0 +1,45 @@
+/*
+** report.c: printing the build and trace tables, aligned, with "-" where a
+** side did not run.
+*/
+#include "config.h"
+#include "bench/rtbench/report.h"
+
+#include <stdio.h>
+
+void print_builds(const BuildRow *rows, int n, size_t ntris, int reps)
+{
+    printf("\nbuild (best of %d)\n%-24s %4s %10s %12s %8s %8s\n", reps, "tracer",
+           "thr", "build ms", "bytes", "B/tri", "SAH");
+    for (int i = 0; i < n; i++) {
+        const BuildInfo *b = &rows[i].info;
+        char sah[32] = "-";
+        if (b->sah >= 0)
+            snprintf(sah, sizeof sah, "%.2f", b->sah);
+        printf("%-24s %4d %10.2f %12zu %8.1f %8s\n", b->what, rows[i].threads,
+               b->ms, b->bytes, ntris ? (double)b->bytes / ntris : 0.0, sah);
+    }
+}
+
+void print_traces(const TraceRow *rows, int n, int reps)
+{
+    printf("\ntrace (Mrays/s, best of %d; checksum: sum of primID+1 over hits)\n"
+           "%-8s %-9s %3s %8s %9s %9s %6s %9s %15s  %s\n", reps, "set", "kernel",
+           "thr", "rays", "rtcore", "Embree", "ratio", "hits", "checksum", "agree");
+    for (int i = 0; i < n; i++) {
+        const TraceRow *r = &rows[i];
+        char theirs[32] = "-", ratio[32] = "-", agree[32] = "-";
+        if (r->theirs >= 0 && r->rays) {
+            snprintf(theirs, sizeof theirs, "%.2f", r->theirs);
+            snprintf(ratio, sizeof ratio, "%.2f", r->ours / r->theirs);
+            if (r->differ)
+                snprintf(agree, sizeof agree, "%zu differ", r->differ);
+            else
+                snprintf(agree, sizeof agree, "yes");
+        }
+        printf("%-8s %-9s %3d %8zu %9.2f %9s %6s %9llu %15llu  %s\n", r->set,
+               kernel_names[r->kernel], r->threads, r->rays, r->ours, theirs,
+               ratio, (unsigned long long)r->hits, (unsigned long long)r->sum,
+               agree);
+    }
+}

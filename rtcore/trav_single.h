@@ -1,0 +1,256 @@
+/*
+** trav_single.h: single-ray traversal of a wide BVH, written once for any
+** width and included by each ISA's kernel file after its simd/ header
+** (which defines VW and the vf operations). One ray meets all VW children
+** of a node in one go; the hit children are visited nearest first, the
+** others pushed with their entry distance (Embree's scheme). Leaves test
+** VW triangles at once with the watertight test of tri.h, lane by lane
+** the same arithmetic.
+*/
+#ifndef RTCORE_TRAV_SINGLE_H
+#define RTCORE_TRAV_SINGLE_H
+
+#include <float.h>
+#include "rtcore/node.h"
+#include "rtcore/tri.h"
+
+#define RT_CAT_(a, b) a##b
+#define RT_CAT(a, b) RT_CAT_(a, b)
+typedef RT_CAT(RtNode, VW) Node;
+typedef RT_CAT(RtTriBlock, VW) Block;
+
+/* Deepest BVH the builder makes (build_sah.c caps it) times the children a
+   node can leave on the stack, plus the root. */
+#define STACK_SIZE (1 + 72 * (VW - 1))
+
+/* Box exits are pushed out by 2^-21 relative: the slab distances carry at
+   most 3 roundings, so this keeps boxes conservative and no ray skips a
+   box that holds its watertight hit. */
+#define BOX_ROUND_UP (1.0f + 1.0f / (1 << 21))
+
+typedef struct StackEnt {
+    uint32_t ref;
+    float d;        /* entry distance, for culling after the ray shrinks */
+} StackEnt;
+
+static int trav_closest(const RtBvh *bvh, uint32_t root, RtRay *r,
+                        RtHitRec *h, uint32_t instID);
+static int trav_any(const RtBvh *bvh, uint32_t root, RtRay *r);
+
+/* Tests one block of VW triangles; on the closest hit so far updates
+   r->tfar and h. Returns whether anything was hit. */
+static inline __attribute__((always_inline)) int
+block_hit(const Block *b, RtRay *r, RtHitRec *h, uint32_t instID, const int occl)
+{
+    const int kx = r->kx, ky = r->ky, kz = r->kz;
+    const vf okx = vf_set1(r->org[kx]), oky = vf_set1(r->org[ky]), okz = vf_set1(r->org[kz]);
+    const vf sx = vf_set1(r->Sx), sy = vf_set1(r->Sy), sz = vf_set1(r->Sz);
+    const vf zero = vf_set1(0.0f);
+    vf akx = vf_sub(vf_load(b->v[0][kx]), okx), aky = vf_sub(vf_load(b->v[0][ky]), oky);
+    vf akz = vf_sub(vf_load(b->v[0][kz]), okz);
+    vf bkx = vf_sub(vf_load(b->v[1][kx]), okx), bky = vf_sub(vf_load(b->v[1][ky]), oky);
+    vf bkz = vf_sub(vf_load(b->v[1][kz]), okz);
+    vf ckx = vf_sub(vf_load(b->v[2][kx]), okx), cky = vf_sub(vf_load(b->v[2][ky]), oky);
+    vf ckz = vf_sub(vf_load(b->v[2][kz]), okz);
+    vf Ax = vf_sub(akx, vf_mul(sx, akz)), Ay = vf_sub(aky, vf_mul(sy, akz));
+    vf Bx = vf_sub(bkx, vf_mul(sx, bkz)), By = vf_sub(bky, vf_mul(sy, bkz));
+    vf Cx = vf_sub(ckx, vf_mul(sx, ckz)), Cy = vf_sub(cky, vf_mul(sy, ckz));
+    vf U = vf_sub(vf_mul(Cx, By), vf_mul(Cy, Bx));
+    vf V = vf_sub(vf_mul(Ax, Cy), vf_mul(Ay, Cx));
+    vf W = vf_sub(vf_mul(Bx, Ay), vf_mul(By, Ax));
+    vf pos = vm_and(vm_and(vf_ge(U, zero), vf_ge(V, zero)), vf_ge(W, zero));
+    vf neg = vm_and(vm_and(vf_le(U, zero), vf_le(V, zero)), vf_le(W, zero));
+    vf det = vf_add(vf_add(U, V), W);
+    vf m = vm_and(vm_or(pos, neg), vf_ne(det, zero));
+    if (!vm_bits(m))
+        return 0;
+    vf inv = vf_div(vf_set1(1.0f), det);
+    vf t = vf_add(vf_add(vf_mul(vf_mul(U, inv), vf_mul(sz, akz)),
+                         vf_mul(vf_mul(V, inv), vf_mul(sz, bkz))),
+                  vf_mul(vf_mul(W, inv), vf_mul(sz, ckz)));
+    m = vm_and(m, vm_and(vf_ge(t, vf_set1(r->tnear)), vf_le(t, vf_set1(r->tfar))));
+    int bits = vm_bits(m);
+    if (!bits || occl)
+        return bits != 0;
+    vf tm = vf_select(m, t, vf_set1(INFINITY));
+    float tmin = vf_hmin(tm);
+    int l = __builtin_ctz(vm_bits(vf_eq(tm, vf_set1(tmin))) & bits);
+    _Alignas(32) float vs[VW], ws[VW], is[VW];
+    vf_store(vs, V);
+    vf_store(ws, W);
+    vf_store(is, inv);
+    r->tfar = tmin;
+    h->u = vs[l] * is[l];
+    h->v = ws[l] * is[l];
+    h->primID = b->primID[l];
+    h->geomID = b->geomID[l];
+    h->instID = instID;
+    float p[3][3];
+    for (int i = 0; i < 3; i++)
+        for (int a = 0; a < 3; a++)
+            p[i][a] = b->v[i][a][l];
+    rt_tri_normal(p[0], p[1], p[2], h->Ng);
+    return 1;
+}
+
+/* The ray enters an instance: move it to object space, trace the
+   instanced BVH, and on a hit bring t back and the normal to world space. */
+static int inst_hit(const RtInst *in, RtRay *r, RtHitRec *h, const int occl)
+{
+    float o[3], d[3];
+    rt_xfm_point(in->inv, r->org, o);
+    rt_xfm_vector(in->inv, r->dir, d);
+    if (!rt_ray_valid(o, d, r->tnear, r->tfar))
+        return 0;
+    RtRay lr;
+    rt_ray_prepare(&lr, o, d, r->tnear, r->tfar);
+    if (occl)
+        return trav_any(in->bvh, in->bvh->root, &lr);
+    RtHitRec lh;
+    if (!trav_closest(in->bvh, in->bvh->root, &lr, &lh, in->id))
+        return 0;
+    r->tfar = lr.tfar;
+    *h = lh;
+    const float *c = in->cof;
+    for (int i = 0; i < 3; i++)
+        h->Ng[i] = c[3 * i] * lh.Ng[0] + c[3 * i + 1] * lh.Ng[1] + c[3 * i + 2] * lh.Ng[2];
+    return 1;
+}
+
+/* Tests a leaf: its blocks of triangles, or its instance. */
+static inline __attribute__((always_inline)) int
+leaf_hit(const RtBvh *bvh, uint32_t ref, RtRay *r, RtHitRec *h, uint32_t instID,
+         const int occl)
+{
+    if (rt_ref_is_inst(ref))
+        return inst_hit(&bvh->insts[ref & ~(RT_REF_LEAF | RT_REF_INST)], r, h, occl);
+    const Block *b = (const Block *)bvh->blocks + rt_ref_first(ref);
+    int n = (int)rt_ref_count(ref), found = 0;
+    for (int i = 0; i < n; i++) {
+        found |= block_hit(b + i, r, h, instID, occl);
+        if (found && occl)
+            break;
+    }
+    return found;
+}
+
+static inline __attribute__((always_inline)) int
+trav_impl(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h, uint32_t instID,
+          const int occl)
+{
+    if (root == RT_REF_EMPTY)
+        return 0;
+    const Node *nodes = bvh->nodes;
+    enum { FLIP = VW * 4 };   /* from a slab's lower row to its upper row */
+    const uint32_t nx = (0 + (r->rdir[0] < 0)) * FLIP;
+    const uint32_t ny = (2 + (r->rdir[1] < 0)) * FLIP;
+    const uint32_t nz = (4 + (r->rdir[2] < 0)) * FLIP;
+    const vf ox = vf_set1(r->org[0]), oy = vf_set1(r->org[1]), oz = vf_set1(r->org[2]);
+    const vf rx = vf_set1(r->rdir[0]), ry = vf_set1(r->rdir[1]), rz = vf_set1(r->rdir[2]);
+    const vf tnear = vf_set1(r->tnear), up = vf_set1(BOX_ROUND_UP);
+    vf tfar = vf_set1(r->tfar);
+    StackEnt stack[STACK_SIZE];
+    StackEnt *sp = stack;
+    uint32_t cur = root;
+    int found = 0;
+    for (;;) {
+        while (!rt_ref_is_leaf(cur)) {
+            const char *nb = (const char *)(nodes + cur);
+            vf tnx = vf_mul(vf_sub(vf_load((const float *)(nb + nx)), ox), rx);
+            vf tny = vf_mul(vf_sub(vf_load((const float *)(nb + ny)), oy), ry);
+            vf tnz = vf_mul(vf_sub(vf_load((const float *)(nb + nz)), oz), rz);
+            vf tfx = vf_mul(vf_sub(vf_load((const float *)(nb + (nx ^ FLIP))), ox), rx);
+            vf tfy = vf_mul(vf_sub(vf_load((const float *)(nb + (ny ^ FLIP))), oy), ry);
+            vf tfz = vf_mul(vf_sub(vf_load((const float *)(nb + (nz ^ FLIP))), oz), rz);
+            /* 0 * inf = NaN where the ray runs inside a slab plane: the NaN
+               operand goes first so that it drops out (simd/ headers). */
+            vf tn = vf_max(tnx, vf_max(tny, vf_max(tnz, tnear)));
+            vf tf = vf_mul(vf_min(tfx, vf_min(tfy, vf_min(tfz, tfar))), up);
+            unsigned m = (unsigned)vm_bits(vf_le(tn, tf));
+            if (!m)
+                goto pop;
+            const uint32_t *child = nodes[cur].child;
+            unsigned c0 = (unsigned)__builtin_ctz(m);
+            m &= m - 1;
+            if (!m) {
+                cur = child[c0];
+                continue;
+            }
+            _Alignas(32) float dist[VW];
+            vf_store(dist, tn);
+            unsigned c1 = (unsigned)__builtin_ctz(m);
+            m &= m - 1;
+            if (!m) {
+                if (dist[c0] > dist[c1]) {
+                    unsigned t = c0;
+                    c0 = c1;
+                    c1 = t;
+                }
+                *sp++ = (StackEnt){ child[c1], dist[c1] };
+                cur = child[c0];
+                continue;
+            }
+            /* Three or more: push all, sort that run so the nearest is on
+               top, and go on with it. */
+            StackEnt *base = sp;
+            *sp++ = (StackEnt){ child[c0], dist[c0] };
+            *sp++ = (StackEnt){ child[c1], dist[c1] };
+            do {
+                unsigned c = (unsigned)__builtin_ctz(m);
+                m &= m - 1;
+                *sp++ = (StackEnt){ child[c], dist[c] };
+            } while (m);
+            for (StackEnt *a = base + 1; a < sp; a++) {
+                StackEnt e = *a, *b = a;
+                for (; b > base && b[-1].d < e.d; b--)
+                    *b = b[-1];
+                *b = e;
+            }
+            cur = (--sp)->ref;
+        }
+        if (leaf_hit(bvh, cur, r, h, instID, occl)) {
+            found = 1;
+            if (occl)
+                return 1;
+            tfar = vf_set1(r->tfar);
+        }
+    pop:
+        for (;;) {
+            if (sp == stack)
+                return found;
+            --sp;
+            if (sp->d <= r->tfar * BOX_ROUND_UP) {
+                cur = sp->ref;
+                break;
+            }
+        }
+    }
+}
+
+static int trav_closest(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h,
+                        uint32_t instID)
+{
+    return trav_impl(bvh, root, r, h, instID, 0);
+}
+
+static int trav_any(const RtBvh *bvh, uint32_t root, RtRay *r)
+{
+    return trav_impl(bvh, root, r, NULL, RT_INVALID_ID, 1);
+}
+
+static void intersect1(const RtBvh *bvh, RTRayHit *rh)
+{
+    RtRay r;
+    RtHitRec h;
+    if (rt_ray_from_api(&r, &rh->ray) && trav_closest(bvh, bvh->root, &r, &h, RT_INVALID_ID))
+        rt_hit_to_api(rh, &r, &h);
+}
+
+static void occluded1(const RtBvh *bvh, RTRay *q)
+{
+    RtRay r;
+    if (rt_ray_from_api(&r, q) && trav_any(bvh, bvh->root, &r))
+        q->tfar = -INFINITY;
+}
+
+#endif

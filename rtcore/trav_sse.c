@@ -1,0 +1,12 @@
+/*
+** trav_sse.c: the SSE4.2 kernels: BVH4, 4-wide triangle blocks, packets of
+** 4 lanes. Built with -msse4.2 into librtcore_sse42.a; the kernel code
+** itself is the width-generic trav_single.h / trav_packet.h.
+*/
+#include "rtcore/simd/sse.h"
+#include "rtcore/trav_packet.h"
+#include "rtcore/dispatch.h"
+
+const RtKernels rt_kernels_sse42 = {
+    "sse4.2", VW, intersect1, occluded1, intersectp, occludedp
+};
