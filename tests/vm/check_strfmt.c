@@ -1,0 +1,85 @@
+/*
+** check_strfmt.c: format and match against the strings the spec's rules
+** and C's printf conventions prescribe.
+*/
+#include <check.h>
+#include <stdlib.h>
+
+#include "vm/strfmt.h"
+
+static void expect(const char *pattern, const RslVal *args, int n, const char *want)
+{
+    char *s = rsl_format(pattern, args, n);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_str_eq(s, want);
+    free(s);
+}
+
+static const float one_half[1] = { 1.5f };
+static const float trip[3] = { 1, -2.25f, 3 };
+
+START_TEST(floats_and_strings)
+{
+    RslVal f = { RSL_VAL_FLOAT, one_half, NULL }, s = { RSL_VAL_STRING, NULL, "plastic" };
+    expect("x = %f", &f, 1, "x = 1.500000");
+    expect("%.2f|%6.1f|%-6.1f|", (RslVal[]){ f, f, f }, 3, "1.50|   1.5|1.5   |");
+    expect("%s: %g", (RslVal[]){ s, f }, 2, "plastic: 1.5");
+    expect("[%8s]", &s, 1, "[ plastic]");
+    expect("%d%%", &f, 1, "1%");
+    expect("no conversions\n", NULL, 0, "no conversions\n");
+    expect("", NULL, 0, "");
+}
+END_TEST
+
+START_TEST(triples_and_matrices)
+{
+    RslVal p = { RSL_VAL_TRIPLE, trip, NULL };
+    expect("P = %p", &p, 1, "P = 1.000000 -2.250000 3.000000");
+    expect("(%.1c)", &p, 1, "(1.0 -2.2 3.0)");
+    float m[16] = { 0 };
+    m[0] = m[5] = m[10] = m[15] = 1;
+    RslVal mv = { RSL_VAL_MATRIX, m, NULL };
+    expect("%.0m", &mv, 1, "1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1");
+}
+END_TEST
+
+START_TEST(missing_and_unknown)
+{
+    RslVal f = { RSL_VAL_FLOAT, one_half, NULL };
+    expect("%f and %f", &f, 1, "1.500000 and %f");
+    expect("%q %f", &f, 1, "%q 1.500000");
+    expect("tail %", &f, 1, "tail %");
+    expect("%5.", &f, 1, "%5.");
+    /* A kind that does not fit prints in its own form. */
+    RslVal s = { RSL_VAL_STRING, NULL, "str" };
+    expect("%f", &s, 1, "str");
+}
+END_TEST
+
+START_TEST(match)
+{
+    ck_assert_int_eq(rsl_match("lo", "hello"), 1);
+    ck_assert_int_eq(rsl_match("^lo", "hello"), 0);
+    ck_assert_int_eq(rsl_match("^h.*o$", "hello"), 1);
+    ck_assert_int_eq(rsl_match("(ab)+c", "xxababcx"), 1);
+    ck_assert_int_eq(rsl_match("[0-9]{3}", "a12b"), 0);
+    ck_assert_int_eq(rsl_match("", "anything"), 1);
+    ck_assert_int_eq(rsl_match("(unclosed", "x"), -1);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("strfmt");
+    TCase *tc = tcase_create("strfmt");
+    tcase_add_test(tc, floats_and_strings);
+    tcase_add_test(tc, triples_and_matrices);
+    tcase_add_test(tc, missing_and_unknown);
+    tcase_add_test(tc, match);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
