@@ -11,10 +11,13 @@ tests_rslc_check_frontend_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_frontend_LDADD = $(CHECK_LIBS)
 tests_rslc_check_frontend_DEPENDENCIES = rslc/rslc$(EXEEXT)
 
-EXTRA_DIST += tests/diag tests/corpus shaders
+EXTRA_DIST += tests/diag tests/corpus shaders scripts/fuzz-object tests/fuzz/fuzz_object.c
 
-# Fuzzing the front end (not part of make check): make fuzz [FUZZ_SECONDS=600]
+# Fuzzing (not part of make check): make fuzz (the front end) or make
+# fuzz-object (the object loader) [FUZZ_SECONDS=600]
 FUZZ_SECONDS = 600
 fuzz: all
 	$(srcdir)/scripts/fuzz-frontend $(FUZZ_SECONDS)
-.PHONY: fuzz
+fuzz-object: all
+	$(srcdir)/scripts/fuzz-object $(FUZZ_SECONDS)
+.PHONY: fuzz fuzz-object

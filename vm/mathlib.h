@@ -1,0 +1,31 @@
+/*
+** mathlib.h: the one C implementation of RSL's pure math, shared by
+** the optimiser's constant folder and the VM's runtime library, so that a
+** folded sin(0.3) is bit-for-bit what the shader would compute at run time.
+**
+** Values are float arrays in single precision: 1 component for float, 3
+** for the triples, 16 (row major) for matrices. Nothing here knows about
+** the IR; NaN and infinity propagate as IEEE says (the folder declines to
+** fold results that are not finite, see fold.c).
+*/
+#ifndef RSL_MATHLIB_H
+#define RSL_MATHLIB_H
+
+#include <stdbool.h>
+
+/* Evaluates the pure builtin `name` on nargs arguments, args[i] holding
+   argn[i] components, into out (outn components). Componentwise builtins
+   broadcast float arguments over triples. Returns false if name is not a
+   pure math builtin known here or the argument shapes do not fit. */
+bool rsl_builtin_eval(const char *name, int nargs, const float *const *args,
+                      const int *argn, float *out, int outn);
+
+/* The arithmetic the operators need beyond +, -, * on components. */
+float rsl_dot(const float a[3], const float b[3]);
+void rsl_cross(const float a[3], const float b[3], float out[3]);
+void rsl_matmul(const float a[16], const float b[16], float out[16]);
+/* Returns false (out zero) for a singular matrix. */
+bool rsl_matinv(const float m[16], float out[16]);
+float rsl_determinant(const float m[16]);
+
+#endif /* RSL_MATHLIB_H */

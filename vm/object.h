@@ -1,0 +1,89 @@
+/*
+** object.h: compiled shaders in ELF relocatable objects ("rslc -o x.o").
+**
+** An object is an ordinary ELF64 file (ET_REL, EM_NONE: the bytecode is
+** machine independent) that readelf and objdump list. Its sections, all
+** little-endian whatever the host:
+**
+**   .rsl.meta      header (u32 each): magic "RSLO", version, shader kind,
+**                  name, uniform slots, varying slots, parameter count,
+**                  global count; then one 12-byte record per parameter,
+**                  then per global: name u32, type u8, flags u8,
+**                  array length u16, register u16, 0 u16
+**   .rsl.code      the instructions, u64 each (opcodes.h)
+**   .rsl.uinit     the initial uniform file, f32 per slot
+**   .rsl.strings   the program's string table: u32 offsets into .rsl.strtab
+**   .rsl.builtins  the builtins CALLB indexes, by name: u32 offsets
+**   .rsl.lines     line table: (pc, line, file offset) u32 triples, by pc
+**   .rsl.strtab    NUL-terminated names, referenced by byte offset
+**
+** Later backends add native code and PTX sections beside these.
+*/
+#ifndef RSL_OBJECT_H
+#define RSL_OBJECT_H
+
+#include "vm/vm.h"
+
+enum { VM_OBJECT_VERSION = 1 };
+
+typedef enum VmShaderKind {
+    VM_SURFACE, VM_LIGHT, VM_DISPLACEMENT, VM_VOLUME, VM_IMAGER, VM_NKINDS
+} VmShaderKind;
+
+typedef enum VmType {
+    VM_T_FLOAT, VM_T_COLOR, VM_T_POINT, VM_T_VECTOR, VM_T_NORMAL, VM_T_MATRIX, VM_T_STRING,
+    VM_NTYPES
+} VmType;
+
+/* Flags of a parameter or global. */
+#define VM_VAR_VARYING 1u
+#define VM_VAR_OUTPUT  2u   /* output parameter, or a global the shader writes */
+#define VM_VAR_READ    4u   /* a global the shader reads */
+
+/* A shader parameter or global, and the register that holds it. A
+   parameter's default value is its slots in the initial uniform file. */
+typedef struct VmVar {
+    const char *name;
+    VmType type;
+    unsigned flags;
+    unsigned arraylen;               /* 0: not an array */
+    unsigned reg;                    /* operand: VM_V | slot, or a uniform slot */
+} VmVar;
+
+typedef struct VmLine {
+    uint32_t pc, line;
+    const char *file;
+} VmLine;
+
+typedef struct VmObject {
+    const char *name;
+    VmShaderKind kind;
+    VmProgram prog;                  /* prog.builtins stays NULL: bind by name */
+    const char **builtin_names;      /* prog.nbuiltins of them */
+    VmVar *params, *globals;
+    uint32_t nparams, nglobals;
+    VmLine *lines;
+    uint32_t nlines;
+    struct ObjAlloc *alloc;          /* private: what vm_object_free releases */
+} VmObject;
+
+/* The number of slots a variable of this type and array length takes. */
+unsigned vm_type_slots(VmType t, unsigned arraylen);
+
+/* Writes obj to path through a temporary file renamed into place, so a
+   failure never leaves a partial object. Returns 0, or -1 with a message
+   in err. */
+int vm_object_write(const char *path, const VmObject *obj, char *err, int errlen);
+
+/* Reads and checks an object: section sizes and offsets, names, variable
+   registers, the line table, and the bytecode (vm_verify). NULL with a
+   "path: error: ..." message in err for anything malformed. */
+VmObject *vm_object_read(const char *path, char *err, int errlen);
+
+/* The same from a buffer (what the fuzzer drives); name is for messages. */
+VmObject *vm_object_parse(const void *data, size_t size, const char *name, char *err,
+                          int errlen);
+
+void vm_object_free(VmObject *obj);
+
+#endif /* RSL_OBJECT_H */

@@ -1,0 +1,65 @@
+/*
+** vm.h: running bytecode (opcodes.h) over a batch of shading points.
+**
+** The caller owns the register files: it stores the inputs (globals and
+** parameters, at the slots the code generator assigned) before vm_run and
+** reads the outputs after. The uniform file starts as the program's
+** initial image (its constants and defaults); vm_reset copies it in.
+*/
+#ifndef RSL_VM_H
+#define RSL_VM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vm/opcodes.h"
+
+enum { VM_MAX_BATCH = 256 };
+
+/* A builtin as the VM calls it: once per active lane (or once for a
+   uniform result), on gathered scalar values. args[i] holds argn[i]
+   floats; out has room for the result's width. */
+typedef void (*VmLaneFn)(float *out, const float *const *args, const int *argn, int nargs,
+                         void *user);
+
+typedef struct VmBuiltin {
+    const char *name;
+    VmLaneFn fn;
+    void *user;
+} VmBuiltin;
+
+typedef struct VmProgram {
+    const VmIns *code;
+    uint32_t ncode;
+    uint32_t nuniform, nvarying;      /* register file sizes, in slots */
+    const float *uniform_init;        /* nuniform values */
+    const char *const *strings;       /* the string table */
+    uint32_t nstrings;
+    const VmBuiltin *builtins;        /* CALLB's B indexes this */
+    uint32_t nbuiltins;
+} VmProgram;
+
+typedef struct VmStats {
+    uint64_t instructions;            /* executed, each once per batch */
+    uint64_t lanes;                   /* lane operations of varying ones */
+} VmStats;
+
+typedef struct VmState {
+    int n;                            /* lanes in the batch, 1..VM_MAX_BATCH */
+    const uint8_t *active;            /* requested lanes (NULL: all n) */
+    float *U;                         /* nuniform floats */
+    float *V;                         /* nvarying * n floats, slot-major */
+    VmStats stats;
+    /* Private: the execution mask. */
+    uint8_t mask[VM_MAX_BATCH];
+} VmState;
+
+/* Copies the program's initial uniform image into s->U. */
+void vm_reset(const VmProgram *p, VmState *s);
+
+/* Runs p from instruction 0 to RET. Returns 0, or -1 with a message in
+   err if the code misbehaves in a way the loader's verifier should have
+   caught (an unknown opcode, a jump out of range). */
+int vm_run(const VmProgram *p, VmState *s, char *err, int errlen);
+
+#endif /* RSL_VM_H */
