@@ -12,6 +12,52 @@
 
 #include "vm/object_impl.h"
 
+/* Everything an object owns, freed together. */
+typedef struct ObjAlloc {
+    void **ptr;
+    int n, cap;
+} ObjAlloc;
+
+VmObject *vm_object_new(void)
+{
+    VmObject *o = calloc(1, sizeof *o);
+    if (o && !(o->alloc = calloc(1, sizeof *o->alloc))) {
+        free(o);
+        return NULL;
+    }
+    return o;
+}
+
+void *vm_object_own(VmObject *o, size_t size)
+{
+    ObjAlloc *a = o->alloc;
+    if (a->n == a->cap) {
+        int cap = a->cap ? 2 * a->cap : 16;
+        void **p = realloc(a->ptr, (size_t)cap * sizeof *p);
+        if (!p)
+            return NULL;
+        a->ptr = p;
+        a->cap = cap;
+    }
+    void *p = calloc(size ? size : 1, 1);
+    if (p)
+        a->ptr[a->n++] = p;
+    return p;
+}
+
+void vm_object_free(VmObject *o)
+{
+    if (!o)
+        return;
+    if (o->alloc) {
+        for (int i = 0; i < o->alloc->n; i++)
+            free(o->alloc->ptr[i]);
+        free(o->alloc->ptr);
+        free(o->alloc);
+    }
+    free(o);
+}
+
 unsigned vm_type_slots(VmType t, unsigned arraylen)
 {
     unsigned per = t == VM_T_FLOAT || t == VM_T_STRING ? 1 : t == VM_T_MATRIX ? 16 : 3;

@@ -84,6 +84,11 @@ VmObject *vm_object_read(const char *path, char *err, int errlen);
 VmObject *vm_object_parse(const void *data, size_t size, const char *name, char *err,
                           int errlen);
 
+/* An empty object, and memory it owns (zeroed; freed with it): how the
+   reader and the code generator build one. NULL when out of memory. */
+VmObject *vm_object_new(void);
+void *vm_object_own(VmObject *obj, size_t size);
+
 void vm_object_free(VmObject *obj);
 
 #endif /* RSL_OBJECT_H */

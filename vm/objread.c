@@ -13,12 +13,6 @@
 #include "vm/object_impl.h"
 #include "vm/verify.h"
 
-/* Everything an object owns, freed together. */
-typedef struct ObjAlloc {
-    void *ptr[12];
-    int n;
-} ObjAlloc;
-
 typedef struct Reader {
     const char *name;
     char *err;
@@ -49,16 +43,6 @@ static uint32_t get_u32(const unsigned char *p)
 static unsigned get_u16(const unsigned char *p)
 {
     return (unsigned)p[0] | (unsigned)p[1] << 8;
-}
-
-static void *own(VmObject *o, size_t n)
-{
-    if (o->alloc->n == (int)(sizeof o->alloc->ptr / sizeof *o->alloc->ptr))
-        return NULL;
-    void *p = calloc(n ? n : 1, 1);
-    if (p)
-        o->alloc->ptr[o->alloc->n++] = p;
-    return p;
 }
 
 /* A name from .rsl.strtab (whose last byte is checked to be NUL). */
@@ -120,8 +104,8 @@ static bool read_meta(Reader *r)
         return false;
     o->nparams = np;
     o->nglobals = ng;
-    o->params = own(o, sizeof *o->params * np);
-    o->globals = own(o, sizeof *o->globals * ng);
+    o->params = vm_object_own(o, sizeof *o->params * np);
+    o->globals = vm_object_own(o, sizeof *o->globals * ng);
     if (!o->params || !o->globals)
         return bad(r, "out of memory"), false;
     return read_vars(r, m + META_HEADER, o->params, np, "parameter")
@@ -143,7 +127,7 @@ static const char **read_names(Reader *r, int s, uint32_t *n, const char *name)
 {
     if (!records(r, s, 4, n, name))
         return NULL;
-    const char **names = own(r->obj, sizeof *names * *n);
+    const char **names = vm_object_own(r->obj, sizeof *names * *n);
     if (!names)
         return bad(r, "out of memory");
     for (uint32_t i = 0; i < *n; i++)
@@ -162,9 +146,9 @@ static bool read_program(Reader *r)
     if (nuinit != o->prog.nuniform)
         return bad(r, ".rsl.uinit has %u slots; the uniform file has %u", nuinit,
                    o->prog.nuniform), false;
-    VmIns *code = own(o, sizeof *code * ncode);
-    float *uinit = own(o, sizeof *uinit * nuinit);
-    o->lines = own(o, sizeof *o->lines * nlines);
+    VmIns *code = vm_object_own(o, sizeof *code * ncode);
+    float *uinit = vm_object_own(o, sizeof *uinit * nuinit);
+    o->lines = vm_object_own(o, sizeof *o->lines * nlines);
     if (!code || !uinit || !o->lines)
         return bad(r, "out of memory"), false;
     for (uint32_t i = 0; i < ncode; i++)
@@ -240,15 +224,13 @@ VmObject *vm_object_parse(const void *data, size_t size, const char *name, char 
         return bad(&r, "libelf is not usable");
     /* libelf may write to the image it parses: give it a copy. */
     char *image = malloc(size ? size : 1);
-    VmObject *o = calloc(1, sizeof *o);
-    ObjAlloc *alloc = calloc(1, sizeof *alloc);
+    VmObject *o = vm_object_new();
     Elf *e = NULL;
     bool ok = false;
-    if (!image || !o || !alloc) {
+    if (!image || !o) {
         bad(&r, "out of memory");
         goto out;
     }
-    o->alloc = alloc;
     r.obj = o;
     memcpy(image, data, size);
     if (!(e = elf_memory(image, size))) {
@@ -258,7 +240,7 @@ VmObject *vm_object_parse(const void *data, size_t size, const char *name, char 
     if (!find_sections(&r, e))
         goto out;
     /* Keep the names: every name of the object points into this copy. */
-    char *strtab = own(o, r.size[SEC_STRTAB]);
+    char *strtab = vm_object_own(o, r.size[SEC_STRTAB]);
     if (!strtab) {
         bad(&r, "out of memory");
         goto out;
@@ -270,8 +252,7 @@ out:
     if (e)
         elf_end(e);
     free(image);
-    if (!ok && o) {
-        o->alloc = alloc;
+    if (!ok) {
         vm_object_free(o);
         return NULL;
     }
@@ -308,15 +289,4 @@ VmObject *vm_object_read(const char *path, char *err, int errlen)
         snprintf(err, (size_t)errlen, "%s: error: cannot read the object", path);
     free(buf);
     return o;
-}
-
-void vm_object_free(VmObject *obj)
-{
-    if (!obj)
-        return;
-    if (obj->alloc)
-        for (int i = 0; i < obj->alloc->n; i++)
-            free(obj->alloc->ptr[i]);
-    free(obj->alloc);
-    free(obj);
 }
