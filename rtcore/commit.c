@@ -192,7 +192,10 @@ static bool build_tree(RTScene s, RtPrimRef *prims, size_t n)
     free(b2);
     s->bvh.nodes = wide.nodes;
     s->bvh.root = wide.root;
-    s->bvh.blocks = aligned_alloc(64, wide.nblocks ? wide.nblocks * rt_block_bytes(w) : 64);
+    /* aligned_alloc wants a multiple of the alignment; blocks are 44*W
+       bytes, which is not one. */
+    size_t block_bytes = ((size_t)wide.nblocks * rt_block_bytes(w) + 63) & ~(size_t)63;
+    s->bvh.blocks = aligned_alloc(64, block_bytes ? block_bytes : 64);
     if (!s->bvh.blocks) {
         free(wide.jobs);
         return false;
