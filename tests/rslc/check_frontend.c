@@ -1,10 +1,11 @@
 /*
 ** check_frontend.c: end-to-end tests of the rslc driver.
 **
-** Three groups: the golden diagnostics in tests/diag/*.sl (each file ends
-** with an EXPECT block holding the exact stderr), the corpus of valid
-** shaders (shaders/*.sl and tests/corpus/*.sl must check cleanly), and the
-** command line itself (options, preprocessing, error mapping).
+** Three groups: the golden diagnostics, the .sl files of tests/diag (each
+** ends with an EXPECT block holding the exact stderr), the corpus of valid
+** shaders (every .sl file of shaders/ and tests/corpus/ must check
+** cleanly), and the command line itself (options, preprocessing, error
+** mapping).
 */
 #include <check.h>
 #include <glob.h>
