@@ -9,13 +9,15 @@ vm_libvm_a_SOURCES = \
 	vm/opcodes.h vm/opcodes.c \
 	vm/vm.h vm/vm.c \
 	vm/verify.h vm/verify.c \
+	vm/builtins.h vm/builtins.c \
 	vm/object.h vm/object_impl.h vm/object.c vm/objread.c \
 	vm/mathlib.h vm/mathlib.c \
 	vm/noise.h vm/noise.c \
 	vm/color.h vm/color.c \
 	vm/strfmt.h vm/strfmt.c
 
-VM_TESTS = tests/vm/check_vm tests/vm/check_object tests/vm/check_noise \
+VM_TESTS = tests/vm/check_vm tests/vm/check_object tests/vm/check_builtins \
+	tests/vm/check_noise \
 	tests/vm/check_color tests/vm/check_strfmt
 check_PROGRAMS += $(VM_TESTS)
 TESTS += $(VM_TESTS)
@@ -40,3 +42,7 @@ tests_vm_check_vm_LDADD = $(VM_LIBS) $(CHECK_LIBS)
 tests_vm_check_object_SOURCES = tests/vm/check_object.c
 tests_vm_check_object_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_object_LDADD = $(VM_LIBS) $(CHECK_LIBS)
+
+tests_vm_check_builtins_SOURCES = tests/vm/check_builtins.c
+tests_vm_check_builtins_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_builtins_LDADD = $(VM_LIBS) $(CHECK_LIBS)

@@ -261,7 +261,7 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
                     gather(s, argr[k], (unsigned)argn[k], i, vals[k]);
                     args[k] = vals[k];
                 }
-                bi->fn(out, args, argn, (int)c, bi->user);
+                bi->fn(out, args, argn, (int)c, bi);
                 scatter(s, a, w, i, out);
             }
             break;

@@ -18,15 +18,19 @@ enum { VM_MAX_BATCH = 256 };
 
 /* A builtin as the VM calls it: once per active lane (or once for a
    uniform result), on gathered scalar values. args[i] holds argn[i]
-   floats; out has room for the result's width. */
+   floats; out has room for self->outn. */
+typedef struct VmBuiltin VmBuiltin;
 typedef void (*VmLaneFn)(float *out, const float *const *args, const int *argn, int nargs,
-                         void *user);
+                         const VmBuiltin *self);
 
-typedef struct VmBuiltin {
-    const char *name;
+struct VmBuiltin {
+    const char *name;                 /* as bound: "noise(p)f" (builtins.h) */
     VmLaneFn fn;
-    void *user;
-} VmBuiltin;
+    char base[32];                    /* the name before '(' */
+    int outn;                         /* floats in the result */
+    const char *const *strings;       /* the program's string table */
+    uint32_t nstrings;
+};
 
 typedef struct VmProgram {
     const VmIns *code;
