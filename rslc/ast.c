@@ -222,7 +222,7 @@ const char *ast_op_name(Op op)
    when that changes. */
 static const char *dump_file;
 
-static void dump_string(FILE *out, const char *s)
+void ast_print_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
@@ -288,7 +288,7 @@ static void dump_fields(FILE *out, const Node *n)
     }
     if (n->name) {
         fputc(' ', out);
-        dump_string(out, n->name);
+        ast_print_string(out, n->name);
     }
 }
 

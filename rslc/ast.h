@@ -163,5 +163,8 @@ const char *ast_op_name(Op op);
    depth, with its location, fields and (after checking) type and detail. */
 #include <stdio.h>
 void ast_dump(FILE *out, const Unit *unit);
+/* Prints s as a quoted RSL string literal, escaping what needs it (the
+   AST dump and the IR text form share it). */
+void ast_print_string(FILE *out, const char *s);
 
 #endif /* RSLC_AST_H */

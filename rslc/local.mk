@@ -1,4 +1,5 @@
-# rslc/local.mk: the rslc compiler: the front-end library and the driver.
+# rslc/local.mk: the rslc compiler: the library (front end, SSA IR,
+# optimiser) and the driver.
 
 noinst_LIBRARIES += rslc/librslc.a
 rslc_librslc_a_SOURCES = \
@@ -13,6 +14,19 @@ rslc_librslc_a_SOURCES = \
 	rslc/check.c \
 	rslc/check_expr.c \
 	rslc/check_call.c
+
+# The SSA IR (ir.h, ops.h): building, text form, analyses, verifier.
+rslc_librslc_a_SOURCES += \
+	rslc/ir.h rslc/ops.h rslc/ir.c rslc/irprint.c rslc/irparse.c \
+	rslc/cfg.c rslc/verify.c
+
+# The optimiser: one file per pass, helpers shared in optutil.c, the
+# pipelines in passes.c. Constant folding evaluates builtins with the VM
+# runtime's vm/mathlib.c, so rslc links vm/libvm.a.
+rslc_librslc_a_SOURCES += \
+	rslc/pass.h rslc/optutil.c rslc/passes.h rslc/passes.c \
+	rslc/copy.c rslc/fold.c rslc/phisimp.c rslc/gvn.c rslc/sccp.c \
+	rslc/dce.c rslc/inline.c rslc/licm.c rslc/cfgclean.c
 
 bin_PROGRAMS += rslc/rslc
 rslc_rslc_SOURCES = rslc/main.c

@@ -1,0 +1,440 @@
+/*
+** ir.c: building and editing the SSA IR (ir.h): functions, blocks,
+** instructions, interned constants, and the def-use chains and CFG edges
+** that every edit keeps consistent.
+**
+** Memory: instructions and blocks are allocated one by one and freed when
+** deleted; constants live in their function's pool until the module goes.
+** Every instruction, constant and undef gets an id from next_val_id, so a
+** pass can index arrays by any value's id.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rslc/ir.h"
+
+struct IrPool {
+    IrConst **consts;
+    int nconsts, capconsts;
+    char **strs;               /* names the function owns (ir_intern) */
+    int nstrs, capstrs;
+};
+
+static void *xalloc(size_t n)
+{
+    void *p = calloc(1, n ? n : 1);
+    if (!p) {
+        perror("rslc");
+        exit(1);
+    }
+    return p;
+}
+
+static void *xgrow(void *p, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    int n = *cap ? *cap * 2 : 4;
+    while (n < need)
+        n *= 2;
+    p = realloc(p, (size_t)n * size);
+    if (!p) {
+        perror("rslc");
+        exit(1);
+    }
+    *cap = n;
+    return p;
+}
+
+static void internal_error(const char *what, int id)
+{
+    fprintf(stderr, "rslc: internal error: %s (%%%d)\n", what, id);
+    abort();
+}
+
+/* ---- opcodes and types ---------------------------------------------------------------- */
+
+static const struct {
+    const char *name;
+    int nargs;
+    unsigned flags;
+} op_table[IR_NOPS] = {
+#define X(name, nargs, flags) { #name, nargs, flags },
+    IR_OPS(X)
+#undef X
+};
+
+const char *ir_op_name(IrOp op) { return op_table[op].name; }
+int ir_op_nargs(IrOp op) { return op_table[op].nargs; }
+unsigned ir_op_flags(IrOp op) { return op_table[op].flags; }
+
+bool ir_type_equal(IrType a, IrType b)
+{
+    return a.kind == b.kind && a.arraylen == b.arraylen;
+}
+
+bool ir_is_triple(IrKind k)
+{
+    return k == IRT_COLOR || k == IRT_POINT || k == IRT_VECTOR || k == IRT_NORMAL;
+}
+
+static const char *const kind_names[] = {
+    [IRT_VOID] = "void", [IRT_BOOL] = "bool", [IRT_FLOAT] = "float", [IRT_COLOR] = "color",
+    [IRT_POINT] = "point", [IRT_VECTOR] = "vector", [IRT_NORMAL] = "normal",
+    [IRT_MATRIX] = "matrix", [IRT_STRING] = "string", [IRT_TUPLE] = "tuple",
+};
+
+const char *ir_kind_name(IrKind k)
+{
+    return kind_names[k];
+}
+
+const char *ir_type_name(IrType t)
+{
+    /* A few rotating buffers: a caller may print two types in one call. */
+    static char buf[4][32];
+    static int next;
+    if (!t.arraylen)
+        return kind_names[t.kind];
+    char *b = buf[next++ & 3];
+    snprintf(b, sizeof buf[0], "%s[%d]", kind_names[t.kind], t.arraylen);
+    return b;
+}
+
+/* ---- modules, functions, blocks ----------------------------------------------------------- */
+
+IrModule *ir_module_new(void)
+{
+    return xalloc(sizeof(IrModule));
+}
+
+IrFunc *ir_func_new(IrModule *m, const char *name, ShaderKind kind, IrType ret)
+{
+    IrFunc *fn = xalloc(sizeof *fn);
+    fn->name = name;
+    fn->kind = kind;
+    fn->ret = ret;
+    fn->pool = xalloc(sizeof *fn->pool);
+    int cap = m->nfuncs;
+    m->funcs = xgrow(m->funcs, &cap, m->nfuncs + 1, sizeof *m->funcs);
+    m->funcs[m->nfuncs++] = fn;
+    return fn;
+}
+
+IrBlock *ir_block_new(IrFunc *fn)
+{
+    IrBlock *b = xalloc(sizeof *b), *last = fn->entry;
+    b->id = fn->next_block_id++;
+    b->fn = fn;
+    b->rpo = -1;
+    while (last && last->next)
+        last = last->next;
+    if (last) {
+        last->next = b;
+        b->prev = last;
+    } else {
+        fn->entry = b;
+    }
+    fn->nblocks++;
+    return b;
+}
+
+/* ---- uses ------------------------------------------------------------------------------------ */
+
+static void add_use(IrVal *v, IrIns *user, int index)
+{
+    v->uses = xgrow(v->uses, &v->capuses, v->nuses + 1, sizeof *v->uses);
+    v->uses[v->nuses++] = (IrUse){ user, index };
+}
+
+static void remove_use(IrVal *v, IrIns *user, int index)
+{
+    for (int i = 0; i < v->nuses; i++)
+        if (v->uses[i].user == user && v->uses[i].index == index) {
+            v->uses[i] = v->uses[--v->nuses];
+            return;
+        }
+}
+
+static void renumber_use(IrVal *v, IrIns *user, int from, int to)
+{
+    for (int i = 0; i < v->nuses; i++)
+        if (v->uses[i].user == user && v->uses[i].index == from) {
+            v->uses[i].index = to;
+            return;
+        }
+}
+
+/* ---- instructions ------------------------------------------------------------------------------ */
+
+IrIns *ir_ins_new(IrFunc *fn, IrOp op, IrType type, SrcLoc loc)
+{
+    IrIns *i = xalloc(sizeof *i);
+    i->val.kind = IRV_INS;
+    i->val.type = type;
+    i->val.id = fn->next_val_id++;
+    i->op = op;
+    i->loc = loc;
+    return i;
+}
+
+void ir_ins_add_arg(IrIns *ins, IrVal *arg)
+{
+    ins->args = xgrow(ins->args, &ins->capargs, ins->nargs + 1, sizeof *ins->args);
+    ins->args[ins->nargs] = arg;
+    add_use(arg, ins, ins->nargs);
+    ins->nargs++;
+}
+
+void ir_ins_set_arg(IrIns *ins, int index, IrVal *arg)
+{
+    IrVal *old = ins->args[index];
+    if (old == arg)
+        return;
+    remove_use(old, ins, index);
+    ins->args[index] = arg;
+    add_use(arg, ins, index);
+}
+
+/* Removes operand k, shifting the later ones down. */
+static void remove_arg(IrIns *ins, int k)
+{
+    remove_use(ins->args[k], ins, k);
+    for (int j = k + 1; j < ins->nargs; j++) {
+        renumber_use(ins->args[j], ins, j, j - 1);
+        ins->args[j - 1] = ins->args[j];
+    }
+    ins->nargs--;
+}
+
+void ir_append(IrBlock *b, IrIns *ins)
+{
+    ins->block = b;
+    ins->next = NULL;
+    ins->prev = b->last;
+    *(b->last ? &b->last->next : &b->first) = ins;
+    b->last = ins;
+}
+
+void ir_insert_before(IrIns *pos, IrIns *ins)
+{
+    IrBlock *b = pos->block;
+    ins->block = b;
+    ins->next = pos;
+    ins->prev = pos->prev;
+    *(pos->prev ? &pos->prev->next : &b->first) = ins;
+    pos->prev = ins;
+}
+
+static void free_ins(IrIns *ins)
+{
+    for (int k = 0; k < ins->nargs; k++)
+        remove_use(ins->args[k], ins, k);
+    free(ins->args);
+    free(ins->val.uses);
+    free(ins);
+}
+
+void ir_ins_delete(IrIns *ins)
+{
+    if (ins->val.nuses)
+        internal_error("deleting an instruction whose value is still used", ins->val.id);
+    IrBlock *b = ins->block;
+    if (b) {
+        *(ins->prev ? &ins->prev->next : &b->first) = ins->next;
+        *(ins->next ? &ins->next->prev : &b->last) = ins->prev;
+    }
+    free_ins(ins);
+}
+
+void ir_replace_uses(IrVal *old, IrVal *new_val)
+{
+    if (old == new_val)
+        return;
+    while (old->nuses) {
+        IrUse u = old->uses[--old->nuses];
+        u.user->args[u.index] = new_val;
+        add_use(new_val, u.user, u.index);
+    }
+}
+
+/* ---- edges ------------------------------------------------------------------------------------- */
+
+void ir_remove_pred(IrBlock *b, IrBlock *pred)
+{
+    int k = -1;
+    for (int i = 0; i < b->npreds && k < 0; i++)
+        if (b->preds[i] == pred)
+            k = i;
+    if (k < 0)
+        return;
+    for (int i = k + 1; i < b->npreds; i++)
+        b->preds[i - 1] = b->preds[i];
+    b->npreds--;
+    for (IrIns *p = b->first; p && p->op == IR_phi; p = p->next)
+        if (k < p->nargs)
+            remove_arg(p, k);
+}
+
+void ir_set_succ(IrIns *term, int which, IrBlock *to)
+{
+    IrBlock *from = term->block;
+    if (term->succ[which])
+        ir_remove_pred(term->succ[which], from);
+    term->succ[which] = to;
+    if (to) {
+        to->preds = xgrow(to->preds, &to->cappreds, to->npreds + 1, sizeof *to->preds);
+        to->preds[to->npreds++] = from;
+    }
+}
+
+void ir_block_delete(IrBlock *b)
+{
+    IrFunc *fn = b->fn;
+    /* The block's values may only be used inside it: drop every operand
+       first so the instructions can go in any order. */
+    for (IrIns *i = b->first; i; i = i->next)
+        while (i->nargs)
+            remove_arg(i, i->nargs - 1);
+    for (IrIns *i = b->first, *next; i; i = next) {
+        next = i->next;
+        i->val.nuses = 0;
+        free_ins(i);
+    }
+    *(b->prev ? &b->prev->next : &fn->entry) = b->next;
+    if (b->next)
+        b->next->prev = b->prev;
+    fn->nblocks--;
+    free(b->preds);
+    free(b);
+}
+
+/* ---- constants ---------------------------------------------------------------------------------- */
+
+static IrConst *intern(IrFunc *fn, IrValKind vk, IrType t, const float *f, int n,
+                       const char *s)
+{
+    struct IrPool *pool = fn->pool;
+    for (int i = 0; i < pool->nconsts; i++) {
+        IrConst *k = pool->consts[i];
+        if (k->val.kind != vk || !ir_type_equal(k->val.type, t))
+            continue;
+        const float *kf = t.arraylen ? k->fa : k->f;
+        if ((n && memcmp(kf, f, (size_t)n * sizeof *f) != 0)
+            || (s && (!k->s || strcmp(k->s, s) != 0)))
+            continue;
+        return k;
+    }
+    IrConst *k = xalloc(sizeof *k);
+    k->val.kind = vk;
+    k->val.type = t;
+    k->val.id = fn->next_val_id++;
+    if (t.arraylen) {
+        k->fa = xalloc((size_t)(n ? n : 1) * sizeof *k->fa);
+        memcpy(k->fa, f, (size_t)n * sizeof *f);
+    } else if (n) {
+        memcpy(k->f, f, (size_t)n * sizeof *f);
+    }
+    if (s) {
+        char *copy = xalloc(strlen(s) + 1);
+        k->s = strcpy(copy, s);
+    }
+    pool->consts = xgrow(pool->consts, &pool->capconsts, pool->nconsts + 1, sizeof *pool->consts);
+    pool->consts[pool->nconsts++] = k;
+    return k;
+}
+
+IrConst *ir_const_float(IrFunc *fn, float f)
+{
+    return intern(fn, IRV_CONST, ir_type(IRT_FLOAT), &f, 1, NULL);
+}
+
+IrConst *ir_const_bool(IrFunc *fn, bool b)
+{
+    float f = b ? 1.0f : 0.0f;
+    return intern(fn, IRV_CONST, ir_type(IRT_BOOL), &f, 1, NULL);
+}
+
+IrConst *ir_const_triple(IrFunc *fn, IrKind kind, float x, float y, float z)
+{
+    float f[3] = { x, y, z };
+    return intern(fn, IRV_CONST, ir_type(kind), f, 3, NULL);
+}
+
+IrConst *ir_const_matrix(IrFunc *fn, const float m[16])
+{
+    return intern(fn, IRV_CONST, ir_type(IRT_MATRIX), m, 16, NULL);
+}
+
+IrConst *ir_const_string(IrFunc *fn, const char *s)
+{
+    return intern(fn, IRV_CONST, ir_type(IRT_STRING), NULL, 0, s);
+}
+
+IrConst *ir_const_array(IrFunc *fn, IrType type, const float *vals)
+{
+    int per = type.kind == IRT_MATRIX ? 16 : ir_is_triple(type.kind) ? 3 : 1;
+    return intern(fn, IRV_CONST, type, vals, per * type.arraylen, NULL);
+}
+
+IrVal *ir_undef(IrFunc *fn, IrType type)
+{
+    return &intern(fn, IRV_UNDEF, type, NULL, 0, NULL)->val;
+}
+
+const char *ir_intern(IrFunc *fn, const char *s)
+{
+    struct IrPool *pool = fn->pool;
+    for (int i = 0; i < pool->nstrs; i++)
+        if (strcmp(pool->strs[i], s) == 0)
+            return pool->strs[i];
+    char *copy = xalloc(strlen(s) + 1);
+    strcpy(copy, s);
+    pool->strs = xgrow(pool->strs, &pool->capstrs, pool->nstrs + 1, sizeof *pool->strs);
+    pool->strs[pool->nstrs++] = copy;
+    return copy;
+}
+
+/* ---- freeing ------------------------------------------------------------------------------------ */
+
+static void func_free(IrFunc *fn)
+{
+    /* Everything goes: no use lists to keep up. */
+    for (IrBlock *b = fn->entry, *nb; b; b = nb) {
+        nb = b->next;
+        for (IrIns *i = b->first, *ni; i; i = ni) {
+            ni = i->next;
+            free(i->args);
+            free(i->val.uses);
+            free(i);
+        }
+        free(b->preds);
+        free(b);
+    }
+    for (int i = 0; i < fn->pool->nconsts; i++) {
+        IrConst *k = fn->pool->consts[i];
+        free(k->fa);
+        free((char *)k->s);
+        free(k->val.uses);
+        free(k);
+    }
+    for (int i = 0; i < fn->pool->nstrs; i++)
+        free(fn->pool->strs[i]);
+    free(fn->pool->strs);
+    free(fn->pool->consts);
+    free(fn->pool);
+    free(fn->params);
+    free(fn->regions);
+    free(fn);
+}
+
+void ir_module_free(IrModule *m)
+{
+    if (!m)
+        return;
+    for (int i = 0; i < m->nfuncs; i++)
+        func_free(m->funcs[i]);
+    free(m->funcs);
+    free(m);
+}
