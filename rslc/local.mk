@@ -28,6 +28,11 @@ rslc_librslc_a_SOURCES += \
 	rslc/copy.c rslc/fold.c rslc/phisimp.c rslc/gvn.c rslc/sccp.c \
 	rslc/dce.c rslc/inline.c rslc/licm.c rslc/cfgclean.c
 
+# The bytecode back end: selection and mask linearisation, scheduling,
+# register allocation, object emission (vm/object.h).
+rslc_librslc_a_SOURCES += \
+	rslc/vmgen.h rslc/vmgen.c rslc/sched.c rslc/rega.c rslc/emit.c
+
 bin_PROGRAMS += rslc/rslc
 rslc_rslc_SOURCES = rslc/main.c
 rslc_rslc_LDADD = rslc/librslc.a -lm
@@ -57,3 +62,9 @@ TESTS += tests/rslc/check_sema
 tests_rslc_check_sema_SOURCES = tests/rslc/check_sema.c
 tests_rslc_check_sema_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_sema_LDADD = rslc/librslc.a $(CHECK_LIBS) -lm
+
+check_PROGRAMS += tests/vm/check_vmgen
+TESTS += tests/vm/check_vmgen
+tests_vm_check_vmgen_SOURCES = tests/vm/check_vmgen.c
+tests_vm_check_vmgen_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_vmgen_LDADD = rslc/librslc.a $(VM_LIBS) $(CHECK_LIBS)

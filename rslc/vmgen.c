@@ -1,0 +1,759 @@
+/*
+** vmgen.c: instruction selection for the VM, and linearisation of
+** control flow for batch execution.
+**
+** The VM runs every instruction over a batch of shading points, so a
+** varying branch cannot jump: both sides run, each under the mask of the
+** lanes that take it. Linearisation follows whole-function vectorisation
+** (Karrenberg and Hack 2011), specialised to reducible CFGs:
+**
+** - Blocks are laid out in reverse postorder with every loop contiguous,
+**   its header first.
+** - Each block B has a mask register m_B, exact (zero outside B's lanes
+**   for the current iteration). Entry runs on all requested lanes. A block
+**   ORs its outgoing edge masks (m_B & c, m_B & !c) into its successors'
+**   masks, then clears m_B, so a loop body starts each iteration clean.
+** - A block starts with "JNONE m_B, skip" and "MASK m_B": an empty block
+**   costs two instructions. An empty loop header leaves the loop; the
+**   loop's last block jumps back to its header.
+** - Phis become masked moves on each incoming edge, under that edge's mask.
+**   Writes to varying registers only touch masked lanes, which is what
+**   keeps each lane's value apart.
+**
+** A function without varying branches needs none of this: blocks jump as
+** in scalar code and phis are plain moves (the common case for shaders
+** whose only loops run over uniform counts).
+**
+** User function calls must have been inlined; regions (illuminance and
+** the like) and message passing are reported as not yet supported.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "rslc/builtins.h"
+#include "rslc/check.h"
+#include "rslc/diag.h"
+#include "rslc/vmgen.h"
+
+typedef struct Gen {
+    MFunc *mf;
+    const IrFunc *fn;
+    int *vreg;               /* IR value id -> register, -1 if none yet */
+    int nvals;
+    IrBlock **order;         /* the layout */
+    int norder;
+    int *label;              /* block id -> its label */
+    int *mask;               /* block id -> its mask register (masked mode) */
+    int *loop_end;           /* header id -> layout index of its loop's last block */
+    int *loop_exit;          /* header id -> label after its loop's back jump */
+    IrVal **kval;            /* constants seen, and their registers */
+    int *kreg;
+    int nk, capk;
+    bool masked;             /* the function has a varying branch */
+    int one;                 /* uniform constant 1.0 */
+    bool failed;
+} Gen;
+
+/* ---- growing the function ------------------------------------------------ */
+
+static void *grow(void *p, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    int n = *cap ? *cap : 16;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(p, (size_t)n * size);
+    if (!q) {
+        perror("rslc");
+        exit(1);
+    }
+    memset((char *)q + (size_t)*cap * size, 0, (size_t)(n - *cap) * size);
+    *cap = n;
+    return q;
+}
+
+static int new_reg(Gen *g, bool varying, unsigned width)
+{
+    MFunc *mf = g->mf;
+    mf->regs = grow(mf->regs, &mf->capregs, mf->nregs + 1, sizeof *mf->regs);
+    mf->regs[mf->nregs] = (MReg){ varying, width, false, 0, NULL, false, -1, -1 };
+    return mf->nregs++;
+}
+
+static int new_label(Gen *g)
+{
+    MFunc *mf = g->mf;
+    int cap = mf->nlabels;
+    mf->label_at = grow(mf->label_at, &cap, mf->nlabels + 1, sizeof *mf->label_at);
+    mf->label_at[mf->nlabels] = -1;
+    return mf->nlabels++;
+}
+
+static void place(Gen *g, int label)
+{
+    g->mf->label_at[label] = g->mf->nins;
+}
+
+static MIns *emit(Gen *g, VmOp op, unsigned w, SrcLoc loc)
+{
+    MFunc *mf = g->mf;
+    mf->ins = grow(mf->ins, &mf->capins, mf->nins + 1, sizeof *mf->ins);
+    MIns *i = &mf->ins[mf->nins++];
+    *i = (MIns){ .op = op, .w = w, .a = { -1, 0 }, .b = { -1, 0 }, .c = { -1, 0 },
+                 .d = { -1, 0 }, .label = -1, .loc = loc };
+    return i;
+}
+
+static MOpnd R(int reg) { return (MOpnd){ reg, 0 }; }
+static MOpnd RO(int reg, unsigned off) { return (MOpnd){ reg, off }; }
+
+static void emit3(Gen *g, VmOp op, unsigned w, MOpnd a, MOpnd b, MOpnd c, SrcLoc loc)
+{
+    MIns *i = emit(g, op, w, loc);
+    i->a = a, i->b = b, i->c = c;
+}
+
+static void emit_jump(Gen *g, VmOp op, int cond, int label, SrcLoc loc)
+{
+    MIns *i = emit(g, op, 0, loc);
+    i->a = R(cond);
+    i->label = label;
+}
+
+/* ---- values ---------------------------------------------------------------- */
+
+static unsigned kind_width(IrKind k)
+{
+    return k == IRT_MATRIX ? 16 : ir_is_triple(k) ? 3 : 1;
+}
+
+static unsigned type_width(IrType t)
+{
+    return kind_width(t.kind) * (unsigned)(t.arraylen ? t.arraylen : 1);
+}
+
+static VmType vm_type(IrKind k)
+{
+    switch (k) {
+    case IRT_COLOR: return VM_T_COLOR;
+    case IRT_POINT: return VM_T_POINT;
+    case IRT_VECTOR: return VM_T_VECTOR;
+    case IRT_NORMAL: return VM_T_NORMAL;
+    case IRT_MATRIX: return VM_T_MATRIX;
+    case IRT_STRING: return VM_T_STRING;
+    default: return VM_T_FLOAT;
+    }
+}
+
+static int string_index(Gen *g, const char *s)
+{
+    MFunc *mf = g->mf;
+    for (int i = 0; i < mf->nstrings; i++)
+        if (strcmp(mf->strings[i], s) == 0)
+            return i;
+    int cap = mf->nstrings;
+    mf->strings = grow(mf->strings, &cap, mf->nstrings + 1, sizeof *mf->strings);
+    mf->strings[mf->nstrings] = s;
+    return mf->nstrings++;
+}
+
+/* A uniform register preloaded with n values. */
+static int const_reg(Gen *g, const float *vals, unsigned n)
+{
+    int r = new_reg(g, false, n);
+    float *init = calloc(n, sizeof *init);
+    if (!init) {
+        perror("rslc");
+        exit(1);
+    }
+    if (vals)
+        memcpy(init, vals, n * sizeof *init);
+    g->mf->regs[r].init = init;
+    g->mf->regs[r].owns_init = true;
+    return r;
+}
+
+static int const_value(Gen *g, const IrVal *v)
+{
+    const IrConst *k = (const IrConst *)v;
+    unsigned n = type_width(v->type);
+    if (v->kind == IRV_UNDEF) /* undef is zero (ir.h) */
+        return const_reg(g, NULL, n);
+    if (v->type.kind == IRT_STRING) {
+        uint32_t idx = (uint32_t)string_index(g, k->s ? k->s : "");
+        float bits;
+        memcpy(&bits, &idx, sizeof bits);
+        return const_reg(g, &bits, 1);
+    }
+    return const_reg(g, v->type.arraylen ? k->fa : k->f, n);
+}
+
+/* The register of an operand value: instruction results get one when first
+   seen, each distinct constant (they are interned) one. */
+static int reg_of(Gen *g, IrVal *v)
+{
+    if (v->kind != IRV_INS) {
+        for (int i = 0; i < g->nk; i++)
+            if (g->kval[i] == v)
+                return g->kreg[i];
+        int cap = g->capk;
+        g->kval = grow(g->kval, &cap, g->nk + 1, sizeof *g->kval);
+        g->kreg = grow(g->kreg, &g->capk, g->nk + 1, sizeof *g->kreg);
+        g->kval[g->nk] = v;
+        return g->kreg[g->nk++] = const_value(g, v);
+    }
+    if (g->vreg[v->id] < 0)
+        g->vreg[v->id] = new_reg(g, v->varying, type_width(v->type));
+    return g->vreg[v->id];
+}
+
+static void unsupported(Gen *g, const IrIns *ins, const char *what)
+{
+    diag_error(ins->loc, "%s is not supported by the bytecode VM yet", what);
+    g->failed = true;
+}
+
+/* ---- the shader's interface ---------------------------------------------------- */
+
+static int add_var(Gen *g, MVar **list, int *n, const char *name, IrType t, bool varying,
+                   unsigned flags)
+{
+    for (int i = 0; i < *n; i++)
+        if (strcmp((*list)[i].var.name, name) == 0) {
+            (*list)[i].var.flags |= flags;
+            g->mf->regs[(*list)[i].reg].iface_flags |= flags;
+            return (*list)[i].reg;
+        }
+    int cap = *n;
+    *list = grow(*list, &cap, *n + 1, sizeof **list);
+    int r = new_reg(g, varying, type_width(t));
+    g->mf->regs[r].iface = true;
+    g->mf->regs[r].iface_flags = flags;
+    (*list)[*n] = (MVar){ { name, vm_type(t.kind), flags | (varying ? VM_VAR_VARYING : 0),
+                            (unsigned)t.arraylen, 0 }, r };
+    (*n)++;
+    return r;
+}
+
+static void add_params(Gen *g)
+{
+    for (int i = 0; i < g->fn->nparams; i++) {
+        const IrParam *p = &g->fn->params[i];
+        int r = add_var(g, &g->mf->params, &g->mf->nparams, p->name, p->type, p->varying,
+                        VM_VAR_READ | (p->output ? VM_VAR_OUTPUT : 0));
+        if (p->def)
+            g->mf->regs[r].init = p->type.arraylen ? p->def->fa : p->def->f;
+    }
+}
+
+/* ---- selection ------------------------------------------------------------------- */
+
+static char type_letter(IrType t)
+{
+    static const char letters[] = { [IRT_VOID] = 'x', [IRT_BOOL] = 'b', [IRT_FLOAT] = 'f',
+                                    [IRT_COLOR] = 'c', [IRT_POINT] = 'p', [IRT_VECTOR] = 'v',
+                                    [IRT_NORMAL] = 'n', [IRT_MATRIX] = 'm', [IRT_STRING] = 's',
+                                    [IRT_TUPLE] = 't' };
+    return letters[t.kind];
+}
+
+/* The index of a builtin by its mangled name, e.g. "noise(p)f" or, for
+   arrays, "spline(f[4])f" (the runtime binds by this name). */
+static int builtin_index(Gen *g, const IrIns *ins)
+{
+    char name[256];
+    int n = snprintf(name, sizeof name, "%s(", builtin_table[ins->imm].name);
+    for (int i = 0; i < ins->nargs && n < (int)sizeof name - 16; i++) {
+        IrType t = ins->args[i]->type;
+        n += snprintf(name + n, sizeof name - (size_t)n, t.arraylen ? "%c[%d]" : "%c",
+                      type_letter(t), t.arraylen);
+    }
+    snprintf(name + n, sizeof name - (size_t)n, ")%c", type_letter(ins->val.type));
+    MFunc *mf = g->mf;
+    for (int i = 0; i < mf->nbuiltins; i++)
+        if (strcmp(mf->builtins[i], name) == 0)
+            return i;
+    int cap = mf->nbuiltins;
+    mf->builtins = grow(mf->builtins, &cap, mf->nbuiltins + 1, sizeof *mf->builtins);
+    mf->builtins[mf->nbuiltins] = strdup(name);
+    return mf->nbuiltins++;
+}
+
+static void select_intrin(Gen *g, IrIns *ins, int dst)
+{
+    MOpnd *args = calloc((size_t)ins->nargs + 1, sizeof *args);
+    unsigned *argw = calloc((size_t)ins->nargs + 1, sizeof *argw);
+    for (int i = 0; i < ins->nargs; i++) {
+        args[i] = R(reg_of(g, ins->args[i]));
+        argw[i] = type_width(ins->args[i]->type);
+    }
+    unsigned w = dst >= 0 ? type_width(ins->val.type) : 1;
+    if (dst < 0) /* a void builtin still names a destination: a scratch */
+        dst = new_reg(g, ins->val.varying, 1);
+    unsigned idx = (unsigned)builtin_index(g, ins);
+    MIns *m = emit(g, VM_OP_CALLB, w, ins->loc);
+    m->a = R(dst);
+    m->imm = idx;
+    m->nargs = ins->nargs;
+    m->args = args;
+    m->argw = argw;
+}
+
+/* Builds a value from scalar parts: triple(a, b, c), matrix(16 floats),
+   or a float splatted onto a matrix's diagonal. */
+static void select_parts(Gen *g, IrIns *ins, int dst)
+{
+    if (ins->op == IR_splat) {
+        static const float zero[16];
+        emit3(g, VM_OP_MOV, 16, R(dst), R(const_reg(g, zero, 16)), R(-1), ins->loc);
+        int a = reg_of(g, ins->args[0]);
+        for (unsigned k = 0; k < 4; k++)
+            emit3(g, VM_OP_MOV, 1, RO(dst, 5 * k), R(a), R(-1), ins->loc);
+        return;
+    }
+    for (int k = 0; k < ins->nargs; k++)
+        emit3(g, VM_OP_MOV, 1, RO(dst, (unsigned)k), R(reg_of(g, ins->args[k])), R(-1), ins->loc);
+}
+
+static void befriend(Gen *g, int a, int b)
+{
+    MReg *r = g->mf->regs;
+    if (r[a].friend < 0 && r[a].varying == r[b].varying && r[a].width == r[b].width)
+        r[a].friend = b;
+    if (r[b].friend < 0 && r[a].varying == r[b].varying && r[a].width == r[b].width)
+        r[b].friend = a;
+}
+
+static void select_ins(Gen *g, IrIns *ins)
+{
+    static const VmOp arith[] = { [IR_add] = VM_OP_ADD, [IR_sub] = VM_OP_SUB,
+                                  [IR_mul] = VM_OP_MUL, [IR_div] = VM_OP_DIV };
+    IrOp op = ins->op;
+    if (op == IR_phi || op == IR_nop)
+        return;
+    int dst = ins->val.type.kind == IRT_VOID ? -1 : reg_of(g, &ins->val);
+    #define ARG(i) R(reg_of(g, ins->args[i]))
+    unsigned w = dst >= 0 ? type_width(ins->val.type) : 0;
+    switch (op) {
+    case IR_copy:
+    case IR_retype:
+        emit3(g, VM_OP_MOV, w, R(dst), ARG(0), R(-1), ins->loc);
+        befriend(g, dst, reg_of(g, ins->args[0]));
+        break;
+    case IR_add:
+    case IR_sub:
+    case IR_mul:
+    case IR_div: {
+        VmOp vop = arith[op];
+        if (ins->val.type.kind == IRT_MATRIX && op == IR_mul)
+            vop = VM_OP_MULM;
+        else if (ins->val.type.kind == IRT_MATRIX && op == IR_div)
+            vop = VM_OP_DIVM;
+        emit3(g, vop, w, R(dst), ARG(0), ARG(1), ins->loc);
+        break;
+    }
+    case IR_neg:
+        emit3(g, VM_OP_NEG, w, R(dst), ARG(0), R(-1), ins->loc);
+        break;
+    case IR_dot:
+    case IR_cross:
+        emit3(g, op == IR_dot ? VM_OP_DOT : VM_OP_CROSS, op == IR_dot ? 1 : 3, R(dst), ARG(0),
+              ARG(1), ins->loc);
+        break;
+    case IR_lt:
+    case IR_le:
+        emit3(g, op == IR_lt ? VM_OP_LT : VM_OP_LE, 1, R(dst), ARG(0), ARG(1), ins->loc);
+        break;
+    case IR_gt:
+    case IR_ge: /* a > b is b < a */
+        emit3(g, op == IR_gt ? VM_OP_LT : VM_OP_LE, 1, R(dst), ARG(1), ARG(0), ins->loc);
+        break;
+    case IR_eq:
+    case IR_ne: {
+        IrType t = ins->args[0]->type;
+        emit3(g, op == IR_eq ? VM_OP_EQ : VM_OP_NE, t.kind == IRT_STRING ? 0 : type_width(t),
+              R(dst), ARG(0), ARG(1), ins->loc);
+        break;
+    }
+    case IR_and:
+    case IR_or:
+        emit3(g, op == IR_and ? VM_OP_AND : VM_OP_OR, 1, R(dst), ARG(0), ARG(1), ins->loc);
+        break;
+    case IR_not:
+        emit3(g, VM_OP_NOT, 1, R(dst), ARG(0), R(-1), ins->loc);
+        break;
+    case IR_select: {
+        MOpnd a0 = ARG(0), a1 = ARG(1), a2 = ARG(2);
+        emit3(g, VM_OP_SEL, w, R(dst), a0, a1, ins->loc);
+        g->mf->ins[g->mf->nins - 1].d = a2;
+        break;
+    }
+    case IR_splat:
+        if (ins->val.type.kind == IRT_MATRIX)
+            select_parts(g, ins, dst);
+        else
+            emit3(g, VM_OP_SPLAT, w, R(dst), ARG(0), R(-1), ins->loc);
+        break;
+    case IR_triple:
+    case IR_matrix:
+        select_parts(g, ins, dst);
+        break;
+    case IR_aget:
+    case IR_aset: {
+        IrType arr = ins->args[0]->type;
+        unsigned ew = kind_width(arr.kind);
+        MOpnd b = ARG(0), c = ARG(1), d = op == IR_aset ? ARG(2) : R(-1);
+        emit3(g, op == IR_aget ? VM_OP_AGET : VM_OP_ASET, ew, R(dst), b, c, ins->loc);
+        MIns *m = &g->mf->ins[g->mf->nins - 1];
+        m->d = d;
+        m->imm = (unsigned)arr.arraylen;
+        break;
+    }
+    case IR_param: /* the parameter's own register */
+        g->vreg[ins->val.id] = g->mf->params[ins->imm].reg;
+        break;
+    case IR_gget:
+        g->vreg[ins->val.id] = add_var(g, &g->mf->globals, &g->mf->nglobals, ins->sym,
+                                       ins->val.type, ins->val.varying, VM_VAR_READ);
+        break;
+    case IR_gset: {
+        IrVal *v = ins->args[0];
+        const GlobalVar *gv = global_lookup(ins->sym);
+        int r = add_var(g, &g->mf->globals, &g->mf->nglobals, ins->sym, v->type,
+                        gv ? gv->detail == DETAIL_VARYING : v->varying, VM_VAR_OUTPUT);
+        emit3(g, VM_OP_MOV, type_width(v->type), R(r), ARG(0), R(-1), ins->loc);
+        befriend(g, r, reg_of(g, v));
+        break;
+    }
+    case IR_pset:
+        emit3(g, VM_OP_MOV, type_width(ins->args[0]->type), R(g->mf->params[ins->imm].reg),
+              ARG(0), R(-1), ins->loc);
+        break;
+    case IR_intrin:
+        select_intrin(g, ins, dst);
+        break;
+    case IR_call:
+    case IR_callout:
+        diag_error(ins->loc, "call of '%s' was not inlined: recursive functions are not "
+                   "supported by the bytecode VM", ins->sym ? ins->sym : "?");
+        g->failed = true;
+        break;
+    case IR_light:
+    case IR_region:
+    case IR_next:
+        unsupported(g, ins, "illuminance, illuminate, solar and gather");
+        break;
+    default: /* terminators: see the block walk */
+        break;
+    }
+    #undef ARG
+}
+
+/* ---- layout ------------------------------------------------------------------------ */
+
+/* Reverse postorder with each loop contiguous after its header: a natural
+   loop's blocks already follow the header in RPO (it dominates them), so
+   the blocks in between that are not in the loop move after its end. */
+static void layout(Gen *g)
+{
+    const IrFunc *fn = g->fn;
+    int n = 0;
+    for (IrBlock *b = fn->entry; b; b = b->next)
+        if (b->rpo >= 0)
+            n++;
+    g->order = calloc((size_t)n + 1, sizeof *g->order);
+    g->loop_end = malloc(((size_t)fn->next_block_id + 1) * sizeof *g->loop_end);
+    for (IrBlock *b = fn->entry; b; b = b->next)
+        if (b->rpo >= 0)
+            g->order[b->rpo] = b;
+    for (int i = 0; i < fn->next_block_id; i++)
+        g->loop_end[i] = -1;
+    g->norder = n;
+    for (int i = 0; i < n; i++) {
+        IrBlock *h = g->order[i];
+        bool header = false;
+        for (int p = 0; p < h->npreds; p++)
+            header |= ir_dominates(h, h->preds[p]);
+        if (!header)
+            continue;
+        /* The loop: blocks that reach a latch without passing h. */
+        bool *in = calloc((size_t)fn->next_block_id + 1, sizeof *in);
+        IrBlock **work = calloc((size_t)n + 1, sizeof *work);
+        int nw = 0;
+        in[h->id] = true;
+        for (int p = 0; p < h->npreds; p++)
+            if (ir_dominates(h, h->preds[p]) && !in[h->preds[p]->id])
+                in[h->preds[p]->id] = true, work[nw++] = h->preds[p];
+        while (nw) {
+            IrBlock *b = work[--nw];
+            for (int p = 0; p < b->npreds; p++)
+                if (b->preds[p]->rpo >= 0 && !in[b->preds[p]->id])
+                    in[b->preds[p]->id] = true, work[nw++] = b->preds[p];
+        }
+        /* Stable partition of order[i+1..]: loop blocks first. */
+        IrBlock **tmp = calloc((size_t)n + 1, sizeof *tmp);
+        int k = 0;
+        for (int j = i + 1; j < n; j++)
+            if (in[g->order[j]->id])
+                tmp[k++] = g->order[j];
+        int last = i + k;
+        for (int j = i + 1; j < n; j++)
+            if (!in[g->order[j]->id])
+                tmp[k++] = g->order[j];
+        memcpy(g->order + i + 1, tmp, (size_t)(n - i - 1) * sizeof *tmp);
+        g->loop_end[h->id] = last;
+        free(tmp);
+        free(work);
+        free(in);
+    }
+}
+
+/* ---- control flow ------------------------------------------------------------------- */
+
+/* The moves of edge pred -> s's phis, as a parallel copy: through
+   temporaries when a phi's destination is another's source. */
+static void phi_moves(Gen *g, IrBlock *pred, IrBlock *s, int k, SrcLoc loc)
+{
+    int idx = -1, seen = 0;
+    for (int p = 0; p < s->npreds; p++)
+        if (s->preds[p] == pred && seen++ == k)
+            idx = p;
+    if (idx < 0)
+        return;
+    int nphi = 0;
+    for (IrIns *i = s->first; i && i->op == IR_phi; i = i->next)
+        nphi++;
+    if (!nphi)
+        return;
+    int *src = calloc((size_t)nphi, sizeof *src), *dst = calloc((size_t)nphi, sizeof *dst);
+    unsigned *w = calloc((size_t)nphi, sizeof *w);
+    bool clash = false;
+    int n = 0;
+    for (IrIns *i = s->first; i && i->op == IR_phi; i = i->next, n++) {
+        dst[n] = reg_of(g, &i->val);
+        src[n] = reg_of(g, i->args[idx]);
+        w[n] = type_width(i->val.type);
+        befriend(g, dst[n], src[n]);
+    }
+    for (int a = 0; a < n; a++)
+        for (int b = 0; b < n; b++)
+            clash |= a != b && src[a] == dst[b];
+    for (int a = 0; a < n; a++) {
+        if (!clash || src[a] == dst[a])
+            continue;
+        int t = new_reg(g, g->mf->regs[dst[a]].varying, w[a]);
+        emit3(g, VM_OP_MOV, w[a], R(t), R(src[a]), R(-1), loc);
+        src[a] = t;
+    }
+    for (int a = 0; a < n; a++)
+        if (src[a] != dst[a])
+            emit3(g, VM_OP_MOV, w[a], R(dst[a]), R(src[a]), R(-1), loc);
+    free(src);
+    free(dst);
+    free(w);
+}
+
+static bool has_phis(const IrBlock *b)
+{
+    return b->first && b->first->op == IR_phi;
+}
+
+/* Scalar-style control flow: the function branches only on uniforms. */
+static void plain_terminator(Gen *g, int at, IrIns *t)
+{
+    IrBlock *b = t->block, *next = at + 1 < g->norder ? g->order[at + 1] : NULL;
+    if (t->op == IR_ret) {
+        emit(g, VM_OP_RET, 0, t->loc);
+        return;
+    }
+    if (t->op == IR_jmp) {
+        phi_moves(g, b, t->succ[0], 0, t->loc);
+        if (t->succ[0] != next)
+            emit_jump(g, VM_OP_JMP, -1, g->label[t->succ[0]->id], t->loc);
+        return;
+    }
+    /* br: each edge gets its moves; "else" is reached by JZ. */
+    int c = reg_of(g, t->args[0]);
+    IrBlock *s0 = t->succ[0], *s1 = t->succ[1];
+    int k1 = s0 == s1; /* the second edge to the same block */
+    if (!has_phis(s0) && !has_phis(s1) && s0 == next) {
+        emit_jump(g, VM_OP_JZ, c, g->label[s1->id], t->loc);
+        return;
+    }
+    int other = new_label(g);
+    emit_jump(g, VM_OP_JZ, c, other, t->loc);
+    phi_moves(g, b, s0, 0, t->loc);
+    emit_jump(g, VM_OP_JMP, -1, g->label[s0->id], t->loc);
+    place(g, other);
+    phi_moves(g, b, s1, k1, t->loc);
+    if (s1 != next)
+        emit_jump(g, VM_OP_JMP, -1, g->label[s1->id], t->loc);
+}
+
+/* Masked control flow (see the top of the file). m is b's mask, or the
+   constant one for the entry. */
+static void masked_terminator(Gen *g, IrIns *t, int m)
+{
+    IrBlock *b = t->block;
+    SrcLoc loc = t->loc;
+    emit(g, VM_OP_MASKALL, 0, loc);
+    if (t->op == IR_jmp) {
+        IrBlock *s = t->succ[0];
+        emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(m), loc);
+        if (has_phis(s)) {
+            if (b != g->fn->entry)
+                emit3(g, VM_OP_MASK, 0, R(m), R(-1), R(-1), loc);
+            phi_moves(g, b, s, 0, loc);
+            emit(g, VM_OP_MASKALL, 0, loc);
+        }
+    } else if (t->op == IR_br) {
+        int c = reg_of(g, t->args[0]);
+        int e[2] = { new_reg(g, true, 1), new_reg(g, true, 1) }, nc = new_reg(g, true, 1);
+        emit3(g, VM_OP_AND, 1, R(e[0]), R(m), R(c), loc);
+        emit3(g, VM_OP_NOT, 1, R(nc), R(c), R(-1), loc);
+        emit3(g, VM_OP_AND, 1, R(e[1]), R(m), R(nc), loc);
+        for (int k = 0; k < 2; k++) {
+            IrBlock *s = t->succ[k];
+            emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(e[k]), loc);
+            if (has_phis(s)) {
+                emit3(g, VM_OP_MASK, 0, R(e[k]), R(-1), R(-1), loc);
+                phi_moves(g, b, s, k && t->succ[0] == s, loc);
+                emit(g, VM_OP_MASKALL, 0, loc);
+            }
+        }
+    }
+    /* ret: the block's lanes are done and flow nowhere. */
+    if (b != g->fn->entry) {
+        static const float zero[1];
+        emit3(g, VM_OP_MOV, 1, R(m), R(const_reg(g, zero, 1)), R(-1), loc);
+    }
+}
+
+static bool has_varying_branch(const IrFunc *fn)
+{
+    for (IrBlock *b = fn->entry; b; b = b->next)
+        if (b->rpo >= 0 && b->last && b->last->op == IR_br && b->last->args[0]->varying)
+            return true;
+    return false;
+}
+
+static void walk(Gen *g)
+{
+    static const float zero[1], one[1] = { 1 };
+    SrcLoc loc = g->fn->loc;
+    if (g->masked) {
+        int z = const_reg(g, zero, 1);
+        for (int i = 1; i < g->norder; i++) {
+            g->mask[g->order[i]->id] = new_reg(g, true, 1);
+            emit3(g, VM_OP_MOV, 1, R(g->mask[g->order[i]->id]), R(z), R(-1), loc);
+        }
+        g->one = const_reg(g, one, 1);
+    }
+    int *skip_to = calloc((size_t)g->norder + 1, sizeof *skip_to);
+    for (int i = 0; i <= g->norder; i++)
+        skip_to[i] = -1;
+    for (int i = 0; i < g->norder; i++) {
+        IrBlock *b = g->order[i];
+        if (skip_to[i] >= 0)
+            place(g, skip_to[i]);
+        place(g, g->label[b->id]);
+        int m = i == 0 ? g->one : g->mask[b->id];
+        if (g->masked && i > 0) {
+            /* An empty header leaves its loop; an empty block is skipped. */
+            int to;
+            if (g->loop_end[b->id] >= 0) {
+                to = g->loop_exit[b->id] = new_label(g);
+            } else {
+                if (skip_to[i + 1] < 0)
+                    skip_to[i + 1] = new_label(g);
+                to = skip_to[i + 1];
+            }
+            emit_jump(g, VM_OP_JNONE, m, to, b->first ? b->first->loc : loc);
+            emit3(g, VM_OP_MASK, 0, R(m), R(-1), R(-1), b->first ? b->first->loc : loc);
+        }
+        for (IrIns *ins = b->first; ins; ins = ins->next)
+            if (!(ir_op_flags(ins->op) & OP_TERM))
+                select_ins(g, ins);
+            else if (ins->op == IR_region || ins->op == IR_next)
+                select_ins(g, ins);
+            else if (g->masked)
+                masked_terminator(g, ins, m);
+            else
+                plain_terminator(g, i, ins);
+        /* The last block of a loop goes back to its header, innermost
+           loop first; leaving a loop lands after its back jump. */
+        for (int h = i; g->masked && h >= 0; h--) {
+            IrBlock *hb = g->order[h];
+            if (g->loop_end[hb->id] != i)
+                continue;
+            emit_jump(g, VM_OP_JMP, -1, g->label[hb->id], loc);
+            place(g, g->loop_exit[hb->id]);
+        }
+    }
+    if (skip_to[g->norder] >= 0)
+        place(g, skip_to[g->norder]);
+    if (g->masked || !g->mf->nins || g->mf->ins[g->mf->nins - 1].op != VM_OP_RET)
+        emit(g, VM_OP_RET, 0, loc);
+    free(skip_to);
+}
+
+MFunc *vmgen_select(const IrFunc *fn)
+{
+    Gen g = { 0 };
+    MFunc *mf = calloc(1, sizeof *mf);
+    g.mf = mf;
+    g.fn = fn;
+    mf->ir = fn;
+    g.nvals = fn->next_val_id;
+    g.vreg = malloc(((size_t)g.nvals + 1) * sizeof *g.vreg);
+    g.label = malloc(((size_t)fn->next_block_id + 1) * sizeof *g.label);
+    g.mask = malloc(((size_t)fn->next_block_id + 1) * sizeof *g.mask);
+    g.loop_exit = malloc(((size_t)fn->next_block_id + 1) * sizeof *g.loop_exit);
+    for (int i = 0; i < g.nvals; i++)
+        g.vreg[i] = -1;
+    ir_fill_rpo((IrFunc *)fn);
+    ir_fill_dominators((IrFunc *)fn);
+    layout(&g);
+    for (int i = 0; i < g.norder; i++)
+        g.label[g.order[i]->id] = new_label(&g);
+    g.masked = has_varying_branch(fn);
+    add_params(&g);
+    walk(&g);
+    free(g.vreg);
+    free(g.label);
+    free(g.mask);
+    free(g.order);
+    free(g.loop_end);
+    free(g.loop_exit);
+    free(g.kval);
+    free(g.kreg);
+    if (g.failed) {
+        mfunc_free(mf);
+        return NULL;
+    }
+    return mf;
+}
+
+void mfunc_free(MFunc *mf)
+{
+    if (!mf)
+        return;
+    for (int i = 0; i < mf->nins; i++) {
+        free(mf->ins[i].args);
+        free(mf->ins[i].argw);
+    }
+    for (int i = 0; i < mf->nregs; i++)
+        if (mf->regs[i].owns_init)
+            free((void *)mf->regs[i].init);
+    for (int i = 0; i < mf->nbuiltins; i++)
+        free((void *)mf->builtins[i]);
+    free(mf->builtins);
+    free(mf->strings);
+    free(mf->ins);
+    free(mf->regs);
+    free(mf->label_at);
+    free(mf->params);
+    free(mf->globals);
+    free(mf);
+}

@@ -1,0 +1,93 @@
+/*
+** vmgen.h: the VM back end's own code form, between the SSA IR and the
+** bytecode: VM instructions (vm/opcodes.h) over virtual registers. The
+** back end runs in order:
+**
+**   vmgen.c   IR -> MIR: instruction selection, and linearisation of
+**             varying control flow into masked straight-line blocks
+**   sched.c   list scheduling within blocks, superinstruction fusion
+**   rega.c    register allocation: graph colouring with coalescing,
+**             uniform and varying files separately
+**   emit.c    slots and labels resolved, the object (vm/object.h) built
+*/
+#ifndef RSLC_VMGEN_H
+#define RSLC_VMGEN_H
+
+#include "rslc/ir.h"
+#include "vm/object.h"
+
+/* An operand: component `off` onwards of virtual register `reg`
+   (reg < 0: none). */
+typedef struct MOpnd {
+    int reg;
+    unsigned off;
+} MOpnd;
+
+typedef struct MIns {
+    VmOp op;
+    unsigned w;
+    MOpnd a, b, c;
+    MOpnd d;                 /* SEL's else value, ASET's new element */
+    unsigned imm;            /* AGET/ASET: array length; CALLB: builtin index */
+    MOpnd *args;             /* CALLB's arguments and their widths */
+    unsigned *argw;
+    int nargs;
+    int label;               /* jumps: the target label */
+    SrcLoc loc;
+} MIns;
+
+typedef struct MReg {
+    bool varying;
+    unsigned width;          /* slots */
+    bool iface;              /* a parameter or global: allocated first */
+    unsigned iface_flags;    /* its VM_VAR_READ / VM_VAR_OUTPUT */
+    const float *init;       /* initial values (constants, parameter defaults) */
+    bool owns_init;
+    int friend;              /* a copy-related register to share a slot with */
+    int slot;                /* the allocation (rega.c) */
+} MReg;
+
+/* A variable of the shader's interface, living in register reg. */
+typedef struct MVar {
+    VmVar var;               /* var.reg is filled in by emit.c */
+    int reg;
+} MVar;
+
+typedef struct MFunc {
+    const IrFunc *ir;
+    MIns *ins;
+    int nins, capins;
+    MReg *regs;
+    int nregs, capregs;
+    int *label_at;           /* label -> index of the instruction it precedes */
+    int nlabels;
+    const char **builtins;   /* CALLB names, mangled "noise(p)f" */
+    int nbuiltins;
+    const char **strings;    /* string constants */
+    int nstrings;
+    MVar *params, *globals;
+    int nparams, nglobals;
+} MFunc;
+
+/* Selects and linearises fn, a shader with every call inlined. Reports
+   what the VM cannot run through diag and returns NULL. */
+MFunc *vmgen_select(const IrFunc *fn);
+void mfunc_free(MFunc *mf);
+
+/* Reorders each block's instructions by the latency model and fuses
+   mul+add pairs into MADD (sched.c). */
+void vmgen_schedule(MFunc *mf);
+
+/* Assigns every register a slot of its file (rega.c). *nuniform and
+   *nvarying receive the file sizes. */
+void vmgen_allocate(MFunc *mf, unsigned *nuniform, unsigned *nvarying);
+
+/* Builds the object from an allocated function (emit.c); free with
+   vm_object_free. NULL when a limit of the format is exceeded (reported). */
+VmObject *vmgen_emit(const MFunc *mf, unsigned nuniform, unsigned nvarying);
+
+/* The modelled latency of an opcode, in cycles (sched.c; rslvm --stats
+   sums it). */
+unsigned vm_op_latency(VmOp op, unsigned w);
+
+#endif /* RSLC_VMGEN_H */

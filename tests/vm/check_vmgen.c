@@ -1,0 +1,261 @@
+/*
+** check_vmgen.c: the VM back end end to end, from IR text (so the tests
+** pin the IR they start from): selection and linearisation, scheduling,
+** register allocation, emission, then a run on the VM with inputs per
+** lane. Expected outputs are worked out by hand from each program.
+*/
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rslc/ir.h"
+#include "rslc/vmgen.h"
+#include "vm/builtins.h"
+#include "vm/vm.h"
+
+enum { N = 8 };
+
+typedef struct Shader {
+    VmObject *obj;
+    VmBuiltin builtins[16];
+    float *U, *V;
+    VmState st;
+} Shader;
+
+static Shader *compile(const char *ir)
+{
+    IrModule *m = ir_parse(ir, "test.ir");
+    ck_assert_ptr_nonnull(m);
+    IrFunc *fn = m->funcs[m->nfuncs - 1];
+    ck_assert(ir_verify(fn, stderr));
+    MFunc *mf = vmgen_select(fn);
+    ck_assert_ptr_nonnull(mf);
+    vmgen_schedule(mf);
+    unsigned nu, nv;
+    vmgen_allocate(mf, &nu, &nv);
+    Shader *s = calloc(1, sizeof *s);
+    s->obj = vmgen_emit(mf, nu, nv);
+    ck_assert_ptr_nonnull(s->obj);
+    mfunc_free(mf);
+    ir_module_free(m);
+    VmProgram *p = &s->obj->prog;
+    char err[200];
+    ck_assert_msg(vm_bind_builtins(s->builtins, s->obj->builtin_names, p->nbuiltins,
+                                   p->strings, p->nstrings, err, sizeof err) == 0, "%s", err);
+    p->builtins = s->builtins;
+    s->U = calloc(p->nuniform + 1, sizeof *s->U);
+    s->V = calloc((size_t)(p->nvarying + 1) * N, sizeof *s->V);
+    s->st = (VmState){ .n = N, .U = s->U, .V = s->V };
+    vm_reset(p, &s->st);
+    return s;
+}
+
+/* The lanes of global `name` (component k). */
+static float *global(Shader *s, const char *name, unsigned k)
+{
+    for (uint32_t i = 0; i < s->obj->nglobals; i++)
+        if (!strcmp(s->obj->globals[i].name, name)) {
+            unsigned r = s->obj->globals[i].reg;
+            ck_assert(r & VM_V);
+            return s->V + (size_t)(VM_SLOT(r) + k) * N;
+        }
+    ck_abort_msg("no global %s", name);
+    return NULL;
+}
+
+static void run(Shader *s)
+{
+    char err[200];
+    ck_assert_msg(vm_run(&s->obj->prog, &s->st, err, sizeof err) == 0, "%s", err);
+}
+
+static void done(Shader *s)
+{
+    vm_object_free(s->obj);
+    free(s->U);
+    free(s->V);
+    free(s);
+}
+
+START_TEST(straight_line)
+{
+    Shader *s = compile("func @matteish surface void\n"
+                        "  param uniform float Kd = 0.5\n"
+                        "@0:\n"
+                        "  %1 = u float param 0\n"
+                        "  %2 = v color gget Cs\n"
+                        "  %3 = u color splat %1\n"
+                        "  %4 = v color mul %2, %3\n"
+                        "  %5 = v color add %4, color(0.25 0 0)\n"
+                        "  gset Ci, %5\n"
+                        "  ret\n"
+                        "end\n");
+    for (int i = 0; i < N; i++)
+        for (unsigned k = 0; k < 3; k++)
+            global(s, "Cs", k)[i] = (float)(i + (int)k);
+    run(s);
+    for (int i = 0; i < N; i++)
+        for (unsigned k = 0; k < 3; k++)
+            ck_assert_float_eq(global(s, "Ci", k)[i], 0.5f * (float)(i + (int)k) + (k ? 0 : 0.25f));
+    done(s);
+}
+END_TEST
+
+/* A varying if/else joining in a phi: lanes with u < 0.5 get 1, others 2. */
+START_TEST(varying_branch)
+{
+    Shader *s = compile("func @f surface void\n"
+                        "@0:\n"
+                        "  %1 = v float gget u\n"
+                        "  %2 = v bool lt %1, 0.5\n"
+                        "  br %2, @1, @2\n"
+                        "@1:\n"
+                        "  jmp @3\n"
+                        "@2:\n"
+                        "  jmp @3\n"
+                        "@3:\n"
+                        "  %3 = v float phi 1 @1, 2 @2\n"
+                        "  gset s, %3\n"
+                        "  ret\n"
+                        "end\n");
+    for (int i = 0; i < N; i++)
+        global(s, "u", 0)[i] = (float)i / N;
+    run(s);
+    for (int i = 0; i < N; i++)
+        ck_assert_float_eq(global(s, "s", 0)[i], (float)i / N < 0.5f ? 1 : 2);
+    done(s);
+}
+END_TEST
+
+/* sum = 0; for (k = 0; k < x; k += 1) sum += k, with x varying: lane i
+   loops i times and ends with i(i-1)/2. */
+START_TEST(varying_loop)
+{
+    Shader *s = compile("func @f surface void\n"
+                        "@0:\n"
+                        "  %1 = v float gget s\n"
+                        "  jmp @1\n"
+                        "@1:\n"
+                        "  %2 = v float phi 0 @0, %5 @2\n"
+                        "  %3 = v float phi 0 @0, %6 @2\n"
+                        "  %4 = v bool lt %2, %1\n"
+                        "  br %4, @2, @3\n"
+                        "@2:\n"
+                        "  %5 = v float add %2, 1\n"
+                        "  %6 = v float add %3, %2\n"
+                        "  jmp @1\n"
+                        "@3:\n"
+                        "  gset t, %3\n"
+                        "  ret\n"
+                        "end\n");
+    for (int i = 0; i < N; i++)
+        global(s, "s", 0)[i] = (float)i;
+    run(s);
+    for (int i = 0; i < N; i++)
+        ck_assert_float_eq(global(s, "t", 0)[i], (float)(i * (i - 1) / 2));
+    done(s);
+}
+END_TEST
+
+/* A uniform loop: plain jumps, no masks. 2^5 = 32 in every lane, then a
+   builtin: sqrt(32). */
+START_TEST(uniform_loop_and_builtin)
+{
+    Shader *s = compile("func @f surface void\n"
+                        "@0:\n"
+                        "  jmp @1\n"
+                        "@1:\n"
+                        "  %1 = u float phi 0 @0, %4 @2\n"
+                        "  %2 = u float phi 1 @0, %5 @2\n"
+                        "  %3 = u bool lt %1, 5\n"
+                        "  br %3, @2, @3\n"
+                        "@2:\n"
+                        "  %4 = u float add %1, 1\n"
+                        "  %5 = u float mul %2, 2\n"
+                        "  jmp @1\n"
+                        "@3:\n"
+                        "  %6 = u float intrin sqrt %2\n"
+                        "  gset s, %2\n"
+                        "  gset t, %6\n"
+                        "  ret\n"
+                        "end\n");
+    run(s);
+    for (int i = 0; i < N; i++) {
+        ck_assert_float_eq(global(s, "s", 0)[i], 32);
+        ck_assert_float_eq_tol(global(s, "t", 0)[i], sqrtf(32), 1e-6f);
+    }
+    for (uint32_t i = 0; i < s->obj->prog.ncode; i++)
+        ck_assert_int_ne(vm_op(s->obj->prog.code[i]), VM_OP_MASK);
+    done(s);
+}
+END_TEST
+
+/* Phis that swap on the back edge need a parallel copy. */
+START_TEST(phi_swap)
+{
+    Shader *s = compile("func @f surface void\n"
+                        "@0:\n"
+                        "  jmp @1\n"
+                        "@1:\n"
+                        "  %1 = u float phi 1 @0, %2 @2\n"
+                        "  %2 = u float phi 2 @0, %1 @2\n"
+                        "  %3 = u float phi 0 @0, %4 @2\n"
+                        "  %5 = u bool lt %3, 3\n"
+                        "  br %5, @2, @3\n"
+                        "@2:\n"
+                        "  %4 = u float add %3, 1\n"
+                        "  jmp @1\n"
+                        "@3:\n"
+                        "  gset s, %1\n"
+                        "  gset t, %2\n"
+                        "  ret\n"
+                        "end\n");
+    run(s);
+    /* three swaps: (1,2) -> (2,1) -> (1,2) -> (2,1) */
+    ck_assert_float_eq(global(s, "s", 0)[0], 2);
+    ck_assert_float_eq(global(s, "t", 0)[0], 1);
+    done(s);
+}
+END_TEST
+
+/* Copies coalesce: a chain of moves leaves no MOV behind. */
+START_TEST(copies_coalesce)
+{
+    Shader *s = compile("func @f surface void\n"
+                        "@0:\n"
+                        "  %1 = v color gget Cs\n"
+                        "  %2 = v color copy %1\n"
+                        "  %3 = v color copy %2\n"
+                        "  %4 = v color add %3, %3\n"
+                        "  gset Ci, %4\n"
+                        "  ret\n"
+                        "end\n");
+    int movs = 0;
+    for (uint32_t i = 0; i < s->obj->prog.ncode; i++)
+        movs += vm_op(s->obj->prog.code[i]) == VM_OP_MOV;
+    ck_assert_int_le(movs, 1); /* at most the store into Ci */
+    global(s, "Cs", 1)[3] = 2;
+    run(s);
+    ck_assert_float_eq(global(s, "Ci", 1)[3], 4);
+    done(s);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *su = suite_create("vmgen");
+    TCase *tc = tcase_create("vmgen");
+    tcase_add_test(tc, straight_line);
+    tcase_add_test(tc, varying_branch);
+    tcase_add_test(tc, varying_loop);
+    tcase_add_test(tc, uniform_loop_and_builtin);
+    tcase_add_test(tc, phi_swap);
+    tcase_add_test(tc, copies_coalesce);
+    suite_add_tcase(su, tc);
+    SRunner *sr = srunner_create(su);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
