@@ -1,9 +1,9 @@
 /*
 ** sched.c: instruction scheduling for the VM, and fusion of multiply-add.
 **
-** The latency model is an in-order machine that issues one instruction a
-** cycle and stalls until its operands are ready; rslvm --stats sums the
-** same model while it runs. Within each straight-line segment (between
+** The latency model (vm_op_latency, vm/opcodes.c) is an in-order machine
+** that issues one instruction a cycle and stalls until its operands are
+** ready; the VM counts the same model while it runs (rslvm --stats). Within each straight-line segment (between
 ** labels, jumps and mask changes, which stay in place) a list scheduler
 ** issues, among the instructions whose predecessors in the dependence
 ** graph have issued, the one with the longest latency path to the end of
@@ -18,30 +18,6 @@
 #include <string.h>
 
 #include "rslc/vmgen.h"
-
-unsigned vm_op_latency(VmOp op, unsigned w)
-{
-    unsigned per = w > 1 ? (w >= 16 ? 4 : 2) : 1; /* wider values, more work */
-    switch (op) {
-    case VM_OP_DIV:
-        return 8 * per;
-    case VM_OP_MULM:
-    case VM_OP_DIVM:
-        return 16;
-    case VM_OP_MUL:
-    case VM_OP_MADD:
-    case VM_OP_DOT:
-    case VM_OP_CROSS:
-        return 4 * per;
-    case VM_OP_CALLB:
-        return 20;
-    case VM_OP_NOP:
-    case VM_OP_X:
-        return 0;
-    default:
-        return 2 * per;
-    }
-}
 
 /* Does the instruction end a segment (or must stay where it is)? */
 static bool barrier(VmOp op)

@@ -86,8 +86,4 @@ void vmgen_allocate(MFunc *mf, unsigned *nuniform, unsigned *nvarying);
    vm_object_free. NULL when a limit of the format is exceeded (reported). */
 VmObject *vmgen_emit(const MFunc *mf, unsigned nuniform, unsigned nvarying);
 
-/* The modelled latency of an opcode, in cycles (sched.c; rslvm --stats
-   sums it). */
-unsigned vm_op_latency(VmOp op, unsigned w);
-
 #endif /* RSLC_VMGEN_H */

@@ -106,6 +106,10 @@ static inline unsigned vm_c(VmIns i) { return (unsigned)(i >> 48 & 0xffff); }
 static inline uint32_t vm_t(VmIns i) { return (uint32_t)(i >> 32); }
 
 extern const char *const vm_op_names[VM_NOPS];
+/* The modelled latency of an opcode moving w components, in cycles: an
+   in-order machine issues one instruction a cycle and waits for its
+   operands. */
+unsigned vm_op_latency(VmOp op, unsigned w);
 /* The operand letters of each opcode, as in the table ("ABC+D"). */
 extern const char *const vm_op_operands[VM_NOPS];
 

@@ -110,6 +110,33 @@ static int fail(char *err, int errlen, uint32_t pc, const char *what)
 
 enum { MAX_ARGS = 32 };
 
+/* The cycle model: an instruction issues a cycle after the previous one,
+   or when its sources are ready if later, and its result is ready
+   `latency` cycles after it issues. */
+static uint64_t *ready(VmState *s, unsigned r)
+{
+    return r & VM_V ? &s->ready_v[VM_SLOT(r)] : &s->ready_u[VM_SLOT(r)];
+}
+
+static void model_cycles(VmState *s, VmIns ins)
+{
+    VmOp op = vm_op(ins);
+    const char *shape = vm_op_operands[op];
+    uint64_t issue = s->stats.cycles + 1;
+    unsigned a = vm_a(ins), b = vm_b(ins), c = vm_c(ins);
+    bool reads_a = op == VM_OP_MADD || op == VM_OP_MASK || op == VM_OP_JZ || op == VM_OP_JNZ
+                || op == VM_OP_JNONE;
+    if (reads_a && *ready(s, a) > issue)
+        issue = *ready(s, a);
+    if (shape[0] == 'A' && shape[1] == 'B' && op != VM_OP_CALLB && *ready(s, b) > issue)
+        issue = *ready(s, b);
+    if (shape[0] == 'A' && shape[1] == 'B' && shape[2] == 'C' && *ready(s, c) > issue)
+        issue = *ready(s, c);
+    s->stats.cycles = issue;
+    if (shape[0] == 'A' && !reads_a)
+        *ready(s, a) = issue + vm_op_latency(op, vm_w(ins));
+}
+
 int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
 {
     const int n = s->n;
@@ -123,6 +150,8 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
         s->stats.instructions++;
         if (a & VM_V)
             s->stats.lanes += (uint64_t)n;
+        if (s->ready_u && s->ready_v && vm_op(ins) < VM_NOPS)
+            model_cycles(s, ins);
         switch (vm_op(ins)) {
         case VM_OP_NOP:
         case VM_OP_X:

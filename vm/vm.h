@@ -46,6 +46,7 @@ typedef struct VmProgram {
 typedef struct VmStats {
     uint64_t instructions;            /* executed, each once per batch */
     uint64_t lanes;                   /* lane operations of varying ones */
+    uint64_t cycles;                  /* modelled (vm_op_latency), if enabled */
 } VmStats;
 
 typedef struct VmState {
@@ -54,6 +55,9 @@ typedef struct VmState {
     float *U;                         /* nuniform floats */
     float *V;                         /* nvarying * n floats, slot-major */
     VmStats stats;
+    /* Optional: when both are set (nuniform and nvarying entries, zeroed
+       before the first run), vm_run also counts modelled cycles. */
+    uint64_t *ready_u, *ready_v;
     /* Private: the execution mask. */
     uint8_t mask[VM_MAX_BATCH];
 } VmState;
