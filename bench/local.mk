@@ -1,11 +1,17 @@
-# bench/local.mk: benchmarks. `make bench` runs the front-end timing over
-# the standard shaders; rtbench has its own fragment.
+# bench/local.mk: benchmarks. `make bench` runs the front-end timing and
+# the optimiser's effect (bench_ir) over the standard shaders; rtbench has
+# its own fragment.
 include $(srcdir)/bench/rtbench.mk
 
 noinst_PROGRAMS += bench/bench_frontend
 bench_bench_frontend_SOURCES = bench/bench_frontend.c
 bench_bench_frontend_LDADD = rslc/librslc.a -lm
 
-bench: bench/bench_frontend$(EXEEXT)
+noinst_PROGRAMS += bench/bench_ir
+bench_bench_ir_SOURCES = bench/bench_ir.c
+bench_bench_ir_LDADD = rslc/librslc.a $(VM_LIBS)
+
+bench: bench/bench_frontend$(EXEEXT) bench/bench_ir$(EXEEXT)
 	bench/bench_frontend $(srcdir)/shaders/*.sl
+	bench/bench_ir $(srcdir)/shaders/*.sl
 .PHONY: bench

@@ -99,6 +99,13 @@ void ir_fill_dominators(IrFunc *fn)
                 if (q->rpo >= 0 && q->idom)
                     idom = idom ? intersect(q, idom) : q;
             }
+            /* gather's miss block is entered from its region's header,
+               an edge no predecessor list records. */
+            for (int r = 0; r < fn->nregions; r++) {
+                IrBlock *h = fn->regions[r].header;
+                if (fn->regions[r].miss == b && h && h->rpo >= 0 && h->idom)
+                    idom = idom ? intersect(h, idom) : h;
+            }
             if (idom && b->idom != idom) {
                 b->idom = idom;
                 changed = true;

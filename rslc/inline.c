@@ -250,15 +250,16 @@ static void inline_call(IrFunc *fn, IrIns *call)
     vec_free(&c.retins);
 }
 
-static bool worth_inlining(const IrModule *m, const IrFunc *fn, const IrIns *call)
+/* all: every call that can be inlined is (the bytecode VM has no calls). */
+static bool worth_inlining(const IrModule *m, const IrFunc *fn, const IrIns *call, bool all)
 {
     const IrFunc *g = call->callee;
     return call->op == IR_call && g && copyable(g) && call->nargs >= g->nparams
-        && (size(g) <= INLINE_SIZE || call_sites(m, g) == 1)
+        && (all || size(g) <= INLINE_SIZE || call_sites(m, g) == 1)
         && !reaches(m, g, g) && !reaches(m, g, fn);
 }
 
-bool pass_inline(IrModule *m)
+static bool inline_calls(IrModule *m, bool all)
 {
     bool changed = false, again = true;
     for (int round = 0; round < INLINE_ROUNDS && again; round++) {
@@ -268,7 +269,7 @@ bool pass_inline(IrModule *m)
             PtrVec calls = { 0 };
             for (IrBlock *b = fn->entry; b; b = b->next)
                 for (IrIns *i = b->first; i; i = i->next)
-                    if (worth_inlining(m, fn, i))
+                    if (worth_inlining(m, fn, i, all))
                         vec_push(&calls, i);
             for (int k = 0; k < calls.n; k++)
                 inline_call(fn, calls.p[k]);
@@ -277,5 +278,18 @@ bool pass_inline(IrModule *m)
         }
         changed |= again;
     }
+    return changed;
+}
+
+bool pass_inline(IrModule *m)
+{
+    return inline_calls(m, false);
+}
+
+bool pass_inline_all(IrModule *m)
+{
+    bool changed = false;
+    while (inline_calls(m, true))
+        changed = true;
     return changed;
 }

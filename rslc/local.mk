@@ -20,6 +20,11 @@ rslc_librslc_a_SOURCES += \
 	rslc/ir.h rslc/ops.h rslc/ir.c rslc/irprint.c rslc/irparse.c \
 	rslc/cfg.c rslc/verify.c
 
+# Lowering: the checked tree to SSA (Braun et al.), then uniform/varying.
+rslc_librslc_a_SOURCES += \
+	rslc/lower_impl.h rslc/lower.c rslc/lower_funcs.c rslc/lower_expr.c rslc/ssa.c \
+	rslc/uniform.c
+
 # The optimiser: one file per pass, helpers shared in optutil.c, the
 # pipelines in passes.c. Constant folding evaluates builtins with the VM
 # runtime's vm/mathlib.c, so rslc links vm/libvm.a.
@@ -31,11 +36,12 @@ rslc_librslc_a_SOURCES += \
 # The bytecode back end: selection and mask linearisation, scheduling,
 # register allocation, object emission (vm/object.h).
 rslc_librslc_a_SOURCES += \
-	rslc/vmgen.h rslc/vmgen.c rslc/sched.c rslc/rega.c rslc/emit.c
+	rslc/vmgen.h rslc/vmgen.c rslc/sched.c rslc/rega.c rslc/emit.c \
+	rslc/compile.h rslc/compile.c
 
 bin_PROGRAMS += rslc/rslc
 rslc_rslc_SOURCES = rslc/main.c
-rslc_rslc_LDADD = rslc/librslc.a -lm
+rslc_rslc_LDADD = rslc/librslc.a $(VM_LIBS)
 
 # The scanner includes the parser's header, which must exist first even
 # when a single target is made (BUILT_SOURCES covers only all and check).
@@ -68,3 +74,16 @@ TESTS += tests/vm/check_vmgen
 tests_vm_check_vmgen_SOURCES = tests/vm/check_vmgen.c
 tests_vm_check_vmgen_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_vmgen_LDADD = rslc/librslc.a $(VM_LIBS) $(CHECK_LIBS)
+
+# The optimiser's golden tests (tests/ir, RSL inputs lowered first) and the
+# lowering of every shader of the repository.
+check_PROGRAMS += tests/rslc/check_passes
+TESTS += tests/rslc/check_passes
+tests_rslc_check_passes_SOURCES = tests/rslc/check_passes.c
+tests_rslc_check_passes_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_rslc_check_passes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_rslc_check_passes_LDADD = rslc/librslc.a $(VM_LIBS) $(CHECK_LIBS)
+
+bin_PROGRAMS += vm/rslvm
+vm_rslvm_SOURCES = vm/rslvm.c
+vm_rslvm_LDADD = rslc/librslc.a $(VM_LIBS)

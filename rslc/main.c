@@ -1,7 +1,8 @@
 /*
 ** main.c: the rslc driver: options, then the pipeline in order:
-** preprocess (cpp.c) -> parse (gram.y) -> check (check.c) -> [later: IR,
-** optimisation, code generation].
+** preprocess (cpp.c) -> parse (gram.y) -> check (check.c) -> lower to SSA
+** (lower.c) -> optimise (passes.c) -> bytecode (vmgen.c ... emit.c), as
+** compile.c runs them.
 */
 #include "config.h"
 
@@ -10,10 +11,8 @@
 #include <string.h>
 
 #include "rslc/ast.h"
-#include "rslc/check.h"
-#include "rslc/cpp.h"
+#include "rslc/compile.h"
 #include "rslc/diag.h"
-#include "rslc/parse.h"
 
 static const char usage[] =
     "usage: rslc FILE.sl [options]\n"
@@ -21,12 +20,17 @@ static const char usage[] =
     "Compiles a RenderMan Shading Language source file.\n"
     "\n"
     "options:\n"
-    "  -o OUT          write the compiled object to OUT\n"
+    "  -o OUT          write the compiled object to OUT (default: FILE.o)\n"
     "  -I DIR          add DIR to the #include search path\n"
     "  -D NAME[=VAL]   define a preprocessor macro\n"
     "  -U NAME         undefine a preprocessor macro\n"
     "  --parse-only    stop after parsing and type checking\n"
     "  --dump-ast      print the checked syntax tree to stdout\n"
+    "  --emit=ir       print the (optimised) SSA IR to stdout, write no object\n"
+    "  -O0 -O1 -O2     optimisation level (default -O2)\n"
+    "  --disable-pass=NAME  do not run pass NAME (repeatable)\n"
+    "  --print-after=NAME   print the IR after each run of pass NAME\n"
+    "  --verify-ir     check the IR after lowering and after every pass\n"
     "  -Werror         treat warnings as errors\n"
     "  --version       print the version and exit\n"
     "  --help          print this help and exit\n";
@@ -36,6 +40,10 @@ typedef struct Options {
     const char *output;
     bool parse_only;
     bool dump_ast;
+    bool emit_ir;
+    int opt_level;
+    PassOptions passes;
+    const char **disabled;      /* passes.disabled, writable */
     CppOptions cpp;
 } Options;
 
@@ -74,6 +82,27 @@ static int parse_options(int argc, char **argv, Options *opt)
             opt->parse_only = true;
         } else if (strcmp(a, "--dump-ast") == 0) {
             opt->dump_ast = true;
+        } else if (strcmp(a, "--emit=ir") == 0) {
+            opt->emit_ir = true;
+        } else if (strncmp(a, "--emit=", 7) == 0) {
+            diag_error(no_loc(), "unknown --emit kind '%s' (rslc emits 'ir')", a + 7);
+            return 1;
+        } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '0' + PASSES_MAX_OPT_LEVEL
+                   && a[3] == '\0') {
+            opt->opt_level = a[2] - '0';
+        } else if (strncmp(a, "--disable-pass=", 15) == 0 || strncmp(a, "--print-after=", 14) == 0) {
+            const char *name = strchr(a, '=') + 1;
+            if (!passes_known(name)) {
+                diag_error(no_loc(), "unknown pass '%s' in '%s' (passes: %s)", name, a,
+                           passes_list());
+                return 1;
+            }
+            if (a[2] == 'p')
+                opt->passes.print_after = name;
+            else
+                opt->disabled[opt->passes.ndisabled++] = name;
+        } else if (strcmp(a, "--verify-ir") == 0) {
+            opt->passes.verify = true;
         } else if (strcmp(a, "-Werror") == 0) {
             diag_set_werror(true);
         } else if (strncmp(a, "-o", 2) == 0) {
@@ -108,49 +137,66 @@ static int parse_options(int argc, char **argv, Options *opt)
     return 0;
 }
 
-/* Runs the front end; returns the checked unit or NULL after errors. */
-static Unit *front_end(const Options *opt)
+/* The object's path: -o, or the input's name with .o for .sl. */
+static char *output_path(const Options *opt)
 {
-    size_t len;
-    char *text = cpp_run(opt->input, &opt->cpp, &len);
-    if (!text)
-        return NULL;
-    cpp_index(text, len);
-    Unit *unit = parse_rsl(text, len, opt->input);
-    if (unit && !check_unit(unit))
-        unit = NULL;
-    /* The index still points into text: diagnostics are all printed. */
-    cpp_reset();
-    free(text);
-    return unit;
+    if (opt->output)
+        return strdup(opt->output);
+    const char *in = opt->input, *base = strrchr(in, '/');
+    base = base ? base + 1 : in;
+    size_t n = strlen(base);
+    if (n > 3 && strcmp(base + n - 3, ".sl") == 0)
+        n -= 3;
+    char *out = malloc(n + 3);
+    if (out)
+        snprintf(out, n + 3, "%.*s.o", (int)n, base);
+    return out;
+}
+
+/* Lowers and optimises the unit, then prints the IR (--emit=ir) or writes
+   the object. False after diagnostics. */
+static bool back_end(const Unit *unit, const Options *opt)
+{
+    IrModule *m = rslc_middle_end(unit, opt->opt_level, &opt->passes);
+    if (!m)
+        return false;
+    bool ok = true;
+    if (opt->emit_ir) {
+        ir_print_module(stdout, m);
+    } else {
+        VmObject *obj = rslc_vm_object(m, opt->opt_level, opt->input);
+        char *path = output_path(opt), err[512];
+        ok = obj && path && vm_object_write(path, obj, err, sizeof err) == 0;
+        if (obj && path && !ok)
+            fprintf(stderr, "%s\n", err);
+        vm_object_free(obj);
+        free(path);
+    }
+    ir_module_free(m);
+    return ok;
 }
 
 int main(int argc, char **argv)
 {
     Options opt = { 0 };
+    opt.opt_level = PASSES_MAX_OPT_LEVEL;
     opt.cpp.args = calloc((size_t)argc, sizeof *opt.cpp.args);
-    if (!opt.cpp.args)
+    const char **disabled = calloc((size_t)argc, sizeof *disabled);
+    if (!opt.cpp.args || !disabled)
         return 1;
+    opt.passes.disabled = opt.disabled = disabled;
     diag_set_error_limit(50);
 
     int status = parse_options(argc, argv, &opt);
     if (status == 0) {
-        Unit *unit = front_end(&opt);
+        Unit *unit = rslc_front_end(opt.input, &opt.cpp);
         if (!unit) {
             status = 1;
         } else {
             if (opt.dump_ast)
                 ast_dump(stdout, unit);
-            if (!opt.parse_only && !opt.dump_ast) {
-                /* The IR, optimiser and code generators are later stages;
-                   writing a placeholder object would only mislead. */
-                diag_error(no_loc(),
-                           "cannot write '%s': object code generation is not "
-                           "available in this version of rslc; use "
-                           "--parse-only or --dump-ast",
-                           opt.output ? opt.output : "output");
+            if (!opt.parse_only && !opt.dump_ast && !back_end(unit, &opt))
                 status = 1;
-            }
         }
     } else if (status == 2) {
         status = 0;
@@ -161,8 +207,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < opt.cpp.nargs; i++)
         free((char *)opt.cpp.args[i]);
     free(opt.cpp.args);
-    check_free();
-    ast_free_all();
+    free(disabled);
+    rslc_compile_done();
     diag_reset();
     return status;
 }

@@ -22,6 +22,7 @@ bool pass_dce(IrFunc *fn);       /* dce.c: mark-sweep dead code */
 bool pass_licm(IrFunc *fn);      /* licm.c: loop-invariant code motion */
 bool pass_cfgclean(IrFunc *fn);  /* cfgclean.c: merge, thread, remove blocks */
 bool pass_inline(IrModule *m);   /* inline.c: inline small user functions */
+bool pass_inline_all(IrModule *m); /* inline.c: every call that can be, for the VM */
 
 /* ---- fold.c: evaluation shared by fold and sccp ---------------------------- */
 

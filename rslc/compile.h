@@ -1,0 +1,31 @@
+/*
+** compile.h: compiling shader source in one call, for the rslc driver and
+** for tools that take .sl files directly (rslvm, rtrender), so they all
+** run the same pipeline: preprocess, parse, check, lower, optimise, and
+** for the VM inline everything and generate bytecode.
+*/
+#ifndef RSLC_COMPILE_H
+#define RSLC_COMPILE_H
+
+#include "rslc/ast.h"
+#include "rslc/cpp.h"
+#include "rslc/ir.h"
+#include "rslc/passes.h"
+#include "vm/object.h"
+
+/* Preprocesses, parses and checks path; NULL after diagnostics. The tree
+   lives until rslc_compile_done. */
+Unit *rslc_front_end(const char *path, const CppOptions *cpp);
+
+/* Lowers a checked unit and runs the pipeline of `level`; NULL after
+   diagnostics (or a verifier failure). */
+IrModule *rslc_middle_end(const Unit *unit, int level, const PassOptions *passes);
+
+/* The VM object of the one shader in m (its calls inlined first); NULL
+   after diagnostics. path names the source in messages. */
+VmObject *rslc_vm_object(IrModule *m, int level, const char *path);
+
+/* Frees what the front end kept (the tree, symbols, check state). */
+void rslc_compile_done(void);
+
+#endif /* RSLC_COMPILE_H */

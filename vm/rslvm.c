@@ -1,0 +1,295 @@
+/*
+** rslvm.c: runs compiled shaders on the VM without a renderer, for tests
+** and scripting.
+**
+**   rslvm FILE.o|FILE.sl --shade NAME --grid W H [--set VAR=VALUE]...
+**         [--print VAR]... [--stats] [-O0|-O1|-O2]
+**
+** The grid's points are shaded in batches of up to VM_MAX_BATCH lanes.
+** Globals start as a unit square facing the camera (see set_defaults);
+** --set overrides a parameter or global (a float "1.5", a triple "1,2,3",
+** a matrix of 16 comma-separated floats, or a string). --print writes one
+** line per point: "x y: value...", each float with %.9g.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rslc/compile.h"
+#include "vm/builtins.h"
+#include "vm/object.h"
+
+static const char usage[] =
+    "usage: rslvm FILE.o|FILE.sl --shade NAME --grid W H [options]\n"
+    "\n"
+    "Runs a compiled shader over a W x H grid of shading points.\n"
+    "\n"
+    "options:\n"
+    "  --set VAR=VALUE  set a parameter or global: 1.5 | 1,2,3 | 16 floats | text\n"
+    "  --print VAR      print VAR at every point (repeatable)\n"
+    "  --stats          print instructions executed, modelled cycles, register file\n"
+    "  -O0 -O1 -O2      optimisation level when compiling a .sl (default -O2)\n"
+    "  --help           print this help\n";
+
+typedef struct Setting {
+    const char *name;
+    float f[16];
+    int n;                      /* floats given; 0 for a string */
+    const char *str;
+} Setting;
+
+typedef struct Run {
+    const char *input, *shader;
+    int w, h, level;
+    Setting *sets;
+    int nsets;
+    const char **prints;
+    int nprints;
+    bool stats;
+} Run;
+
+static int fail(const char *msg, const char *arg)
+{
+    fprintf(stderr, "rslvm: error: ");
+    fprintf(stderr, msg, arg);
+    fputc('\n', stderr);
+    return 1;
+}
+
+/* A value of --set: comma-separated floats, or else a string. */
+static void parse_value(const char *text, Setting *s)
+{
+    char *end;
+    const char *p = text;
+    s->n = 0;
+    s->str = NULL;
+    while (s->n < 16) {
+        float f = strtof(p, &end);
+        if (end == p)
+            break;
+        s->f[s->n++] = f;
+        p = end;
+        if (*p != ',')
+            break;
+        p++;
+    }
+    if (*p || (s->n != 1 && s->n != 3 && s->n != 16)) {
+        s->n = 0;
+        s->str = text[0] == '"' ? strndup(text + 1, strlen(text + 1) - (text[strlen(text) - 1] == '"'))
+                                : strdup(text);
+    }
+}
+
+static int parse_args(int argc, char **argv, Run *r)
+{
+    r->level = 2;
+    r->sets = calloc((size_t)argc, sizeof *r->sets);
+    r->prints = calloc((size_t)argc, sizeof *r->prints);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help")) {
+            fputs(usage, stdout);
+            exit(0);
+        } else if (!strcmp(a, "--shade") && i + 1 < argc) {
+            r->shader = argv[++i];
+        } else if (!strcmp(a, "--grid") && i + 2 < argc) {
+            r->w = atoi(argv[++i]);
+            r->h = atoi(argv[++i]);
+            if (r->w < 1 || r->h < 1 || r->w > 65536 || r->h > 65536)
+                return fail("--grid needs two sizes from 1 to 65536%s", "");
+        } else if (!strcmp(a, "--set") && i + 1 < argc) {
+            const char *eq = strchr(argv[++i], '=');
+            if (!eq || eq == argv[i])
+                return fail("--set needs VAR=VALUE, not '%s'", argv[i]);
+            Setting *s = &r->sets[r->nsets++];
+            s->name = strndup(argv[i], (size_t)(eq - argv[i]));
+            parse_value(eq + 1, s);
+        } else if (!strcmp(a, "--print") && i + 1 < argc) {
+            r->prints[r->nprints++] = argv[++i];
+        } else if (!strcmp(a, "--stats")) {
+            r->stats = true;
+        } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '2' && !a[3]) {
+            r->level = a[2] - '0';
+        } else if (a[0] == '-') {
+            return fail("unknown or incomplete option '%s' (see 'rslvm --help')", a);
+        } else if (r->input) {
+            return fail("more than one input file ('%s')", a);
+        } else {
+            r->input = a;
+        }
+    }
+    if (!r->input || !r->shader || !r->w)
+        return fail("needs an input file, --shade NAME and --grid W H%s", "");
+    return 0;
+}
+
+static VmObject *load(const Run *r)
+{
+    size_t n = strlen(r->input);
+    if (n > 3 && !strcmp(r->input + n - 3, ".sl")) {
+        CppOptions cpp = { 0 };
+        Unit *unit = rslc_front_end(r->input, &cpp);
+        IrModule *m = unit ? rslc_middle_end(unit, r->level, NULL) : NULL;
+        VmObject *o = m ? rslc_vm_object(m, r->level, r->input) : NULL;
+        ir_module_free(m);
+        rslc_compile_done();
+        return o;
+    }
+    char err[512];
+    VmObject *o = vm_object_read(r->input, err, sizeof err);
+    if (!o)
+        fprintf(stderr, "%s\n", err);
+    return o;
+}
+
+static const VmVar *find_var(const VmObject *o, const char *name)
+{
+    for (uint32_t i = 0; i < o->nparams; i++)
+        if (!strcmp(o->params[i].name, name))
+            return &o->params[i];
+    for (uint32_t i = 0; i < o->nglobals; i++)
+        if (!strcmp(o->globals[i].name, name))
+            return &o->globals[i];
+    return NULL;
+}
+
+/* Stores n floats into a variable for lanes [0, lanes). */
+static void store(VmState *s, const VmVar *v, const float *f, unsigned n, int lane)
+{
+    unsigned r = v->reg;
+    for (unsigned k = 0; k < n; k++) {
+        if (r & VM_V)
+            s->V[(size_t)(VM_SLOT(r) + k) * (size_t)s->n + (size_t)lane] = f[k];
+        else
+            s->U[VM_SLOT(r) + k] = f[k];
+    }
+}
+
+/* The globals of the default grid: a unit square at z = 1 facing the
+   camera at the origin, u and v spanning [0,1] across it. */
+static void set_defaults(const VmObject *o, VmState *s, int lane, float u, float v,
+                         const Run *r)
+{
+    float du = r->w > 1 ? 1.0f / (float)(r->w - 1) : 1, dv = r->h > 1 ? 1.0f / (float)(r->h - 1) : 1;
+    struct { const char *name; float f[3]; unsigned n; } d[] = {
+        { "P", { u - 0.5f, v - 0.5f, 1 }, 3 }, { "N", { 0, 0, -1 }, 3 }, { "Ng", { 0, 0, -1 }, 3 },
+        { "I", { u - 0.5f, v - 0.5f, 1 }, 3 }, { "E", { 0, 0, 0 }, 3 }, { "u", { u }, 1 },
+        { "v", { v }, 1 }, { "s", { u }, 1 }, { "t", { v }, 1 }, { "du", { du }, 1 },
+        { "dv", { dv }, 1 }, { "dPdu", { 1, 0, 0 }, 3 }, { "dPdv", { 0, 1, 0 }, 3 },
+        { "Cs", { 1, 1, 1 }, 3 }, { "Os", { 1, 1, 1 }, 3 }, { "ncomps", { 3 }, 1 },
+    };
+    for (size_t i = 0; i < sizeof d / sizeof *d; i++) {
+        const VmVar *var = find_var(o, d[i].name);
+        if (var && var->type != VM_T_STRING && (var->reg & VM_V ? 1 : lane == 0))
+            store(s, var, d[i].f, d[i].n, lane);
+    }
+}
+
+static void print_var(const VmObject *o, const VmState *s, const char *name, int lane)
+{
+    const VmVar *v = find_var(o, name);
+    unsigned n = vm_type_slots(v->type, v->arraylen);
+    for (unsigned k = 0; k < n; k++) {
+        unsigned r = v->reg;
+        float f = r & VM_V ? s->V[(size_t)(VM_SLOT(r) + k) * (size_t)s->n + (size_t)lane]
+                           : s->U[VM_SLOT(r) + k];
+        if (v->type == VM_T_STRING) {
+            uint32_t idx;
+            memcpy(&idx, &f, sizeof idx);
+            printf(" %s", idx < o->prog.nstrings ? o->prog.strings[idx] : "?");
+        } else {
+            printf(" %.9g", (double)f);
+        }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    Run r = { 0 };
+    if (parse_args(argc, argv, &r))
+        return 1;
+    VmObject *o = load(&r);
+    if (!o)
+        return 1;
+    if (strcmp(o->name, r.shader))
+        return fail("the object holds shader '%s'", o->name);
+    for (int i = 0; i < r.nprints; i++)
+        if (!find_var(o, r.prints[i]))
+            return fail("--print %s: no such parameter or global in the shader", r.prints[i]);
+    /* Strings given with --set join the program's string table. */
+    VmProgram *p = &o->prog;
+    const char **strings = calloc(p->nstrings + (size_t)r.nsets + 1, sizeof *strings);
+    memcpy(strings, p->strings, p->nstrings * sizeof *strings);
+    uint32_t nstrings = p->nstrings;
+    for (int i = 0; i < r.nsets; i++) {
+        const VmVar *v = find_var(o, r.sets[i].name);
+        if (!v)
+            return fail("--set %s: no such parameter or global in the shader", r.sets[i].name);
+        unsigned want = vm_type_slots(v->type, v->arraylen);
+        if (v->type == VM_T_STRING ? r.sets[i].n != 0
+                                   : r.sets[i].n != (int)want && r.sets[i].n != 1)
+            return fail("--set %s: the value does not fit the variable's type", r.sets[i].name);
+        if (v->type == VM_T_STRING) {
+            memcpy(&r.sets[i].f[0], &nstrings, sizeof nstrings);
+            strings[nstrings++] = r.sets[i].str;
+            r.sets[i].n = 1;
+        } else if (r.sets[i].n == 1) {
+            for (unsigned k = 1; k < want && k < 16; k++)
+                r.sets[i].f[k] = r.sets[i].f[0];
+            r.sets[i].n = (int)want;
+        }
+    }
+    p->strings = strings;
+    p->nstrings = nstrings;
+    VmBuiltin *bi = calloc(p->nbuiltins + 1, sizeof *bi);
+    char err[512];
+    if (vm_bind_builtins(bi, o->builtin_names, p->nbuiltins, p->strings, p->nstrings, err,
+                         sizeof err))
+        return fail("%s", err);
+    p->builtins = bi;
+    int npoints = r.w * r.h, lanes = npoints < VM_MAX_BATCH ? npoints : VM_MAX_BATCH;
+    float *U = calloc(p->nuniform + 1, sizeof *U);
+    float *V = calloc((size_t)(p->nvarying + 1) * (size_t)lanes, sizeof *V);
+    uint64_t *ready_u = calloc(p->nuniform + 1, sizeof *ready_u);
+    uint64_t *ready_v = calloc(p->nvarying + 1, sizeof *ready_v);
+    VmStats total = { 0 };
+    for (int first = 0; first < npoints; first += lanes) {
+        int n = npoints - first < lanes ? npoints - first : lanes;
+        VmState s = { .n = n, .U = U, .V = V, .ready_u = ready_u, .ready_v = ready_v };
+        vm_reset(p, &s);
+        for (int l = 0; l < n; l++) {
+            int x = (first + l) % r.w, y = (first + l) / r.w;
+            set_defaults(o, &s, l, r.w > 1 ? (float)x / (float)(r.w - 1) : 0.5f,
+                         r.h > 1 ? (float)y / (float)(r.h - 1) : 0.5f, &r);
+            for (int i = 0; i < r.nsets; i++)
+                store(&s, find_var(o, r.sets[i].name), r.sets[i].f, (unsigned)r.sets[i].n, l);
+        }
+        if (vm_run(p, &s, err, sizeof err))
+            return fail("%s", err);
+        for (int l = 0; l < n && r.nprints; l++) {
+            printf("%d %d:", (first + l) % r.w, (first + l) / r.w);
+            for (int i = 0; i < r.nprints; i++)
+                print_var(o, &s, r.prints[i], l);
+            putchar('\n');
+        }
+        total.instructions += s.stats.instructions;
+        total.lanes += s.stats.lanes;
+        total.cycles += s.stats.cycles;
+        memset(ready_u, 0, (p->nuniform + 1) * sizeof *ready_u);
+        memset(ready_v, 0, (p->nvarying + 1) * sizeof *ready_v);
+    }
+    if (r.stats)
+        printf("instructions %llu\nlane-operations %llu\ncycles %llu\nuniform-slots %u\n"
+               "varying-slots %u\nregister-bytes %zu\n",
+               (unsigned long long)total.instructions, (unsigned long long)total.lanes,
+               (unsigned long long)total.cycles, p->nuniform, p->nvarying,
+               (p->nuniform + (size_t)p->nvarying * (size_t)lanes) * sizeof(float));
+    free(U);
+    free(V);
+    free(ready_u);
+    free(ready_v);
+    free(bi);
+    free(strings);
+    vm_object_free(o);
+    return 0;
+}
