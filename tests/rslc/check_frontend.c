@@ -226,6 +226,38 @@ START_TEST(output_object)
 }
 END_TEST
 
+/* The middle-end flags: --emit=ir prints the optimised IR, --print-after
+   shows a pass's output, -O0 leaves lowering's code alone, and a pass
+   name that does not exist is refused with the list. */
+START_TEST(middle_end_flags)
+{
+    make_tmpdir();
+    write_file("k.sl", "surface k() { float a = 2 * 3; Ci = Cs * a; }\n");
+    Run r = run_rslc(tmpdir, "--emit=ir -O2 k.sl");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "func @k surface void"));
+    ck_assert_ptr_nonnull(strstr(r.out, "color(6 6 6)")); /* 2 * 3 folded, splatted */
+    ck_assert_ptr_null(strstr(r.out, "mul 2, 3"));
+    run_free(&r);
+    r = run_rslc(tmpdir, "--emit=ir -O0 k.sl");
+    ck_assert_ptr_nonnull(strstr(r.out, "mul 2, 3"));
+    run_free(&r);
+    r = run_rslc(tmpdir, "--emit=ir --print-after=fold k.sl");
+    ck_assert_ptr_nonnull(strstr(r.out, "# after fold, round 1"));
+    run_free(&r);
+    r = run_rslc(tmpdir, "--emit=ir --disable-pass=fold --disable-pass=sccp k.sl");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "mul 2, 3"));
+    run_free(&r);
+    r = run_rslc(tmpdir, "--emit=ir --disable-pass=nosuch k.sl");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "rslc: error: unknown pass 'nosuch' in '--disable-pass=nosuch' "
+                            "(passes: copy fold phisimp gvn sccp dce inline licm cfgclean)\n");
+    run_free(&r);
+    remove_tmpdir();
+}
+END_TEST
+
 START_TEST(defines_and_undefines)
 {
     make_tmpdir();
@@ -334,6 +366,7 @@ int main(void)
     tcase_add_test(tc, unknown_option);
     tcase_add_test(tc, no_input_and_missing_file);
     tcase_add_test(tc, output_object);
+    tcase_add_test(tc, middle_end_flags);
     tcase_add_test(tc, defines_and_undefines);
     tcase_add_test(tc, errors_in_includes_name_the_header);
     tcase_add_test(tc, columns_survive_preprocessing);
