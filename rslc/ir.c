@@ -331,8 +331,11 @@ static IrConst *intern(IrFunc *fn, IrValKind vk, IrType t, const float *f, int n
     k->val.type = t;
     k->val.id = fn->next_val_id++;
     if (t.arraylen) {
-        k->fa = xalloc((size_t)(n ? n : 1) * sizeof *k->fa);
-        memcpy(k->fa, f, (size_t)n * sizeof *f);
+        /* Zeroed elements for an undef array too: readers may look. */
+        int per = t.kind == IRT_MATRIX ? 16 : ir_is_triple(t.kind) ? 3 : 1;
+        k->fa = xalloc((size_t)(per * t.arraylen) * sizeof *k->fa);
+        if (n)
+            memcpy(k->fa, f, (size_t)n * sizeof *f);
     } else if (n) {
         memcpy(k->f, f, (size_t)n * sizeof *f);
     }

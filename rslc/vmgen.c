@@ -210,7 +210,7 @@ static int reg_of(Gen *g, IrVal *v)
 
 static void unsupported(Gen *g, const IrIns *ins, const char *what)
 {
-    diag_error(ins->loc, "%s is not supported by the bytecode VM yet", what);
+    diag_error(ins->loc, "the bytecode VM does not support %s yet", what);
     g->failed = true;
 }
 
@@ -289,8 +289,13 @@ static void select_intrin(Gen *g, IrIns *ins, int dst)
         argw[i] = type_width(ins->args[i]->type);
     }
     unsigned w = dst >= 0 ? type_width(ins->val.type) : 1;
-    if (dst < 0) /* a void builtin still names a destination: a scratch */
-        dst = new_reg(g, ins->val.varying, 1);
+    if (dst < 0) { /* a void builtin still names a destination: a scratch,
+                      varying when an argument is (it runs per lane) */
+        bool varying = false;
+        for (int i = 0; i < ins->nargs; i++)
+            varying |= ins->args[i]->varying;
+        dst = new_reg(g, varying, 1);
+    }
     unsigned idx = (unsigned)builtin_index(g, ins);
     MIns *m = emit(g, VM_OP_CALLB, w, ins->loc);
     m->a = R(dst);
@@ -434,10 +439,14 @@ static void select_ins(Gen *g, IrIns *ins)
         select_intrin(g, ins, dst);
         break;
     case IR_call:
-    case IR_callout:
-        diag_error(ins->loc, "call of '%s' was not inlined: recursive functions are not "
-                   "supported by the bytecode VM", ins->sym ? ins->sym : "?");
+        diag_error(ins->loc, "call of '%s' could not be inlined (it is recursive or holds "
+                   "illuminance, illuminate, solar or gather), and the bytecode VM has no "
+                   "calls", ins->callee ? ins->callee->name : ins->sym);
         g->failed = true;
+        break;
+    case IR_callout:
+        if (ins->args[0]->kind == IRV_INS && ((IrIns *)ins->args[0])->op == IR_intrin)
+            unsupported(g, ins, "a builtin with output arguments");
         break;
     case IR_light:
     case IR_region:

@@ -290,6 +290,12 @@ int main(int argc, char **argv)
     free(ready_v);
     free(bi);
     free(strings);
+    for (int i = 0; i < r.nsets; i++) {
+        free((char *)r.sets[i].name);
+        free((char *)r.sets[i].str);
+    }
+    free(r.sets);
+    free(r.prints);
     vm_object_free(o);
     return 0;
 }
