@@ -87,3 +87,12 @@ tests_rslc_check_passes_LDADD = rslc/librslc.a $(VM_LIBS) $(CHECK_LIBS)
 bin_PROGRAMS += vm/rslvm
 vm_rslvm_SOURCES = vm/rslvm.c
 vm_rslvm_LDADD = rslc/librslc.a $(VM_LIBS)
+
+# The compile-run-verify suite: RSL cases compiled at -O0 and -O2 and run
+# on the VM (tests/vm/check_run.h).
+check_PROGRAMS += tests/vm/check_run
+TESTS += tests/vm/check_run
+tests_vm_check_run_SOURCES = tests/vm/check_run.c tests/vm/check_run.h \
+	tests/vm/run_basic.c
+tests_vm_check_run_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_run_LDADD = rslc/librslc.a $(VM_LIBS) $(CHECK_LIBS)

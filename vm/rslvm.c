@@ -6,7 +6,7 @@
 **         [--print VAR]... [--stats] [-O0|-O1|-O2]
 **
 ** The grid's points are shaded in batches of up to VM_MAX_BATCH lanes.
-** Globals start as a unit square facing the camera (see set_defaults);
+** Globals start as a unit square facing the camera (vm/grid.h);
 ** --set overrides a parameter or global (a float "1.5", a triple "1,2,3",
 ** a matrix of 16 comma-separated floats, or a string). --print writes one
 ** line per point: "x y: value...", each float with %.9g.
@@ -17,6 +17,7 @@
 
 #include "rslc/compile.h"
 #include "vm/builtins.h"
+#include "vm/grid.h"
 #include "vm/object.h"
 
 static const char usage[] =
@@ -142,57 +143,12 @@ static VmObject *load(const Run *r)
     return o;
 }
 
-static const VmVar *find_var(const VmObject *o, const char *name)
-{
-    for (uint32_t i = 0; i < o->nparams; i++)
-        if (!strcmp(o->params[i].name, name))
-            return &o->params[i];
-    for (uint32_t i = 0; i < o->nglobals; i++)
-        if (!strcmp(o->globals[i].name, name))
-            return &o->globals[i];
-    return NULL;
-}
-
-/* Stores n floats into a variable for lanes [0, lanes). */
-static void store(VmState *s, const VmVar *v, const float *f, unsigned n, int lane)
-{
-    unsigned r = v->reg;
-    for (unsigned k = 0; k < n; k++) {
-        if (r & VM_V)
-            s->V[(size_t)(VM_SLOT(r) + k) * (size_t)s->n + (size_t)lane] = f[k];
-        else
-            s->U[VM_SLOT(r) + k] = f[k];
-    }
-}
-
-/* The globals of the default grid: a unit square at z = 1 facing the
-   camera at the origin, u and v spanning [0,1] across it. */
-static void set_defaults(const VmObject *o, VmState *s, int lane, float u, float v,
-                         const Run *r)
-{
-    float du = r->w > 1 ? 1.0f / (float)(r->w - 1) : 1, dv = r->h > 1 ? 1.0f / (float)(r->h - 1) : 1;
-    struct { const char *name; float f[3]; unsigned n; } d[] = {
-        { "P", { u - 0.5f, v - 0.5f, 1 }, 3 }, { "N", { 0, 0, -1 }, 3 }, { "Ng", { 0, 0, -1 }, 3 },
-        { "I", { u - 0.5f, v - 0.5f, 1 }, 3 }, { "E", { 0, 0, 0 }, 3 }, { "u", { u }, 1 },
-        { "v", { v }, 1 }, { "s", { u }, 1 }, { "t", { v }, 1 }, { "du", { du }, 1 },
-        { "dv", { dv }, 1 }, { "dPdu", { 1, 0, 0 }, 3 }, { "dPdv", { 0, 1, 0 }, 3 },
-        { "Cs", { 1, 1, 1 }, 3 }, { "Os", { 1, 1, 1 }, 3 }, { "ncomps", { 3 }, 1 },
-    };
-    for (size_t i = 0; i < sizeof d / sizeof *d; i++) {
-        const VmVar *var = find_var(o, d[i].name);
-        if (var && var->type != VM_T_STRING && (var->reg & VM_V ? 1 : lane == 0))
-            store(s, var, d[i].f, d[i].n, lane);
-    }
-}
-
 static void print_var(const VmObject *o, const VmState *s, const char *name, int lane)
 {
-    const VmVar *v = find_var(o, name);
+    const VmVar *v = vm_find_var(o, name);
     unsigned n = vm_type_slots(v->type, v->arraylen);
     for (unsigned k = 0; k < n; k++) {
-        unsigned r = v->reg;
-        float f = r & VM_V ? s->V[(size_t)(VM_SLOT(r) + k) * (size_t)s->n + (size_t)lane]
-                           : s->U[VM_SLOT(r) + k];
+        float f = vm_var_load(s, v, k, lane);
         if (v->type == VM_T_STRING) {
             uint32_t idx;
             memcpy(&idx, &f, sizeof idx);
@@ -214,7 +170,7 @@ int main(int argc, char **argv)
     if (strcmp(o->name, r.shader))
         return fail("the object holds shader '%s'", o->name);
     for (int i = 0; i < r.nprints; i++)
-        if (!find_var(o, r.prints[i]))
+        if (!vm_find_var(o, r.prints[i]))
             return fail("--print %s: no such parameter or global in the shader", r.prints[i]);
     /* Strings given with --set join the program's string table. */
     VmProgram *p = &o->prog;
@@ -222,7 +178,7 @@ int main(int argc, char **argv)
     memcpy(strings, p->strings, p->nstrings * sizeof *strings);
     uint32_t nstrings = p->nstrings;
     for (int i = 0; i < r.nsets; i++) {
-        const VmVar *v = find_var(o, r.sets[i].name);
+        const VmVar *v = vm_find_var(o, r.sets[i].name);
         if (!v)
             return fail("--set %s: no such parameter or global in the shader", r.sets[i].name);
         unsigned want = vm_type_slots(v->type, v->arraylen);
@@ -258,11 +214,10 @@ int main(int argc, char **argv)
         VmState s = { .n = n, .U = U, .V = V, .ready_u = ready_u, .ready_v = ready_v };
         vm_reset(p, &s);
         for (int l = 0; l < n; l++) {
-            int x = (first + l) % r.w, y = (first + l) / r.w;
-            set_defaults(o, &s, l, r.w > 1 ? (float)x / (float)(r.w - 1) : 0.5f,
-                         r.h > 1 ? (float)y / (float)(r.h - 1) : 0.5f, &r);
+            vm_grid_defaults(o, &s, l, (first + l) % r.w, (first + l) / r.w, r.w, r.h);
             for (int i = 0; i < r.nsets; i++)
-                store(&s, find_var(o, r.sets[i].name), r.sets[i].f, (unsigned)r.sets[i].n, l);
+                vm_var_store(&s, vm_find_var(o, r.sets[i].name), r.sets[i].f,
+                             (unsigned)r.sets[i].n, l);
         }
         if (vm_run(p, &s, err, sizeof err))
             return fail("%s", err);

@@ -1,0 +1,120 @@
+/*
+** check_run.c: the compile-run-verify suite (format in check_run.h). Each
+** case compiles at -O0 and -O2, runs on a 4 x 4 grid, and must match its
+** expected values at every point in both; -O2 must not execute more
+** instructions than -O0.
+*/
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check_run.h"
+#include "rslc/compile.h"
+#include "rslc/diag.h"
+#include "vm/builtins.h"
+#include "vm/grid.h"
+
+enum { W = 4, H = 4 };
+
+static const struct {
+    const RunCase *cases;
+    const int *count;
+    const char *name;
+} tables[] = {
+    { run_basic, &run_basic_count, "basic" },
+};
+
+/* Compiles src at level; NULL (with the diagnostics on stderr) on error. */
+static VmObject *compile(const char *src, int level)
+{
+    char path[] = "/tmp/check_run_XXXXXX.sl";
+    int fd = mkstemps(path, 3);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, src, strlen(src)), (int)strlen(src));
+    close(fd);
+    CppOptions cpp = { 0 };
+    Unit *unit = rslc_front_end(path, &cpp);
+    IrModule *m = unit ? rslc_middle_end(unit, level, NULL) : NULL;
+    VmObject *o = m ? rslc_vm_object(m, level, path) : NULL;
+    ir_module_free(m);
+    rslc_compile_done();
+    diag_reset();
+    unlink(path);
+    return o;
+}
+
+/* Runs o over the grid; out gets the variable's components per point. */
+static uint64_t run(VmObject *o, const RunCase *c, float *out)
+{
+    VmProgram *p = &o->prog;
+    VmBuiltin bi[64];
+    char err[512];
+    ck_assert(p->nbuiltins <= 64);
+    ck_assert_msg(vm_bind_builtins(bi, o->builtin_names, p->nbuiltins, p->strings,
+                                   p->nstrings, err, sizeof err) == 0, "%s: %s", c->name, err);
+    p->builtins = bi;
+    float *U = calloc(p->nuniform + 1, sizeof *U), *V = calloc((p->nvarying + 1) * W * H, sizeof *V);
+    VmState s = { .n = W * H, .U = U, .V = V };
+    vm_reset(p, &s);
+    for (int l = 0; l < W * H; l++)
+        vm_grid_defaults(o, &s, l, l % W, l / W, W, H);
+    ck_assert_msg(vm_run(p, &s, err, sizeof err) == 0, "%s: %s", c->name, err);
+    const VmVar *v = vm_find_var(o, c->var);
+    ck_assert_msg(v != NULL, "%s: no variable %s", c->name, c->var);
+    for (int l = 0; l < W * H; l++)
+        for (int k = 0; k < c->ncomp; k++)
+            out[l * 16 + k] = vm_var_load(&s, v, (unsigned)k, l);
+    p->builtins = NULL;
+    free(U);
+    free(V);
+    return s.stats.instructions;
+}
+
+START_TEST(run_case)
+{
+    int t = 0, i = _i;
+    while (i >= *tables[t].count)
+        i -= *tables[t++].count;
+    const RunCase *c = &tables[t].cases[i];
+    float got[2][W * H * 16];
+    uint64_t executed[2];
+    for (int pass = 0; pass < 2; pass++) {
+        VmObject *o = compile(c->src, pass ? 2 : 0);
+        ck_assert_msg(o != NULL, "%s: does not compile at -O%d", c->name, pass ? 2 : 0);
+        executed[pass] = run(o, c, got[pass]);
+        vm_object_free(o);
+    }
+    for (int l = 0; l < W * H; l++) {
+        float u = (float)(l % W) / (W - 1), v = (float)(l / W) / (H - 1), want[16];
+        c->expect(u, v, want);
+        for (int pass = 0; pass < 2; pass++)
+            for (int k = 0; k < c->ncomp; k++)
+                ck_assert_msg(fabsf(got[pass][l * 16 + k] - want[k]) <= c->tol
+                                  || (isnan(want[k]) && isnan(got[pass][l * 16 + k])),
+                              "%s (-O%d) at u=%g v=%g [%d]: got %.9g, want %.9g", c->name,
+                              pass ? 2 : 0, u, v, k, got[pass][l * 16 + k], want[k]);
+    }
+    ck_assert_msg(executed[1] <= executed[0], "%s: -O2 ran %llu instructions, -O0 %llu",
+                  c->name, (unsigned long long)executed[1], (unsigned long long)executed[0]);
+}
+END_TEST
+
+int main(void)
+{
+    int total = 0;
+    for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
+        total += *tables[t].count;
+    Suite *s = suite_create("run");
+    TCase *tc = tcase_create("compile-run-verify");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, run_case, 0, total);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,30 @@
+/*
+** check_run.h: the compile-run-verify suite's case format. A case is an
+** RSL surface shader named "t", the variable to check after it runs (a
+** global such as Ci, or an output parameter), and an independent C
+** computation of the expected value at each grid point (u, v) of a 4 x 4
+** grid (vm/grid.h has the other globals). check_run.c compiles each case
+** at -O0 and at -O2, runs both on the VM and compares every point.
+**
+** Expected values come from the RISpec definitions or by hand, never from
+** our own output: write them as C that a reader can check.
+*/
+#ifndef CHECK_RUN_H
+#define CHECK_RUN_H
+
+typedef void (*RunExpect)(float u, float v, float *out);
+
+typedef struct RunCase {
+    const char *name;
+    const char *src;          /* defines surface t */
+    const char *var;          /* what to compare */
+    int ncomp;                /* its floats: 1, 3 or 16 */
+    RunExpect expect;
+    float tol;                /* absolute tolerance per component */
+} RunCase;
+
+/* The case tables, one per file (tests/vm/run_*.c). */
+extern const RunCase run_basic[];
+extern const int run_basic_count;
+
+#endif /* CHECK_RUN_H */

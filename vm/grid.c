@@ -1,0 +1,60 @@
+/*
+** grid.c: the default grid of shading points (grid.h) and per-lane access
+** to a shader's variables by name.
+*/
+#include <string.h>
+
+#include "vm/grid.h"
+
+const VmVar *vm_find_var(const VmObject *o, const char *name)
+{
+    for (uint32_t i = 0; i < o->nparams; i++)
+        if (!strcmp(o->params[i].name, name))
+            return &o->params[i];
+    for (uint32_t i = 0; i < o->nglobals; i++)
+        if (!strcmp(o->globals[i].name, name))
+            return &o->globals[i];
+    return NULL;
+}
+
+static float *slot(const VmState *s, unsigned r, unsigned k, int lane)
+{
+    return r & VM_V ? &s->V[(size_t)(VM_SLOT(r) + k) * (size_t)s->n + (size_t)lane]
+                    : &s->U[VM_SLOT(r) + k];
+}
+
+float vm_var_load(const VmState *s, const VmVar *v, unsigned k, int lane)
+{
+    return *slot(s, v->reg, k, lane);
+}
+
+void vm_var_store(VmState *s, const VmVar *v, const float *f, unsigned n, int lane)
+{
+    for (unsigned k = 0; k < n; k++)
+        *slot(s, v->reg, k, lane) = f[k];
+}
+
+void vm_grid_defaults(const VmObject *o, VmState *s, int lane, int x, int y, int w, int h)
+{
+    float u = w > 1 ? (float)x / (float)(w - 1) : 0.5f;
+    float v = h > 1 ? (float)y / (float)(h - 1) : 0.5f;
+    float du = w > 1 ? 1.0f / (float)(w - 1) : 1, dv = h > 1 ? 1.0f / (float)(h - 1) : 1;
+    const struct {
+        const char *name;
+        float f[3];
+        unsigned n;
+    } d[] = {
+        { "P", { u - 0.5f, v - 0.5f, 1 }, 3 }, { "I", { u - 0.5f, v - 0.5f, 1 }, 3 },
+        { "N", { 0, 0, -1 }, 3 }, { "Ng", { 0, 0, -1 }, 3 }, { "E", { 0, 0, 0 }, 3 },
+        { "u", { u }, 1 }, { "v", { v }, 1 }, { "s", { u }, 1 }, { "t", { v }, 1 },
+        { "du", { du }, 1 }, { "dv", { dv }, 1 }, { "dPdu", { 1, 0, 0 }, 3 },
+        { "dPdv", { 0, 1, 0 }, 3 }, { "Cs", { 1, 1, 1 }, 3 }, { "Os", { 1, 1, 1 }, 3 },
+        { "ncomps", { 3 }, 1 },
+    };
+    for (size_t i = 0; i < sizeof d / sizeof *d; i++) {
+        const VmVar *var = vm_find_var(o, d[i].name);
+        /* A uniform global is one slot for the batch: lane 0 sets it. */
+        if (var && var->type != VM_T_STRING && ((var->reg & VM_V) || lane == 0))
+            vm_var_store(s, var, d[i].f, d[i].n, lane);
+    }
+}

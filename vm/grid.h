@@ -1,0 +1,28 @@
+/*
+** grid.h: running a shader over a grid of shading points without a
+** renderer (rslvm, the compile-run-verify tests): the default globals of
+** a grid point, and reading and writing a shader's variables per lane.
+**
+** The grid is a unit square at z = 1 facing the camera at the origin:
+** point (x, y) of a W x H grid has u = x/(W-1) and v = y/(H-1) (0.5 for a
+** size of 1), s = u, t = v, P = I = (u - 0.5, v - 0.5, 1),
+** N = Ng = (0, 0, -1), dPdu = (1, 0, 0), dPdv = (0, 1, 0), du = 1/(W-1),
+** dv = 1/(H-1), E = (0, 0, 0), Cs = Os = (1, 1, 1), ncomps = 3; the rest
+** start at zero.
+*/
+#ifndef RSL_GRID_H
+#define RSL_GRID_H
+
+#include "vm/object.h"
+
+/* The parameter or global of o named name, or NULL. */
+const VmVar *vm_find_var(const VmObject *o, const char *name);
+
+/* Component k of a variable at a lane, and storing n components. */
+float vm_var_load(const VmState *s, const VmVar *v, unsigned k, int lane);
+void vm_var_store(VmState *s, const VmVar *v, const float *f, unsigned n, int lane);
+
+/* Stores the default globals of grid point (x, y) of a w x h grid. */
+void vm_grid_defaults(const VmObject *o, VmState *s, int lane, int x, int y, int w, int h);
+
+#endif /* RSL_GRID_H */
