@@ -46,6 +46,9 @@ typedef struct Gen {
     int *mask;               /* block id -> its mask register (masked mode) */
     int *loop_end;           /* header id -> layout index of its loop's last block */
     int *loop_exit;          /* header id -> label after its loop's back jump */
+    int *region_of;          /* block id -> innermost region around it, or -1 */
+    int *light_cnt, *light_val; /* per region: the light index (uniform) and
+                                   the current light's L, Cl, Ol, flag */
     IrVal **kval;            /* constants seen, and their registers */
     int *kreg;
     int nk, capk;
@@ -260,16 +263,8 @@ static char type_letter(IrType t)
 
 /* The index of a builtin by its mangled name, e.g. "noise(p)f" or, for
    arrays, "spline(f[4])f" (the runtime binds by this name). */
-static int builtin_index(Gen *g, const IrIns *ins)
+static int name_index(Gen *g, const char *name)
 {
-    char name[256];
-    int n = snprintf(name, sizeof name, "%s(", builtin_table[ins->imm].name);
-    for (int i = 0; i < ins->nargs && n < (int)sizeof name - 16; i++) {
-        IrType t = ins->args[i]->type;
-        n += snprintf(name + n, sizeof name - (size_t)n, t.arraylen ? "%c[%d]" : "%c",
-                      type_letter(t), t.arraylen);
-    }
-    snprintf(name + n, sizeof name - (size_t)n, ")%c", type_letter(ins->val.type));
     MFunc *mf = g->mf;
     for (int i = 0; i < mf->nbuiltins; i++)
         if (strcmp(mf->builtins[i], name) == 0)
@@ -280,13 +275,50 @@ static int builtin_index(Gen *g, const IrIns *ins)
     return mf->nbuiltins++;
 }
 
+/* The index of an intrinsic's builtin by its mangled name; `extra` are
+   the letters of arguments the back end appends. */
+static int builtin_index(Gen *g, const IrIns *ins, const char *extra)
+{
+    char name[256];
+    int n = snprintf(name, sizeof name, "%s(", builtin_table[ins->imm].name);
+    for (int i = 0; i < ins->nargs && n < (int)sizeof name - 16; i++) {
+        IrType t = ins->args[i]->type;
+        n += snprintf(name + n, sizeof name - (size_t)n, t.arraylen ? "%c[%d]" : "%c",
+                      type_letter(t), t.arraylen);
+    }
+    snprintf(name + n, sizeof name - (size_t)n, "%s)%c", extra, type_letter(ins->val.type));
+    return name_index(g, name);
+}
+
+/* The global a builtin reads implicitly, which the back end passes as a
+   last argument: lighting builtins see the lights from P, and
+   faceforward(N, I) is faceforward(N, I, Ng). NULL if none. */
+static const char *implicit_global(const IrIns *ins, IrKind *kind)
+{
+    const Builtin *b = &builtin_table[ins->imm];
+    *kind = b->cls == BC_LIGHT ? IRT_POINT : IRT_NORMAL;
+    if (b->cls == BC_LIGHT)
+        return "P";
+    if (b->id == BI_FACEFORWARD && ins->nargs == 2)
+        return "Ng";
+    return NULL;
+}
+
 static void select_intrin(Gen *g, IrIns *ins, int dst)
 {
-    MOpnd *args = calloc((size_t)ins->nargs + 1, sizeof *args);
-    unsigned *argw = calloc((size_t)ins->nargs + 1, sizeof *argw);
+    IrKind ikind;
+    const char *implicit = implicit_global(ins, &ikind);
+    int nargs = ins->nargs + (implicit != NULL);
+    MOpnd *args = calloc((size_t)nargs + 1, sizeof *args);
+    unsigned *argw = calloc((size_t)nargs + 1, sizeof *argw);
     for (int i = 0; i < ins->nargs; i++) {
         args[i] = R(reg_of(g, ins->args[i]));
         argw[i] = type_width(ins->args[i]->type);
+    }
+    if (implicit) {
+        args[ins->nargs] = R(add_var(g, &g->mf->globals, &g->mf->nglobals, implicit,
+                                     ir_type(ikind), true, VM_VAR_READ));
+        argw[ins->nargs] = 3;
     }
     unsigned w = dst >= 0 ? type_width(ins->val.type) : 1;
     if (dst < 0) { /* a void builtin still names a destination: a scratch,
@@ -296,11 +328,11 @@ static void select_intrin(Gen *g, IrIns *ins, int dst)
             varying |= ins->args[i]->varying;
         dst = new_reg(g, varying, 1);
     }
-    unsigned idx = (unsigned)builtin_index(g, ins);
+    unsigned idx = (unsigned)builtin_index(g, ins, !implicit ? "" : ikind == IRT_POINT ? "p" : "n");
     MIns *m = emit(g, VM_OP_CALLB, w, ins->loc);
     m->a = R(dst);
     m->imm = idx;
-    m->nargs = ins->nargs;
+    m->nargs = nargs;
     m->args = args;
     m->argw = argw;
 }
@@ -448,15 +480,29 @@ static void select_ins(Gen *g, IrIns *ins)
         if (ins->args[0]->kind == IRV_INS && ((IrIns *)ins->args[0])->op == IR_intrin)
             unsupported(g, ins, "a builtin with output arguments");
         break;
-    case IR_light:
-    case IR_region:
-    case IR_next:
-        unsupported(g, ins, "illuminance, illuminate, solar and gather");
+    case IR_light: {
+        int r = g->region_of[ins->block->id];
+        if (r < 0 || g->light_val[r] < 0 || ins->imm > 2) {
+            unsupported(g, ins, "this light value");
+            break;
+        }
+        emit3(g, VM_OP_MOV, 3, R(dst), RO(g->light_val[r], 3 * (unsigned)ins->imm), R(-1),
+              ins->loc);
         break;
+    }
     default: /* terminators: see the block walk */
         break;
     }
     #undef ARG
+}
+
+/* The region whose header is b, or -1. */
+static int region_header(Gen *g, const IrBlock *b)
+{
+    for (int r = 0; r < g->fn->nregions; r++)
+        if (g->fn->regions[r].header == b)
+            return r;
+    return -1;
 }
 
 /* ---- layout ------------------------------------------------------------------------ */
@@ -476,8 +522,9 @@ static void layout(Gen *g)
     for (IrBlock *b = fn->entry; b; b = b->next)
         if (b->rpo >= 0)
             g->order[b->rpo] = b;
+    g->region_of = malloc(((size_t)fn->next_block_id + 1) * sizeof *g->region_of);
     for (int i = 0; i < fn->next_block_id; i++)
-        g->loop_end[i] = -1;
+        g->loop_end[i] = g->region_of[i] = -1;
     g->norder = n;
     for (int i = 0; i < n; i++) {
         IrBlock *h = g->order[i];
@@ -512,6 +559,11 @@ static void layout(Gen *g)
                 tmp[k++] = g->order[j];
         memcpy(g->order + i + 1, tmp, (size_t)(n - i - 1) * sizeof *tmp);
         g->loop_end[h->id] = last;
+        /* Inner loops come later and overwrite: the innermost region wins. */
+        int r = region_header(g, h);
+        for (int j = 0; r >= 0 && j < fn->next_block_id; j++)
+            if (in[j] && j != h->id)
+                g->region_of[j] = r;
         free(tmp);
         free(work);
         free(in);
@@ -600,6 +652,61 @@ static void plain_terminator(Gen *g, int at, IrIns *t)
         emit_jump(g, VM_OP_JMP, -1, g->label[s1->id], t->loc);
 }
 
+/* An illuminance header: a loop over the host's lights with a uniform
+   counter. Each pass fetches light `counter` at every lane (L, Cl, Ol and
+   whether it takes part: inside the cone, not ambient); lanes it lights
+   run the body, which comes back through `next`; the others wait in the
+   header's mask for the next light; when the lights run out, every lane
+   leaves. Returns the mask of the waiting lanes, which the caller ORs
+   into the header's mask after clearing it. */
+static int region_terminator(Gen *g, IrIns *t, int m)
+{
+    SrcLoc loc = t->loc;
+    int r = t->imm;
+    if (g->fn->regions[r].kind != IRR_ILLUMINANCE || (t->nargs != 1 && t->nargs != 3)) {
+        unsupported(g, t, "illuminate, solar and gather");
+        return -1;
+    }
+    static const float one[1] = { 1 };
+    int cnt = g->light_cnt[r], lv = g->light_val[r];
+    int n = new_reg(g, false, 1), more = new_reg(g, false, 1);
+    MIns *c = emit(g, VM_OP_CALLB, 1, loc);
+    c->a = R(n);
+    c->imm = (unsigned)name_index(g, "__nlights()f");
+    emit3(g, VM_OP_LT, 1, R(more), R(cnt), R(n), loc);
+    int nargs = 1 + t->nargs;
+    MOpnd *args = calloc((size_t)nargs, sizeof *args);
+    unsigned *argw = calloc((size_t)nargs, sizeof *argw);
+    args[0] = R(cnt), argw[0] = 1;
+    for (int k = 0; k < t->nargs; k++) {
+        args[1 + k] = R(reg_of(g, t->args[k]));
+        argw[1 + k] = type_width(t->args[k]->type);
+    }
+    unsigned idx = (unsigned)name_index(g, t->nargs == 1 ? "__light(fp)m" : "__light(fpvf)m");
+    c = emit(g, VM_OP_CALLB, 16, loc);
+    c->a = R(lv), c->imm = idx, c->nargs = nargs, c->args = args, c->argw = argw;
+    int live = new_reg(g, true, 1), body = new_reg(g, true, 1), nlit = new_reg(g, true, 1);
+    int wait = new_reg(g, true, 1), out = new_reg(g, true, 1), done = new_reg(g, false, 1);
+    emit3(g, VM_OP_AND, 1, R(live), R(m), R(more), loc);
+    emit3(g, VM_OP_AND, 1, R(body), R(live), RO(lv, 9), loc);
+    emit3(g, VM_OP_NOT, 1, R(nlit), RO(lv, 9), R(-1), loc);
+    emit3(g, VM_OP_AND, 1, R(wait), R(live), R(nlit), loc);
+    emit3(g, VM_OP_NOT, 1, R(done), R(more), R(-1), loc);
+    emit3(g, VM_OP_AND, 1, R(out), R(m), R(done), loc);
+    emit3(g, VM_OP_ADD, 1, R(cnt), R(cnt), R(const_reg(g, one, 1)), loc);
+    int e[2] = { body, out };
+    for (int k = 0; k < 2; k++) {
+        IrBlock *s = t->succ[k];
+        emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(e[k]), loc);
+        if (has_phis(s)) {
+            emit3(g, VM_OP_MASK, 0, R(e[k]), R(-1), R(-1), loc);
+            phi_moves(g, t->block, s, 0, loc);
+            emit(g, VM_OP_MASKALL, 0, loc);
+        }
+    }
+    return wait;
+}
+
 /* Masked control flow (see the top of the file). m is b's mask, or the
    constant one for the entry. */
 static void masked_terminator(Gen *g, IrIns *t, int m)
@@ -607,8 +714,16 @@ static void masked_terminator(Gen *g, IrIns *t, int m)
     IrBlock *b = t->block;
     SrcLoc loc = t->loc;
     emit(g, VM_OP_MASKALL, 0, loc);
-    if (t->op == IR_jmp) {
+    int again = -1;
+    if (t->op == IR_region) {
+        again = region_terminator(g, t, m);
+    } else if (t->op == IR_jmp || t->op == IR_next) {
         IrBlock *s = t->succ[0];
+        int r = region_header(g, s);
+        if (r >= 0 && t->op == IR_jmp) { /* entering illuminance: the first light */
+            static const float zero[1];
+            emit3(g, VM_OP_MOV, 1, R(g->light_cnt[r]), R(const_reg(g, zero, 1)), R(-1), loc);
+        }
         emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(m), loc);
         if (has_phis(s)) {
             if (b != g->fn->entry)
@@ -637,6 +752,8 @@ static void masked_terminator(Gen *g, IrIns *t, int m)
         static const float zero[1];
         emit3(g, VM_OP_MOV, 1, R(m), R(const_reg(g, zero, 1)), R(-1), loc);
     }
+    if (again >= 0) /* lanes the light missed wait for the next one */
+        emit3(g, VM_OP_OR, 1, R(m), R(m), R(again), loc);
 }
 
 static bool has_varying_branch(const IrFunc *fn)
@@ -684,8 +801,6 @@ static void walk(Gen *g)
         for (IrIns *ins = b->first; ins; ins = ins->next)
             if (!(ir_op_flags(ins->op) & OP_TERM))
                 select_ins(g, ins);
-            else if (ins->op == IR_region || ins->op == IR_next)
-                select_ins(g, ins);
             else if (g->masked)
                 masked_terminator(g, ins, m);
             else
@@ -726,7 +841,14 @@ MFunc *vmgen_select(const IrFunc *fn)
     layout(&g);
     for (int i = 0; i < g.norder; i++)
         g.label[g.order[i]->id] = new_label(&g);
-    g.masked = has_varying_branch(fn);
+    /* Region bodies run for the lanes each light reaches: masks. */
+    g.masked = has_varying_branch(fn) || fn->nregions > 0;
+    g.light_cnt = malloc(((size_t)fn->nregions + 1) * sizeof *g.light_cnt);
+    g.light_val = malloc(((size_t)fn->nregions + 1) * sizeof *g.light_val);
+    for (int r = 0; r < fn->nregions; r++) {
+        g.light_cnt[r] = new_reg(&g, false, 1);
+        g.light_val[r] = new_reg(&g, true, 16);
+    }
     add_params(&g);
     walk(&g);
     free(g.vreg);
@@ -735,6 +857,9 @@ MFunc *vmgen_select(const IrFunc *fn)
     free(g.order);
     free(g.loop_end);
     free(g.loop_exit);
+    free(g.region_of);
+    free(g.light_cnt);
+    free(g.light_val);
     free(g.kval);
     free(g.kreg);
     if (g.failed) {

@@ -8,6 +8,7 @@
 
 #include "vm/builtins.h"
 #include "vm/color.h"
+#include "vm/lights.h"
 #include "vm/mathlib.h"
 #include "vm/noise.h"
 
@@ -145,8 +146,33 @@ static bool ctransform_sig(const Sig *s)
             || (s->nargs == 3 && s->letter[0] == 's' && s->letter[1] == 's' && s->letter[2] == 'c'));
 }
 
+/* The lighting builtins, with P appended by the code generator, and the
+   two internal names illuminance compiles to. */
+static VmLaneFn lighting_sig(const Sig *s)
+{
+    static const struct {
+        const char *name;
+        VmLaneFn fn;
+    } table[] = {
+        { "ambient(p)c", vm_light_builtin }, { "diffuse(np)c", vm_light_builtin },
+        { "specular(nvfp)c", vm_light_builtin }, { "phong(nvfp)c", vm_light_builtin },
+        { "__nlights()f", vm_light_count }, { "__light(fp)m", vm_light_sample },
+        { "__light(fpvf)m", vm_light_sample },
+    };
+    char name[MAX_SIG + 40];
+    int n = snprintf(name, sizeof name, "%s(", s->base);
+    for (int i = 0; i < s->nargs && n < (int)sizeof name - 4; i++)
+        name[n++] = s->letter[i];
+    snprintf(name + n, sizeof name - (size_t)n, ")%c", s->result);
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+        if (!strcmp(table[i].name, name))
+            return table[i].fn;
+    return NULL;
+}
+
 int vm_bind_builtins(VmBuiltin *out, const char *const *names, uint32_t n,
-                     const char *const *strings, uint32_t nstrings, char *err, int errlen)
+                     const char *const *strings, uint32_t nstrings, const struct VmHost *host,
+                     char *err, int errlen)
 {
     for (uint32_t i = 0; i < n; i++) {
         Sig s;
@@ -157,13 +183,14 @@ int vm_bind_builtins(VmBuiltin *out, const char *const *names, uint32_t n,
         }
         VmBuiltin *b = &out[i];
         *b = (VmBuiltin){ .name = names[i], .outn = s.outn ? s.outn : 1, .strings = strings,
-                          .nstrings = nstrings };
+                          .nstrings = nstrings, .host = host };
         memcpy(b->base, s.base, sizeof b->base);
-        if (noise_sig(&s)) {
+        b->fn = lighting_sig(&s);
+        if (!b->fn && noise_sig(&s)) {
             b->fn = noise_lane;
-        } else if (ctransform_sig(&s)) {
+        } else if (!b->fn && ctransform_sig(&s)) {
             b->fn = ctransform_lane;
-        } else {
+        } else if (!b->fn) {
             /* Pure math mathlib knows, for these argument shapes. */
             float zero[MAX_SIG][16] = { { 0 } }, res[16];
             const float *args[MAX_SIG];

@@ -13,9 +13,11 @@
 
 #include "vm/vm.h"
 
-/* Fills out[0..n-1] for names[0..n-1]. Returns 0, or -1 with "builtin
-   'NAME' is not available in the VM runtime" (or a malformed name) in err. */
+/* Fills out[0..n-1] for names[0..n-1]; lighting builtins see the lights
+   of host (none if NULL). Returns 0, or -1 with "builtin 'NAME' is not
+   available in the VM runtime" (or a malformed name) in err. */
 int vm_bind_builtins(VmBuiltin *out, const char *const *names, uint32_t n,
-                     const char *const *strings, uint32_t nstrings, char *err, int errlen);
+                     const char *const *strings, uint32_t nstrings, const struct VmHost *host,
+                     char *err, int errlen);
 
 #endif /* RSL_BUILTINS_H */

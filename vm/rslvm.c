@@ -17,6 +17,7 @@
 
 #include "rslc/compile.h"
 #include "vm/builtins.h"
+#include "vm/host.h"
 #include "vm/grid.h"
 #include "vm/object.h"
 
@@ -199,7 +200,8 @@ int main(int argc, char **argv)
     p->nstrings = nstrings;
     VmBuiltin *bi = calloc(p->nbuiltins + 1, sizeof *bi);
     char err[512];
-    if (vm_bind_builtins(bi, o->builtin_names, p->nbuiltins, p->strings, p->nstrings, err,
+    if (vm_bind_builtins(bi, o->builtin_names, p->nbuiltins, p->strings, p->nstrings,
+                         vm_test_lights(), err,
                          sizeof err))
         return fail("%s", err);
     p->builtins = bi;

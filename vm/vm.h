@@ -23,6 +23,8 @@ typedef struct VmBuiltin VmBuiltin;
 typedef void (*VmLaneFn)(float *out, const float *const *args, const int *argn, int nargs,
                          const VmBuiltin *self);
 
+struct VmHost;
+
 struct VmBuiltin {
     const char *name;                 /* as bound: "noise(p)f" (builtins.h) */
     VmLaneFn fn;
@@ -30,6 +32,7 @@ struct VmBuiltin {
     int outn;                         /* floats in the result */
     const char *const *strings;       /* the program's string table */
     uint32_t nstrings;
+    const struct VmHost *host;        /* lights (and later textures, rays) */
 };
 
 typedef struct VmProgram {

@@ -15,6 +15,7 @@
 #include "rslc/compile.h"
 #include "rslc/diag.h"
 #include "vm/builtins.h"
+#include "vm/host.h"
 #include "vm/grid.h"
 
 enum { W = 4, H = 4 };
@@ -54,7 +55,8 @@ static uint64_t run(VmObject *o, const RunCase *c, float *out)
     char err[512];
     ck_assert(p->nbuiltins <= 64);
     ck_assert_msg(vm_bind_builtins(bi, o->builtin_names, p->nbuiltins, p->strings,
-                                   p->nstrings, err, sizeof err) == 0, "%s: %s", c->name, err);
+                                   p->nstrings, vm_test_lights(), err, sizeof err) == 0,
+                  "%s: %s", c->name, err);
     p->builtins = bi;
     float *U = calloc(p->nuniform + 1, sizeof *U), *V = calloc((p->nvarying + 1) * W * H, sizeof *V);
     VmState s = { .n = W * H, .U = U, .V = V };

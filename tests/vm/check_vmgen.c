@@ -43,7 +43,7 @@ static Shader *compile_as(const char *ir, bool schedule)
     VmProgram *p = &s->obj->prog;
     char err[200];
     ck_assert_msg(vm_bind_builtins(s->builtins, s->obj->builtin_names, p->nbuiltins,
-                                   p->strings, p->nstrings, err, sizeof err) == 0, "%s", err);
+                                   p->strings, p->nstrings, NULL, err, sizeof err) == 0, "%s", err);
     p->builtins = s->builtins;
     s->U = calloc(p->nuniform + 1, sizeof *s->U);
     s->V = calloc((size_t)(p->nvarying + 1) * N, sizeof *s->V);

@@ -1,0 +1,158 @@
+/*
+** lights.c: the lighting builtins and illuminance's light loop over a
+** VmHost (host.h), and the test light set.
+**
+** The builtins follow their RISpec 3.2 definitions (section 15.6), each an
+** illuminance loop over the non-ambient lights in the hemisphere around N
+** (cone angle PI/2):
+**   ambient()            sum of the ambient lights' Cl
+**   diffuse(N)           sum Cl * (normalize(L) . N)
+**   specular(N, V, r)    sum Cl * max(0, N . normalize(normalize(L) + V))^(1/r)
+**   phong(N, V, size)    sum Cl * max(0, R . normalize(L))^size,
+**                        R = reflect(-normalize(V), normalize(N))
+** The code generator passes the shading point P as a last argument, since
+** the lights are seen from there.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "vm/host.h"
+#include "vm/lights.h"
+
+static float dot3(const float *a, const float *b)
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static void normalize3(const float *a, float *out)
+{
+    float l = sqrtf(dot3(a, a));
+    for (int k = 0; k < 3; k++)
+        out[k] = l > 0 ? a[k] / l : 0;
+}
+
+/* Is direction l within angle of axis? (Both need not be unit.) */
+static bool in_cone(const float *l, const float *axis, float angle)
+{
+    float ll = sqrtf(dot3(l, l)), la = sqrtf(dot3(axis, axis));
+    if (ll == 0 || la == 0)
+        return false;
+    return dot3(l, axis) / (ll * la) >= cosf(angle) - 1e-6f;
+}
+
+typedef enum Shade { SH_AMBIENT, SH_DIFFUSE, SH_SPECULAR, SH_PHONG } Shade;
+
+static void shade(const VmHost *h, Shade kind, const float *const *args, int nargs, float *out)
+{
+    const float *P = args[nargs - 1];
+    out[0] = out[1] = out[2] = 0;
+    for (int i = 0; h && i < h->nlights; i++) {
+        VmLightSample s;
+        if (!h->light(h->user, i, P, &s) || s.ambient != (kind == SH_AMBIENT))
+            continue;
+        float w = 1;
+        if (kind != SH_AMBIENT) {
+            const float *N = args[0];
+            if (!in_cone(s.L, N, (float)M_PI / 2))
+                continue;
+            float l[3];
+            normalize3(s.L, l);
+            if (kind == SH_DIFFUSE) {
+                w = dot3(l, N);
+            } else if (kind == SH_SPECULAR) {
+                float hv[3], hn[3];
+                for (int k = 0; k < 3; k++)
+                    hv[k] = l[k] + args[1][k];
+                normalize3(hv, hn);
+                float d = dot3(N, hn);
+                w = powf(d > 0 ? d : 0, 1 / args[2][0]);
+            } else {
+                float v[3], n[3], r[3];
+                normalize3(args[1], v);
+                normalize3(N, n);
+                float vn = dot3(v, n); /* R = reflect(-V, N) = -V + 2 (V.N) N */
+                for (int k = 0; k < 3; k++)
+                    r[k] = -v[k] + 2 * vn * n[k];
+                float d = dot3(r, l);
+                w = powf(d > 0 ? d : 0, args[2][0]);
+            }
+        }
+        for (int k = 0; k < 3; k++)
+            out[k] += s.Cl[k] * w;
+    }
+}
+
+void vm_light_builtin(float *out, const float *const *args, const int *argn, int nargs,
+                      const VmBuiltin *self)
+{
+    (void)argn;
+    static const char *const names[] = { "ambient", "diffuse", "specular", "phong" };
+    for (int k = 0; k < 4; k++)
+        if (!strcmp(self->base, names[k]))
+            shade(self->host, (Shade)k, args, nargs, out);
+}
+
+void vm_light_count(float *out, const float *const *args, const int *argn, int nargs,
+                    const VmBuiltin *self)
+{
+    (void)args, (void)argn, (void)nargs;
+    out[0] = self->host ? (float)self->host->nlights : 0;
+}
+
+/* One light for illuminance: args are the light index, P and optionally
+   axis and angle. out: L, Cl, Ol, and 1 if the light takes part. */
+void vm_light_sample(float *out, const float *const *args, const int *argn, int nargs,
+                     const VmBuiltin *self)
+{
+    (void)argn;
+    VmLightSample s;
+    memset(out, 0, 10 * sizeof *out);
+    if (!self->host || !self->host->light(self->host->user, (int)args[0][0], args[1], &s)
+        || s.ambient)
+        return;
+    if (nargs >= 4 && !in_cone(s.L, args[2], args[3][0]))
+        return;
+    memcpy(out, s.L, sizeof s.L);
+    memcpy(out + 3, s.Cl, sizeof s.Cl);
+    memcpy(out + 6, s.Ol, sizeof s.Ol);
+    out[9] = 1;
+}
+
+/* ---- the test light set -------------------------------------------------------------- */
+
+static bool test_light(void *user, int i, const float P[3], VmLightSample *out)
+{
+    (void)user;
+    memset(out, 0, sizeof *out);
+    for (int k = 0; k < 3; k++)
+        out->Ol[k] = 1;
+    switch (i) {
+    case 0:
+        out->ambient = true;
+        out->Cl[0] = out->Cl[1] = out->Cl[2] = 0.1f;
+        return true;
+    case 1:
+        out->L[2] = -1;
+        out->Cl[0] = out->Cl[1] = out->Cl[2] = 1;
+        return true;
+    case 2: {
+        const float at[3] = { 0, 2, 0 };
+        float d2 = 0;
+        for (int k = 0; k < 3; k++) {
+            out->L[k] = at[k] - P[k];
+            d2 += out->L[k] * out->L[k];
+        }
+        out->Cl[0] = 0.5f / d2;
+        out->Cl[1] = 0.25f / d2;
+        return d2 > 0;
+    }
+    default:
+        return false;
+    }
+}
+
+const VmHost *vm_test_lights(void)
+{
+    static const VmHost host = { 3, test_light, NULL };
+    return &host;
+}

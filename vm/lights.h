@@ -1,0 +1,20 @@
+/*
+** lights.h: lane functions of the lighting builtins (lights.c), bound by
+** builtins.c. Each reads the lights from its binding's host.
+*/
+#ifndef RSL_LIGHTS_H
+#define RSL_LIGHTS_H
+
+#include "vm/vm.h"
+
+/* ambient, diffuse, specular, phong (by self->base); P comes last. */
+void vm_light_builtin(float *out, const float *const *args, const int *argn, int nargs,
+                      const VmBuiltin *self);
+/* "__nlights()f": the number of lights. */
+void vm_light_count(float *out, const float *const *args, const int *argn, int nargs,
+                    const VmBuiltin *self);
+/* "__light(fp[vf])x": light i at P for illuminance (lights.c). */
+void vm_light_sample(float *out, const float *const *args, const int *argn, int nargs,
+                     const VmBuiltin *self);
+
+#endif /* RSL_LIGHTS_H */
