@@ -663,26 +663,48 @@ static int region_terminator(Gen *g, IrIns *t, int m)
 {
     SrcLoc loc = t->loc;
     int r = t->imm;
-    if (g->fn->regions[r].kind != IRR_ILLUMINANCE || (t->nargs != 1 && t->nargs != 3)) {
-        unsupported(g, t, "illuminate, solar and gather");
+    IrRegionKind kind = g->fn->regions[r].kind;
+    bool illuminance = kind == IRR_ILLUMINANCE;
+    if (kind == IRR_GATHER || (illuminance && t->nargs != 1 && t->nargs != 3)
+        || (kind == IRR_ILLUMINATE && t->nargs != 1 && t->nargs != 3)
+        || (kind == IRR_SOLAR && t->nargs != 0 && t->nargs != 2)) {
+        unsupported(g, t, "gather");
         return -1;
     }
     static const float one[1] = { 1 };
     int cnt = g->light_cnt[r], lv = g->light_val[r];
     int n = new_reg(g, false, 1), more = new_reg(g, false, 1);
-    MIns *c = emit(g, VM_OP_CALLB, 1, loc);
-    c->a = R(n);
-    c->imm = (unsigned)name_index(g, "__nlights()f");
+    MIns *c;
+    if (illuminance) {
+        c = emit(g, VM_OP_CALLB, 1, loc);
+        c->a = R(n);
+        c->imm = (unsigned)name_index(g, "__nlights()f");
+    } else { /* a light shader's region runs once */
+        emit3(g, VM_OP_MOV, 1, R(n), R(const_reg(g, one, 1)), R(-1), loc);
+    }
     emit3(g, VM_OP_LT, 1, R(more), R(cnt), R(n), loc);
-    int nargs = 1 + t->nargs;
+    /* illuminance: light cnt seen from P; illuminate/solar: the point Ps
+       as this light sees it. */
+    int nargs = 1 + t->nargs, a = 0;
     MOpnd *args = calloc((size_t)nargs, sizeof *args);
     unsigned *argw = calloc((size_t)nargs, sizeof *argw);
-    args[0] = R(cnt), argw[0] = 1;
+    if (illuminance)
+        args[a] = R(cnt), argw[a++] = 1;
     for (int k = 0; k < t->nargs; k++) {
-        args[1 + k] = R(reg_of(g, t->args[k]));
-        argw[1 + k] = type_width(t->args[k]->type);
+        args[a] = R(reg_of(g, t->args[k]));
+        argw[a++] = type_width(t->args[k]->type);
     }
-    unsigned idx = (unsigned)name_index(g, t->nargs == 1 ? "__light(fp)m" : "__light(fpvf)m");
+    if (!illuminance) {
+        args[a] = R(add_var(g, &g->mf->globals, &g->mf->nglobals, "Ps", ir_type(IRT_POINT),
+                            true, VM_VAR_READ));
+        argw[a++] = 3;
+    }
+    static const char *const names[3][2] = {
+        { "__light(fp)m", "__light(fpvf)m" },
+        { "__illuminate(pp)m", "__illuminate(pvfp)m" },
+        { "__solar(p)m", "__solar(vfp)m" },
+    };
+    unsigned idx = (unsigned)name_index(g, names[kind][t->nargs > 1]);
     c = emit(g, VM_OP_CALLB, 16, loc);
     c->a = R(lv), c->imm = idx, c->nargs = nargs, c->args = args, c->argw = argw;
     int live = new_reg(g, true, 1), body = new_reg(g, true, 1), nlit = new_reg(g, true, 1);

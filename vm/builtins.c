@@ -158,6 +158,9 @@ static VmLaneFn lighting_sig(const Sig *s)
         { "specular(nvfp)c", vm_light_builtin }, { "phong(nvfp)c", vm_light_builtin },
         { "__nlights()f", vm_light_count }, { "__light(fp)m", vm_light_sample },
         { "__light(fpvf)m", vm_light_sample },
+        { "__illuminate(pp)m", vm_light_illuminate },
+        { "__illuminate(pvfp)m", vm_light_illuminate },
+        { "__solar(p)m", vm_light_solar }, { "__solar(vfp)m", vm_light_solar },
     };
     char name[MAX_SIG + 40];
     int n = snprintf(name, sizeof name, "%s(", s->base);

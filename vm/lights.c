@@ -118,6 +118,31 @@ void vm_light_sample(float *out, const float *const *args, const int *argn, int 
     out[9] = 1;
 }
 
+/* illuminate(from [, axis, angle]) at Ps: L = Ps - from, and the point
+   takes part if L is within angle of axis. args: from, [axis, angle,] Ps. */
+void vm_light_illuminate(float *out, const float *const *args, const int *argn, int nargs,
+                         const VmBuiltin *self)
+{
+    (void)argn, (void)self;
+    const float *Ps = args[nargs - 1], *from = args[0];
+    memset(out, 0, 10 * sizeof *out);
+    for (int k = 0; k < 3; k++)
+        out[k] = Ps[k] - from[k];
+    out[9] = nargs < 4 || in_cone(out, args[1], args[2][0]);
+}
+
+/* solar([axis, angle]): light arriving along axis (L = axis); without
+   arguments, from every direction (L left zero). Every point takes part. */
+void vm_light_solar(float *out, const float *const *args, const int *argn, int nargs,
+                    const VmBuiltin *self)
+{
+    (void)argn, (void)self;
+    memset(out, 0, 10 * sizeof *out);
+    if (nargs >= 2)
+        memcpy(out, args[0], 3 * sizeof *out);
+    out[9] = 1;
+}
+
 /* ---- the test light set -------------------------------------------------------------- */
 
 static bool test_light(void *user, int i, const float P[3], VmLightSample *out)

@@ -17,4 +17,11 @@ void vm_light_count(float *out, const float *const *args, const int *argn, int n
 void vm_light_sample(float *out, const float *const *args, const int *argn, int nargs,
                      const VmBuiltin *self);
 
+/* "__illuminate(p[vf]p)m" and "__solar([vf]p)m": the light shader's side
+   of a region (lights.c). */
+void vm_light_illuminate(float *out, const float *const *args, const int *argn, int nargs,
+                         const VmBuiltin *self);
+void vm_light_solar(float *out, const float *const *args, const int *argn, int nargs,
+                    const VmBuiltin *self);
+
 #endif /* RSL_LIGHTS_H */
