@@ -11,7 +11,12 @@ noinst_PROGRAMS += bench/bench_ir
 bench_bench_ir_SOURCES = bench/bench_ir.c
 bench_bench_ir_LDADD = rslc/librslc.a $(VM_LIBS)
 
-bench: bench/bench_frontend$(EXEEXT) bench/bench_ir$(EXEEXT)
+noinst_PROGRAMS += bench/bench_vm
+bench_bench_vm_SOURCES = bench/bench_vm.c
+bench_bench_vm_LDADD = rslc/librslc.a $(VM_LIBS)
+
+bench: bench/bench_frontend$(EXEEXT) bench/bench_ir$(EXEEXT) bench/bench_vm$(EXEEXT)
 	bench/bench_frontend $(srcdir)/shaders/*.sl
 	bench/bench_ir $(srcdir)/shaders/*.sl
+	bench/bench_vm $(srcdir)/shaders/*.sl
 .PHONY: bench

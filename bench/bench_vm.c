@@ -1,0 +1,171 @@
+/*
+** bench_vm.c: shading points per second on the bytecode VM (batches of
+** 256, one thread) for each standard shader named on the command line,
+** beside hand-written C versions of matte and plastic compiled with the
+** benchmark (-O2): how far the VM is from native code. Surfaces shade a
+** 512 x 512 grid (vm/grid.h) under the test lights of vm/host.h.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rslc/compile.h"
+#include "rslc/diag.h"
+#include "vm/builtins.h"
+#include "vm/grid.h"
+#include "vm/host.h"
+
+enum { SIDE = 512, BATCH = VM_MAX_BATCH, REPS = 3 };
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static VmObject *compile(const char *path)
+{
+    CppOptions cpp = { 0 };
+    Unit *unit = rslc_front_end(path, &cpp);
+    IrModule *m = unit ? rslc_middle_end(unit, 2, NULL) : NULL;
+    VmObject *o = m ? rslc_vm_object(m, 2, path) : NULL;
+    ir_module_free(m);
+    rslc_compile_done();
+    diag_reset();
+    return o;
+}
+
+/* Points per second of o over the grid, best of REPS; 0 with a reason. */
+static double vm_rate(VmObject *o, char *why, size_t whylen)
+{
+    VmProgram *p = &o->prog;
+    VmBuiltin *bi = calloc(p->nbuiltins + 1, sizeof *bi);
+    if (vm_bind_builtins(bi, o->builtin_names, p->nbuiltins, p->strings, p->nstrings,
+                         vm_test_lights(), why, (int)whylen)) {
+        free(bi);
+        return 0;
+    }
+    p->builtins = bi;
+    float *U = calloc(p->nuniform + 1, sizeof *U);
+    float *V = calloc((size_t)(p->nvarying + 1) * BATCH, sizeof *V);
+    double best = 1e30;
+    for (int rep = 0; rep < REPS; rep++) {
+        /* Only the VM's run counts: setting up the grid's globals is the
+           renderer's work, which the native version does not pay either. */
+        double t = 0;
+        for (int first = 0; first < SIDE * SIDE; first += BATCH) {
+            VmState s = { .n = BATCH, .U = U, .V = V };
+            vm_reset(p, &s);
+            for (int l = 0; l < BATCH; l++)
+                vm_grid_defaults(o, &s, l, (first + l) % SIDE, (first + l) / SIDE, SIDE, SIDE);
+            char err[256];
+            double t0 = now_s();
+            int rc = vm_run(p, &s, err, sizeof err);
+            t += now_s() - t0;
+            if (rc) {
+                snprintf(why, whylen, "%s", err);
+                best = 1e30;
+                goto out;
+            }
+        }
+        best = t < best ? t : best;
+    }
+out:
+    free(U);
+    free(V);
+    free(bi);
+    p->builtins = NULL;
+    return best < 1e30 ? SIDE * SIDE / best : 0;
+}
+
+/* ---- native references ------------------------------------------------------------- */
+
+static float dot3(const float *a, const float *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+static void normalize3(float *a)
+{
+    float l = sqrtf(dot3(a, a));
+    if (l > 0)
+        a[0] /= l, a[1] /= l, a[2] /= l;
+}
+
+/* matte (Ka = Kd = 1) or plastic (Ks = Kd = .5, Ka = 1, roughness = .1)
+   at one grid point, written as a C programmer would. */
+static void native_point(bool plastic, int x, int y, float *Ci)
+{
+    const VmHost *h = vm_test_lights();
+    float u = (float)x / (SIDE - 1), v = (float)y / (SIDE - 1);
+    float P[3] = { u - 0.5f, v - 0.5f, 1 }, I[3] = { P[0], P[1], P[2] };
+    float N[3] = { 0, 0, -1 }, Ng[3] = { 0, 0, -1 }, V[3] = { -I[0], -I[1], -I[2] };
+    normalize3(N);
+    if (-dot3(I, Ng) < 0)
+        N[0] = -N[0], N[1] = -N[1], N[2] = -N[2];
+    normalize3(V);
+    float amb[3] = { 0 }, dif[3] = { 0 }, spec[3] = { 0 };
+    for (int i = 0; i < h->nlights; i++) {
+        VmLightSample s;
+        if (!h->light(h->user, i, P, &s))
+            continue;
+        if (s.ambient) {
+            for (int k = 0; k < 3; k++)
+                amb[k] += s.Cl[k];
+            continue;
+        }
+        float L[3] = { s.L[0], s.L[1], s.L[2] };
+        normalize3(L);
+        float ln = dot3(L, N);
+        if (ln < 0)
+            continue;
+        float H[3] = { L[0] + V[0], L[1] + V[1], L[2] + V[2] };
+        normalize3(H);
+        float nh = dot3(N, H), sp = plastic ? powf(nh > 0 ? nh : 0, 10) : 0;
+        for (int k = 0; k < 3; k++)
+            dif[k] += s.Cl[k] * ln, spec[k] += s.Cl[k] * sp;
+    }
+    for (int k = 0; k < 3; k++)
+        Ci[k] = plastic ? amb[k] + 0.5f * dif[k] + 0.5f * spec[k] : amb[k] + dif[k];
+}
+
+static double native_rate(bool plastic)
+{
+    double best = 1e30;
+    volatile float sink = 0;
+    for (int rep = 0; rep < REPS; rep++) {
+        double t0 = now_s();
+        for (int y = 0; y < SIDE; y++)
+            for (int x = 0; x < SIDE; x++) {
+                float Ci[3];
+                native_point(plastic, x, y, Ci);
+                sink += Ci[0];
+            }
+        double t = now_s() - t0;
+        best = t < best ? t : best;
+    }
+    (void)sink;
+    return SIDE * SIDE / best;
+}
+
+int main(int argc, char **argv)
+{
+    printf("%-20s %14s %14s %8s\n", "shader", "VM points/s", "native pts/s", "VM/C");
+    for (int i = 1; i < argc; i++) {
+        const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
+        VmObject *o = compile(argv[i]);
+        char why[256] = "does not compile for the VM";
+        double rate = o ? vm_rate(o, why, sizeof why) : 0;
+        bool m = !strcmp(name, "matte.sl"), p = !strcmp(name, "plastic.sl");
+        if (!rate) {
+            printf("%-20s %14s   (%s)\n", name, "-", why);
+        } else if (m || p) {
+            double c = native_rate(p);
+            printf("%-20s %14.3e %14.3e %8.3f\n", name, rate, c, rate / c);
+        } else {
+            printf("%-20s %14.3e %14s\n", name, rate, "");
+        }
+        vm_object_free(o);
+    }
+    return 0;
+}
