@@ -798,25 +798,18 @@ static void walk(Gen *g)
         }
         g->one = const_reg(g, one, 1);
     }
-    int *skip_to = calloc((size_t)g->norder + 1, sizeof *skip_to);
-    for (int i = 0; i <= g->norder; i++)
-        skip_to[i] = -1;
     for (int i = 0; i < g->norder; i++) {
         IrBlock *b = g->order[i];
-        if (skip_to[i] >= 0)
-            place(g, skip_to[i]);
         place(g, g->label[b->id]);
-        int m = i == 0 ? g->one : g->mask[b->id];
+        int m = i == 0 ? g->one : g->mask[b->id], skip = -1;
         if (g->masked && i > 0) {
-            /* An empty header leaves its loop; an empty block is skipped. */
+            /* An empty header leaves its loop; an empty block is skipped,
+               landing before any back jump that follows it. */
             int to;
-            if (g->loop_end[b->id] >= 0) {
+            if (g->loop_end[b->id] >= 0)
                 to = g->loop_exit[b->id] = new_label(g);
-            } else {
-                if (skip_to[i + 1] < 0)
-                    skip_to[i + 1] = new_label(g);
-                to = skip_to[i + 1];
-            }
+            else
+                to = skip = new_label(g);
             emit_jump(g, VM_OP_JNONE, m, to, b->first ? b->first->loc : loc);
             emit3(g, VM_OP_MASK, 0, R(m), R(-1), R(-1), b->first ? b->first->loc : loc);
         }
@@ -827,6 +820,8 @@ static void walk(Gen *g)
                 masked_terminator(g, ins, m);
             else
                 plain_terminator(g, i, ins);
+        if (skip >= 0)
+            place(g, skip);
         /* The last block of a loop goes back to its header, innermost
            loop first; leaving a loop lands after its back jump. */
         for (int h = i; g->masked && h >= 0; h--) {
@@ -837,11 +832,8 @@ static void walk(Gen *g)
             place(g, g->loop_exit[hb->id]);
         }
     }
-    if (skip_to[g->norder] >= 0)
-        place(g, skip_to[g->norder]);
     if (g->masked || !g->mf->nins || g->mf->ins[g->mf->nins - 1].op != VM_OP_RET)
         emit(g, VM_OP_RET, 0, loc);
-    free(skip_to);
 }
 
 MFunc *vmgen_select(const IrFunc *fn)

@@ -26,6 +26,7 @@ static const struct {
     const char *name;
 } tables[] = {
     { run_basic, &run_basic_count, "basic" },
+    { run_shaders, &run_shaders_count, "shaders" },
 };
 
 /* Compiles src at level; NULL (with the diagnostics on stderr) on error. */
@@ -36,7 +37,9 @@ static VmObject *compile(const char *src, int level)
     ck_assert_int_ge(fd, 0);
     ck_assert_int_eq(write(fd, src, strlen(src)), (int)strlen(src));
     close(fd);
-    CppOptions cpp = { 0 };
+    /* Cases may #include the standard shaders. */
+    const char *args[] = { "-I" TOP_SRCDIR "/shaders" };
+    CppOptions cpp = { args, 1 };
     Unit *unit = rslc_front_end(path, &cpp);
     IrModule *m = unit ? rslc_middle_end(unit, level, NULL) : NULL;
     VmObject *o = m ? rslc_vm_object(m, level, path) : NULL;

@@ -26,5 +26,7 @@ typedef struct RunCase {
 /* The case tables, one per file (tests/vm/run_*.c). */
 extern const RunCase run_basic[];
 extern const int run_basic_count;
+extern const RunCase run_shaders[];
+extern const int run_shaders_count;
 
 #endif /* CHECK_RUN_H */
