@@ -13,9 +13,9 @@
 
 #include "rslc/compile.h"
 #include "rslc/diag.h"
-#include "vm/builtins.h"
 #include "vm/grid.h"
 #include "vm/host.h"
+#include "vm/session.h"
 
 enum { SIDE = 512, BATCH = VM_MAX_BATCH, REPS = 3 };
 
@@ -41,29 +41,22 @@ static VmObject *compile(const char *path)
 /* Points per second of o over the grid, best of REPS; 0 with a reason. */
 static double vm_rate(VmObject *o, char *why, size_t whylen)
 {
-    VmProgram *p = &o->prog;
-    VmBuiltin *bi = calloc(p->nbuiltins + 1, sizeof *bi);
-    if (vm_bind_builtins(bi, o->builtin_names, p->nbuiltins, p->strings, p->nstrings,
-                         vm_test_lights(), why, (int)whylen)) {
-        free(bi);
+    VmSession ss;
+    if (vm_session_open(&ss, o, vm_test_lights(), BATCH, why, (int)whylen))
         return 0;
-    }
-    p->builtins = bi;
-    float *U = calloc(p->nuniform + 1, sizeof *U);
-    float *V = calloc((size_t)(p->nvarying + 1) * BATCH, sizeof *V);
     double best = 1e30;
     for (int rep = 0; rep < REPS; rep++) {
         /* Only the VM's run counts: setting up the grid's globals is the
            renderer's work, which the native version does not pay either. */
         double t = 0;
         for (int first = 0; first < SIDE * SIDE; first += BATCH) {
-            VmState s = { .n = BATCH, .U = U, .V = V };
-            vm_reset(p, &s);
+            VmState s;
+            vm_session_batch(&ss, &s, BATCH);
             for (int l = 0; l < BATCH; l++)
                 vm_grid_defaults(o, &s, l, (first + l) % SIDE, (first + l) / SIDE, SIDE, SIDE);
             char err[256];
             double t0 = now_s();
-            int rc = vm_run(p, &s, err, sizeof err);
+            int rc = vm_run(&o->prog, &s, err, sizeof err);
             t += now_s() - t0;
             if (rc) {
                 snprintf(why, whylen, "%s", err);
@@ -74,10 +67,7 @@ static double vm_rate(VmObject *o, char *why, size_t whylen)
         best = t < best ? t : best;
     }
 out:
-    free(U);
-    free(V);
-    free(bi);
-    p->builtins = NULL;
+    vm_session_close(&ss);
     return best < 1e30 ? SIDE * SIDE / best : 0;
 }
 

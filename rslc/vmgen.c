@@ -277,17 +277,58 @@ static int name_index(Gen *g, const char *name)
 
 /* The index of an intrinsic's builtin by its mangled name; `extra` are
    the letters of arguments the back end appends. */
+/* The overload of a call with output arguments (its tuple's layout):
+   which arguments are outputs, and its return type. */
+static bool tuple_sig(const IrIns *ins, BuiltinSig *sig)
+{
+    const char *cursor = builtin_table[ins->imm].sigs;
+    while (builtin_sig_next(&cursor, sig))
+        if (sig->nparams == ins->nargs)
+            return true;
+    return false;
+}
+
+static char ret_letter(const BuiltinSig *sig)
+{
+    static const char letters[TY_NBASE] = { [TY_VOID] = 'x', [TY_FLOAT] = 'f', [TY_COLOR] = 'c',
+                                            [TY_POINT] = 'p', [TY_VECTOR] = 'v', [TY_NORMAL] = 'n',
+                                            [TY_MATRIX] = 'm', [TY_STRING] = 's', [TY_BOOL] = 'b' };
+    return letters[sig->ret.base];
+}
+
+/* The mangled name: one letter per argument, "[N]" for an array, "&" for
+   an output of a call that returns a tuple (builtins.h). */
 static int builtin_index(Gen *g, const IrIns *ins, const char *extra)
 {
-    char name[256];
+    BuiltinSig sig;
+    bool tuple = ins->val.type.kind == IRT_TUPLE && tuple_sig(ins, &sig);
+    char name[512];
     int n = snprintf(name, sizeof name, "%s(", builtin_table[ins->imm].name);
-    for (int i = 0; i < ins->nargs && n < (int)sizeof name - 16; i++) {
+    for (int i = 0; i < ins->nargs && n < (int)sizeof name - 32; i++) {
         IrType t = ins->args[i]->type;
-        n += snprintf(name + n, sizeof name - (size_t)n, t.arraylen ? "%c[%d]" : "%c",
-                      type_letter(t), t.arraylen);
+        n += snprintf(name + n, sizeof name - (size_t)n, "%c", type_letter(t));
+        if (t.arraylen)
+            n += snprintf(name + n, sizeof name - (size_t)n, "[%d]", t.arraylen);
+        if (tuple && sig.param[i].output)
+            n += snprintf(name + n, sizeof name - (size_t)n, "&");
     }
-    snprintf(name + n, sizeof name - (size_t)n, "%s)%c", extra, type_letter(ins->val.type));
+    snprintf(name + n, sizeof name - (size_t)n, "%s)%c", extra,
+             tuple ? ret_letter(&sig) : type_letter(ins->val.type));
     return name_index(g, name);
+}
+
+/* Where a callout's value sits in its call's tuple: after the result's
+   floats (callout -1 is the result), each argument at its full width. */
+static unsigned tuple_offset(const IrIns *call, int which)
+{
+    BuiltinSig sig;
+    if (which < 0 || !tuple_sig(call, &sig))
+        return 0;
+    char r = ret_letter(&sig);
+    unsigned at = r == 'x' ? 0 : r == 'm' ? 16 : strchr("cpvn", r) ? 3 : 1;
+    for (int i = 0; i < which; i++)
+        at += type_width(call->args[i]->type);
+    return at;
 }
 
 /* The global a builtin reads implicitly, which the back end passes as a
@@ -321,6 +362,14 @@ static void select_intrin(Gen *g, IrIns *ins, int dst)
         argw[ins->nargs] = 3;
     }
     unsigned w = dst >= 0 ? type_width(ins->val.type) : 1;
+    if (ins->val.type.kind == IRT_TUPLE) {
+        w = tuple_offset(ins, ins->nargs);
+        if (w > VM_MAX_VALUE) {
+            unsupported(g, ins, "a builtin call whose outputs exceed the VM's value width");
+            w = 1;
+        }
+        g->mf->regs[dst].width = w;
+    }
     if (dst < 0) { /* a void builtin still names a destination: a scratch,
                       varying when an argument is (it runs per lane) */
         bool varying = false;
@@ -476,10 +525,12 @@ static void select_ins(Gen *g, IrIns *ins)
                    "calls", ins->callee ? ins->callee->name : ins->sym);
         g->failed = true;
         break;
-    case IR_callout:
-        if (ins->args[0]->kind == IRV_INS && ((IrIns *)ins->args[0])->op == IR_intrin)
-            unsupported(g, ins, "a builtin with output arguments");
+    case IR_callout: { /* user calls are inlined: only builtins return tuples */
+        const IrIns *call = (const IrIns *)ins->args[0];
+        emit3(g, VM_OP_MOV, w, R(dst), RO(reg_of(g, ins->args[0]), tuple_offset(call, ins->imm)),
+              R(-1), ins->loc);
         break;
+    }
     case IR_light: {
         int r = g->region_of[ins->block->id];
         if (r < 0 || g->light_val[r] < 0 || ins->imm > 2) {

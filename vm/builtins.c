@@ -1,25 +1,30 @@
 /*
 ** builtins.c: the VM runtime's builtin table. Each bound name gets a lane
 ** function that adapts the VM's calling form to the one implementation of
-** the builtin's semantics: mathlib.c for pure math, noise.c, color.c.
+** the builtin's semantics: mathlib.c for pure math, spline.c, noise.c,
+** color.c, strlanes.c for strings and lights.c for lighting.
 */
 #include <stdio.h>
 #include <string.h>
 
 #include "vm/builtins.h"
 #include "vm/color.h"
+#include "vm/lanes.h"
 #include "vm/lights.h"
 #include "vm/mathlib.h"
 #include "vm/noise.h"
+#include "vm/spline.h"
+#include "vm/strings.h"
 
-enum { MAX_SIG = 32 };
-
-/* A parsed name: argument widths and the result's. */
+/* A parsed name: argument letters and widths, which arguments are
+   outputs, and the result's letter and width. */
 typedef struct Sig {
     char base[32];
     int nargs;
-    char letter[MAX_SIG];
-    int width[MAX_SIG];
+    char letter[VM_MAX_ARGS + 1];
+    int width[VM_MAX_ARGS];
+    bool output[VM_MAX_ARGS];
+    bool tuple;                       /* some argument is an output */
     char result;
     int outn;
 } Sig;
@@ -35,6 +40,8 @@ static int letter_width(char c)
     }
 }
 
+/* name: base "(" letters ")" result, each letter optionally followed by
+   "[N]" (an array) and "&" (an output). */
 static bool parse_sig(const char *name, Sig *s)
 {
     const char *open = strchr(name, '('), *close = strrchr(name, ')');
@@ -46,7 +53,7 @@ static bool parse_sig(const char *name, Sig *s)
     s->nargs = 0;
     for (const char *p = open + 1; p < close;) {
         int w = letter_width(*p);
-        if (w <= 0 || s->nargs == MAX_SIG)
+        if (w <= 0 || s->nargs == VM_MAX_ARGS)
             return false;
         s->letter[s->nargs] = *p++;
         if (*p == '[') {
@@ -57,23 +64,47 @@ static bool parse_sig(const char *name, Sig *s)
                 return false;
             w *= len;
         }
+        if ((s->output[s->nargs] = *p == '&'))
+            p++, s->tuple = true;
         s->width[s->nargs++] = w;
     }
+    s->letter[s->nargs] = '\0';
     s->result = close[1];
     s->outn = letter_width(s->result);
-    return s->outn >= 0 && close[2] == '\0';
+    if (s->outn < 0 || close[2] != '\0')
+        return false;
+    int total = s->outn;
+    for (int i = 0; i < s->nargs; i++)
+        total += s->tuple ? s->width[i] : 0;
+    if (s->tuple)
+        s->outn = total;
+    return total <= VM_MAX_VALUE;
 }
 
 /* ---- pure math: mathlib's evaluator, by name ---------------------------------- */
 
-static void math_lane(float *out, const float *const *args, const int *argn, int nargs,
-                      const VmBuiltin *self)
+static void math_lane(float *out, const VmCall *call)
 {
-    if (!rsl_builtin_eval(self->base, nargs, args, argn, out, self->outn))
-        memset(out, 0, (size_t)self->outn * sizeof *out);
+    const VmBuiltin *b = call->self;
+    if (!rsl_builtin_eval(b->base, call->nargs, call->args, call->argn, out, b->outn))
+        memset(out, 0, (size_t)b->outn * sizeof *out);
 }
 
-/* ---- noise ------------------------------------------------------------------------ */
+static bool math_sig(const Sig *s)
+{
+    float zero[VM_MAX_ARGS][16] = { { 0 } }, res[16];
+    const float *args[VM_MAX_ARGS];
+    if (s->outn < 1 || s->tuple)
+        return false;
+    for (int k = 0; k < s->nargs; k++) {
+        args[k] = zero[k];
+        if (s->width[k] > 16 || s->letter[k] == 's')
+            return false;
+    }
+    return rsl_builtin_eval(s->base, s->nargs, args, s->width, res, s->outn);
+}
+
+/* ---- noise and random ------------------------------------------------------------- */
 
 /* The dimension of a noise position from its argument letters: f, ff,
    a triple, or a triple and a float. */
@@ -86,22 +117,22 @@ static int noise_dim(const char *letters, int n)
     return 0;
 }
 
-static void noise_lane(float *out, const float *const *args, const int *argn, int nargs,
-                       const VmBuiltin *self)
+static void noise_lane(float *out, const VmCall *call)
 {
-    bool periodic = strcmp(self->base, "pnoise") == 0;
-    bool cell = strcmp(self->base, "cellnoise") == 0;
-    int npos = periodic ? nargs / 2 : nargs;
+    const VmBuiltin *b = call->self;
+    bool periodic = strcmp(b->base, "pnoise") == 0;
+    bool cell = strcmp(b->base, "cellnoise") == 0;
+    int npos = periodic ? call->nargs / 2 : call->nargs;
     float p[4], per[4];
     int dim = 0;
     for (int i = 0; i < npos; i++)
-        for (int k = 0; k < argn[i] && dim < 4; k++) {
-            p[dim] = args[i][k];
+        for (int k = 0; k < call->argn[i] && dim < 4; k++) {
+            p[dim] = call->args[i][k];
             if (periodic)
-                per[dim] = args[npos + i][k];
+                per[dim] = call->args[npos + i][k];
             dim++;
         }
-    for (int c = 0; c < self->outn; c++)
+    for (int c = 0; c < b->outn; c++)
         out[c] = cell ? rsl_cellnoise(dim, p, (unsigned)c)
                       : rsl_noise(dim, p, periodic ? per : NULL, (unsigned)c);
 }
@@ -117,65 +148,172 @@ static bool noise_sig(const Sig *s)
     return noise_dim(s->letter, npos) > 0 && (s->outn == 1 || s->outn == 3);
 }
 
-/* ---- color spaces ------------------------------------------------------------------ */
-
-static const char *string_arg(const VmBuiltin *self, float f)
+/* Each component draws the lane's next number. */
+static void random_lane(float *out, const VmCall *call)
 {
-    uint32_t idx;
-    memcpy(&idx, &f, sizeof idx);
-    return idx < self->nstrings ? self->strings[idx] : "";
+    VmState *s = call->state;
+    for (int c = 0; c < call->self->outn; c++)
+        out[c] = rsl_random(s->random_seed[call->lane], s->random_drawn[call->lane]++);
 }
+
+static bool random_sig(const Sig *s)
+{
+    return !strcmp(s->base, "random") && s->nargs == 0 && (s->outn == 1 || s->outn == 3);
+}
+
+/* ---- splines ------------------------------------------------------------------------ */
+
+/* spline([basis,] t, cv...) or spline([basis,] t, cv[]). An unknown basis
+   gives zero (the compiler checks constant basis names). */
+static void spline_lane(float *out, const VmCall *call)
+{
+    const VmBuiltin *b = call->self;
+    bool named = b->letters[0] == 's';
+    const char *basis = named ? vm_lane_string(call, 0) : "catmull-rom";
+    int first = named ? 2 : 1, ncv = call->nargs - first;
+    float t = call->args[first - 1][0], cv[VM_MAX_VALUE];
+    if (ncv == 1) { /* the array form */
+        ncv = call->argn[first] / b->outn;
+        memcpy(cv, call->args[first], (size_t)call->argn[first] * sizeof *cv);
+    } else {
+        for (int i = 0; i < ncv; i++)
+            memcpy(cv + i * b->outn, call->args[first + i], (size_t)b->outn * sizeof *cv);
+    }
+    rsl_spline(basis, t, cv, ncv, b->outn, out);
+}
+
+static bool spline_sig(const Sig *s)
+{
+    if (strcmp(s->base, "spline") || s->tuple || (s->outn != 1 && s->outn != 3))
+        return false;
+    int first = s->letter[0] == 's' ? 2 : 1, total = 0;
+    if (s->nargs <= first || s->letter[first - 1] != 'f')
+        return false;
+    for (int i = first; i < s->nargs; i++) {
+        if (s->width[i] % s->outn || s->letter[i] == 's')
+            return false;
+        total += s->width[i];
+    }
+    return total <= VM_MAX_VALUE;
+}
+
+/* ---- builtins with output arguments ------------------------------------------------- */
+
+/* Where argument i sits in the tuple. */
+static float *tuple_arg(float *out, const VmCall *call, int i)
+{
+    int at = call->self->retn;
+    for (int k = 0; k < i; k++)
+        at += call->argn[k];
+    return out + at;
+}
+
+/* setxcomp/setycomp/setzcomp(t, f), setcomp(c, i, f), setcomp(m, r, c, f):
+   indexes clamp like comp's. */
+static int clamp_index(float f, int hi)
+{
+    return f < 0 ? 0 : f > (float)hi ? hi : (int)f;
+}
+
+static void setcomp_lane(float *out, const VmCall *call)
+{
+    const char *base = call->self->base;
+    float *t = tuple_arg(out, call, 0);
+    const float *f = call->args[call->nargs - 1];
+    if (!strcmp(base, "setcomp") && call->nargs == 4)
+        t[clamp_index(call->args[1][0], 3) * 4 + clamp_index(call->args[2][0], 3)] = f[0];
+    else if (!strcmp(base, "setcomp"))
+        t[clamp_index(call->args[1][0], 2)] = f[0];
+    else
+        t[base[3] - 'x'] = f[0];
+}
+
+/* fresnel(I, N, eta, Kr, Kt [, R, T]). */
+static void fresnel_lane(float *out, const VmCall *call)
+{
+    const float *I = call->args[0], *N = call->args[1];
+    float eta = call->args[2][0];
+    rsl_fresnel(I, N, eta, tuple_arg(out, call, 3), tuple_arg(out, call, 4));
+    if (call->nargs == 7) {
+        const float *args[3] = { I, N, &call->args[2][0] };
+        const int argn[3] = { 3, 3, 1 };
+        rsl_builtin_eval("reflect", 2, args, argn, tuple_arg(out, call, 5), 3);
+        rsl_builtin_eval("refract", 3, args, argn, tuple_arg(out, call, 6), 3);
+    }
+}
+
+/* ---- color spaces ------------------------------------------------------------------ */
 
 /* ctransform(to, c) from rgb, or ctransform(from, to, c). An unknown
    space leaves the color as it was. */
-static void ctransform_lane(float *out, const float *const *args, const int *argn, int nargs,
-                            const VmBuiltin *self)
+static void ctransform_lane(float *out, const VmCall *call)
 {
-    (void)argn;
-    const char *from = nargs == 3 ? string_arg(self, args[0][0]) : "rgb";
-    const char *to = string_arg(self, args[nargs - 2][0]);
-    const float *c = args[nargs - 1];
+    int n = call->nargs;
+    const char *from = n == 3 ? vm_lane_string(call, 0) : "rgb";
+    const char *to = vm_lane_string(call, n - 2);
+    const float *c = call->args[n - 1];
     if (!rsl_color_convert(from, to, c, out))
         memcpy(out, c, 3 * sizeof *c);
 }
 
-static bool ctransform_sig(const Sig *s)
-{
-    return strcmp(s->base, "ctransform") == 0 && s->result == 'c'
-        && ((s->nargs == 2 && !strcmp(s->letter, "sc"))
-            || (s->nargs == 3 && s->letter[0] == 's' && s->letter[1] == 's' && s->letter[2] == 'c'));
-}
+/* ---- the table ----------------------------------------------------------------------- */
 
-/* The lighting builtins, with P appended by the code generator, and the
-   two internal names illuminance compiles to. */
-static VmLaneFn lighting_sig(const Sig *s)
+/* Builtins bound by their exact name. */
+static const struct {
+    const char *name;
+    VmLaneFn fn;
+} exact[] = {
+    { "ambient(p)c", vm_light_builtin }, { "diffuse(np)c", vm_light_builtin },
+    { "specular(nvfp)c", vm_light_builtin }, { "phong(nvfp)c", vm_light_builtin },
+    { "__nlights()f", vm_light_count }, { "__light(fp)m", vm_light_sample },
+    { "__light(fpvf)m", vm_light_sample }, { "__illuminate(pp)m", vm_light_illuminate },
+    { "__illuminate(pvfp)m", vm_light_illuminate }, { "__solar(p)m", vm_light_solar },
+    { "__solar(vfp)m", vm_light_solar },
+    { "ctransform(sc)c", ctransform_lane }, { "ctransform(ssc)c", ctransform_lane },
+    { "match(ss)f", vm_lane_match },
+    { "setxcomp(p&f)x", setcomp_lane }, { "setxcomp(v&f)x", setcomp_lane },
+    { "setxcomp(n&f)x", setcomp_lane }, { "setycomp(p&f)x", setcomp_lane },
+    { "setycomp(v&f)x", setcomp_lane }, { "setycomp(n&f)x", setcomp_lane },
+    { "setzcomp(p&f)x", setcomp_lane }, { "setzcomp(v&f)x", setcomp_lane },
+    { "setzcomp(n&f)x", setcomp_lane }, { "setcomp(c&ff)x", setcomp_lane },
+    { "setcomp(m&fff)x", setcomp_lane },
+    { "fresnel(vvff&f&)x", fresnel_lane }, { "fresnel(vvff&f&v&v&)x", fresnel_lane },
+};
+
+/* concat(s...)s, format(s...)s and printf(s...)x. */
+static VmLaneFn string_sig(const Sig *s)
 {
-    static const struct {
-        const char *name;
-        VmLaneFn fn;
-    } table[] = {
-        { "ambient(p)c", vm_light_builtin }, { "diffuse(np)c", vm_light_builtin },
-        { "specular(nvfp)c", vm_light_builtin }, { "phong(nvfp)c", vm_light_builtin },
-        { "__nlights()f", vm_light_count }, { "__light(fp)m", vm_light_sample },
-        { "__light(fpvf)m", vm_light_sample },
-        { "__illuminate(pp)m", vm_light_illuminate },
-        { "__illuminate(pvfp)m", vm_light_illuminate },
-        { "__solar(p)m", vm_light_solar }, { "__solar(vfp)m", vm_light_solar },
-    };
-    char name[MAX_SIG + 40];
-    int n = snprintf(name, sizeof name, "%s(", s->base);
-    for (int i = 0; i < s->nargs && n < (int)sizeof name - 4; i++)
-        name[n++] = s->letter[i];
-    snprintf(name + n, sizeof name - (size_t)n, ")%c", s->result);
-    for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-        if (!strcmp(table[i].name, name))
-            return table[i].fn;
+    bool all_strings = s->nargs >= 1 && strspn(s->letter, "s") == (size_t)s->nargs;
+    if (!strcmp(s->base, "concat") && s->result == 's' && all_strings)
+        return vm_lane_concat;
+    if (s->nargs < 1 || s->letter[0] != 's' || s->tuple)
+        return NULL;
+    if (!strcmp(s->base, "format") && s->result == 's')
+        return vm_lane_format;
+    if (!strcmp(s->base, "printf") && s->result == 'x')
+        return vm_lane_printf;
     return NULL;
 }
 
+static VmLaneFn lane_for(const char *name, const Sig *s)
+{
+    for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
+        if (!strcmp(exact[i].name, name))
+            return exact[i].fn;
+    VmLaneFn fn = string_sig(s);
+    if (fn)
+        return fn;
+    if (noise_sig(s))
+        return noise_lane;
+    if (random_sig(s))
+        return random_lane;
+    if (spline_sig(s))
+        return spline_lane;
+    return math_sig(s) ? math_lane : NULL;
+}
+
 int vm_bind_builtins(VmBuiltin *out, const char *const *names, uint32_t n,
-                     const char *const *strings, uint32_t nstrings, const struct VmHost *host,
-                     char *err, int errlen)
+                     VmStrings *strings, const struct VmHost *host, char *err, int errlen)
 {
     for (uint32_t i = 0; i < n; i++) {
         Sig s;
@@ -185,27 +323,12 @@ int vm_bind_builtins(VmBuiltin *out, const char *const *names, uint32_t n,
             return -1;
         }
         VmBuiltin *b = &out[i];
-        *b = (VmBuiltin){ .name = names[i], .outn = s.outn ? s.outn : 1, .strings = strings,
-                          .nstrings = nstrings, .host = host };
+        *b = (VmBuiltin){ .name = names[i], .outn = s.outn ? s.outn : 1,
+                          .retn = s.tuple ? letter_width(s.result) : -1,
+                          .strings = strings, .host = host };
         memcpy(b->base, s.base, sizeof b->base);
-        b->fn = lighting_sig(&s);
-        if (!b->fn && noise_sig(&s)) {
-            b->fn = noise_lane;
-        } else if (!b->fn && ctransform_sig(&s)) {
-            b->fn = ctransform_lane;
-        } else if (!b->fn) {
-            /* Pure math mathlib knows, for these argument shapes. */
-            float zero[MAX_SIG][16] = { { 0 } }, res[16];
-            const float *args[MAX_SIG];
-            bool fits = s.outn > 0;
-            for (int k = 0; k < s.nargs; k++) {
-                args[k] = zero[k];
-                fits &= s.width[k] <= 16 && s.letter[k] != 's';
-            }
-            if (fits && rsl_builtin_eval(s.base, s.nargs, args, s.width, res, s.outn))
-                b->fn = math_lane;
-        }
-        if (!b->fn) {
+        memcpy(b->letters, s.letter, sizeof b->letters);
+        if (!(b->fn = lane_for(names[i], &s))) {
             snprintf(err, (size_t)errlen, "builtin '%s' is not available in the VM runtime",
                      names[i]);
             return -1;

@@ -51,6 +51,7 @@ void vm_grid_defaults(const VmObject *o, VmState *s, int lane, int x, int y, int
         { "dPdv", { 0, 1, 0 }, 3 }, { "Cs", { 1, 1, 1 }, 3 }, { "Os", { 1, 1, 1 }, 3 },
         { "ncomps", { 3 }, 1 },
     };
+    s->random_seed[lane] = (uint32_t)(y * w + x);
     for (size_t i = 0; i < sizeof d / sizeof *d; i++) {
         const VmVar *var = vm_find_var(o, d[i].name);
         /* A uniform global is one slot for the batch: lane 0 sets it. */

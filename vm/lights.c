@@ -82,35 +82,31 @@ static void shade(const VmHost *h, Shade kind, const float *const *args, int nar
     }
 }
 
-void vm_light_builtin(float *out, const float *const *args, const int *argn, int nargs,
-                      const VmBuiltin *self)
+void vm_light_builtin(float *out, const VmCall *call)
 {
-    (void)argn;
     static const char *const names[] = { "ambient", "diffuse", "specular", "phong" };
     for (int k = 0; k < 4; k++)
-        if (!strcmp(self->base, names[k]))
-            shade(self->host, (Shade)k, args, nargs, out);
+        if (!strcmp(call->self->base, names[k]))
+            shade(call->self->host, (Shade)k, call->args, call->nargs, out);
 }
 
-void vm_light_count(float *out, const float *const *args, const int *argn, int nargs,
-                    const VmBuiltin *self)
+void vm_light_count(float *out, const VmCall *call)
 {
-    (void)args, (void)argn, (void)nargs;
-    out[0] = self->host ? (float)self->host->nlights : 0;
+    const VmHost *host = call->self->host;
+    out[0] = host ? (float)host->nlights : 0;
 }
 
 /* One light for illuminance: args are the light index, P and optionally
    axis and angle. out: L, Cl, Ol, and 1 if the light takes part. */
-void vm_light_sample(float *out, const float *const *args, const int *argn, int nargs,
-                     const VmBuiltin *self)
+void vm_light_sample(float *out, const VmCall *call)
 {
-    (void)argn;
+    const VmHost *host = call->self->host;
+    const float *const *args = call->args;
     VmLightSample s;
     memset(out, 0, 10 * sizeof *out);
-    if (!self->host || !self->host->light(self->host->user, (int)args[0][0], args[1], &s)
-        || s.ambient)
+    if (!host || !host->light(host->user, (int)args[0][0], args[1], &s) || s.ambient)
         return;
-    if (nargs >= 4 && !in_cone(s.L, args[2], args[3][0]))
+    if (call->nargs >= 4 && !in_cone(s.L, args[2], args[3][0]))
         return;
     memcpy(out, s.L, sizeof s.L);
     memcpy(out + 3, s.Cl, sizeof s.Cl);
@@ -120,10 +116,10 @@ void vm_light_sample(float *out, const float *const *args, const int *argn, int 
 
 /* illuminate(from [, axis, angle]) at Ps: L = Ps - from, and the point
    takes part if L is within angle of axis. args: from, [axis, angle,] Ps. */
-void vm_light_illuminate(float *out, const float *const *args, const int *argn, int nargs,
-                         const VmBuiltin *self)
+void vm_light_illuminate(float *out, const VmCall *call)
 {
-    (void)argn, (void)self;
+    const float *const *args = call->args;
+    int nargs = call->nargs;
     const float *Ps = args[nargs - 1], *from = args[0];
     memset(out, 0, 10 * sizeof *out);
     for (int k = 0; k < 3; k++)
@@ -133,13 +129,11 @@ void vm_light_illuminate(float *out, const float *const *args, const int *argn, 
 
 /* solar([axis, angle]): light arriving along axis (L = axis); without
    arguments, from every direction (L left zero). Every point takes part. */
-void vm_light_solar(float *out, const float *const *args, const int *argn, int nargs,
-                    const VmBuiltin *self)
+void vm_light_solar(float *out, const VmCall *call)
 {
-    (void)argn, (void)self;
     memset(out, 0, 10 * sizeof *out);
-    if (nargs >= 2)
-        memcpy(out, args[0], 3 * sizeof *out);
+    if (call->nargs >= 2)
+        memcpy(out, call->args[0], 3 * sizeof *out);
     out[9] = 1;
 }
 

@@ -8,20 +8,15 @@
 #include "vm/vm.h"
 
 /* ambient, diffuse, specular, phong (by self->base); P comes last. */
-void vm_light_builtin(float *out, const float *const *args, const int *argn, int nargs,
-                      const VmBuiltin *self);
+void vm_light_builtin(float *out, const VmCall *call);
 /* "__nlights()f": the number of lights. */
-void vm_light_count(float *out, const float *const *args, const int *argn, int nargs,
-                    const VmBuiltin *self);
+void vm_light_count(float *out, const VmCall *call);
 /* "__light(fp[vf])x": light i at P for illuminance (lights.c). */
-void vm_light_sample(float *out, const float *const *args, const int *argn, int nargs,
-                     const VmBuiltin *self);
+void vm_light_sample(float *out, const VmCall *call);
 
 /* "__illuminate(p[vf]p)m" and "__solar([vf]p)m": the light shader's side
    of a region (lights.c). */
-void vm_light_illuminate(float *out, const float *const *args, const int *argn, int nargs,
-                         const VmBuiltin *self);
-void vm_light_solar(float *out, const float *const *args, const int *argn, int nargs,
-                    const VmBuiltin *self);
+void vm_light_illuminate(float *out, const VmCall *call);
+void vm_light_solar(float *out, const VmCall *call);
 
 #endif /* RSL_LIGHTS_H */

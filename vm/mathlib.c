@@ -278,6 +278,90 @@ static bool sp_transform(const Args *x) { return xform(x, 0); }
 static bool sp_vtransform(const Args *x) { return xform(x, 1); }
 static bool sp_ntransform(const Args *x) { return xform(x, 2); }
 
+/* The rotation by angle radians about unit axis a (right-hand rule), for
+   row vectors: p' = p M. */
+static void rotation(float angle, const float axis[3], float m[16])
+{
+    float len = sqrtf(rsl_dot(axis, axis)), a[3];
+    for (int i = 0; i < 3; i++)
+        a[i] = len > 0 ? axis[i] / len : 0;
+    float c = cosf(angle), s = sinf(angle), t = 1 - c;
+    float r[16] = {
+        c + t * a[0] * a[0], t * a[0] * a[1] + s * a[2], t * a[0] * a[2] - s * a[1], 0,
+        t * a[0] * a[1] - s * a[2], c + t * a[1] * a[1], t * a[1] * a[2] + s * a[0], 0,
+        t * a[0] * a[2] + s * a[1], t * a[1] * a[2] - s * a[0], c + t * a[2] * a[2], 0,
+        0, 0, 0, 1,
+    };
+    memcpy(m, r, sizeof r);
+}
+
+/* translate(m, t), rotate(m, angle, axis), scale(m, s): like RiTranslate,
+   RiRotate and RiScale on a current transformation m, the new transform
+   applies first (X * m for row vectors). Angles are in radians. */
+static bool concat_first(const Args *x, const float t[16])
+{
+    if (x->len[0] != 16 || x->outn != 16)
+        return false;
+    rsl_matmul(t, x->a[0], x->out);
+    return true;
+}
+
+static bool sp_translate(const Args *x)
+{
+    if (!is3(x, 1))
+        return false;
+    float t[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x->a[1][0], x->a[1][1], x->a[1][2], 1 };
+    return concat_first(x, t);
+}
+
+static bool sp_scale(const Args *x)
+{
+    if (!is3(x, 1))
+        return false;
+    float t[16] = { x->a[1][0], 0, 0, 0, 0, x->a[1][1], 0, 0, 0, 0, x->a[1][2], 0, 0, 0, 0, 1 };
+    return concat_first(x, t);
+}
+
+/* rotate(m, angle, axis), or rotate(Q, angle, P0, P1): the point Q turned
+   by angle about the line from P0 towards P1. */
+static bool sp_rotate(const Args *x)
+{
+    float r[16];
+    if (x->n == 3) {
+        if (x->len[1] != 1 || !is3(x, 2))
+            return false;
+        rotation(x->a[1][0], x->a[2], r);
+        return concat_first(x, r);
+    }
+    if (!is3(x, 0) || x->len[1] != 1 || !is3(x, 2) || !is3(x, 3) || x->outn != 3)
+        return false;
+    const float *q = x->a[0], *p0 = x->a[2], *p1 = x->a[3];
+    float axis[3], d[3];
+    for (int i = 0; i < 3; i++) {
+        axis[i] = p1[i] - p0[i];
+        d[i] = q[i] - p0[i];
+    }
+    rotation(x->a[1][0], axis, r);
+    for (int j = 0; j < 3; j++)
+        x->out[j] = p0[j] + d[0] * r[j] + d[1] * r[4 + j] + d[2] * r[8 + j];
+    return true;
+}
+
+void rsl_fresnel(const float I[3], const float N[3], float eta, float *Kr, float *Kt)
+{
+    float li = sqrtf(rsl_dot(I, I)), ln = sqrtf(rsl_dot(N, N));
+    float ci = li > 0 && ln > 0 ? fabsf(rsl_dot(I, N)) / (li * ln) : 1;
+    float st2 = eta * eta * (1 - ci * ci);
+    if (st2 >= 1) { /* total internal reflection */
+        *Kr = 1, *Kt = 0;
+        return;
+    }
+    float ct = sqrtf(1 - st2);
+    float rs = (eta * ci - ct) / (eta * ci + ct), rp = (ci - eta * ct) / (ci + eta * ct);
+    *Kr = 0.5f * (rs * rs + rp * rp);
+    *Kt = 1 - *Kr;
+}
+
 typedef struct MathFn {
     const char *name;
     Shape shape;
@@ -317,6 +401,10 @@ static const MathFn table[] = {
     { "transform", SPECIAL, 2, { .sp = sp_transform } },
     { "vtransform", SPECIAL, 2, { .sp = sp_vtransform } },
     { "ntransform", SPECIAL, 2, { .sp = sp_ntransform } },
+    { "translate", SPECIAL, 2, { .sp = sp_translate } },
+    { "scale", SPECIAL, 2, { .sp = sp_scale } },
+    { "rotate", SPECIAL, 3, { .sp = sp_rotate } },
+    { "rotate", SPECIAL, 4, { .sp = sp_rotate } },
 };
 
 /* Component c of argument i, broadcasting floats. */

@@ -28,4 +28,11 @@ void rsl_matmul(const float a[16], const float b[16], float out[16]);
 bool rsl_matinv(const float m[16], float out[16]);
 float rsl_determinant(const float m[16]);
 
+/* fresnel(I, N, eta, Kr, Kt): the reflected and transmitted fractions of
+   unpolarised light at a dielectric boundary (the Fresnel equations),
+   eta being the ratio of the indices of refraction as for refract. The
+   lengths of I and N do not matter; total internal reflection gives
+   Kr = 1, Kt = 0. */
+void rsl_fresnel(const float I[3], const float N[3], float eta, float *Kr, float *Kt);
+
 #endif /* RSL_MATHLIB_H */

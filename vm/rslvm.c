@@ -16,10 +16,10 @@
 #include <string.h>
 
 #include "rslc/compile.h"
-#include "vm/builtins.h"
 #include "vm/host.h"
 #include "vm/grid.h"
 #include "vm/object.h"
+#include "vm/session.h"
 
 static const char usage[] =
     "usage: rslvm FILE.o|FILE.sl --shade NAME --grid W H [options]\n"
@@ -144,16 +144,15 @@ static VmObject *load(const Run *r)
     return o;
 }
 
-static void print_var(const VmObject *o, const VmState *s, const char *name, int lane)
+static void print_var(const VmObject *o, const VmState *s, const VmStrings *strings,
+                      const char *name, int lane)
 {
     const VmVar *v = vm_find_var(o, name);
     unsigned n = vm_type_slots(v->type, v->arraylen);
     for (unsigned k = 0; k < n; k++) {
         float f = vm_var_load(s, v, k, lane);
         if (v->type == VM_T_STRING) {
-            uint32_t idx;
-            memcpy(&idx, &f, sizeof idx);
-            printf(" %s", idx < o->prog.nstrings ? o->prog.strings[idx] : "?");
+            printf(" %s", vm_strings_get(strings, vm_string_index(f)));
         } else {
             printf(" %.9g", (double)f);
         }
@@ -173,11 +172,12 @@ int main(int argc, char **argv)
     for (int i = 0; i < r.nprints; i++)
         if (!vm_find_var(o, r.prints[i]))
             return fail("--print %s: no such parameter or global in the shader", r.prints[i]);
-    /* Strings given with --set join the program's string table. */
+    VmSession ss;
+    char err[512];
+    int npoints = r.w * r.h, lanes = npoints < VM_MAX_BATCH ? npoints : VM_MAX_BATCH;
+    if (vm_session_open(&ss, o, vm_test_lights(), lanes, err, sizeof err))
+        return fail("%s", err);
     VmProgram *p = &o->prog;
-    const char **strings = calloc(p->nstrings + (size_t)r.nsets + 1, sizeof *strings);
-    memcpy(strings, p->strings, p->nstrings * sizeof *strings);
-    uint32_t nstrings = p->nstrings;
     for (int i = 0; i < r.nsets; i++) {
         const VmVar *v = vm_find_var(o, r.sets[i].name);
         if (!v)
@@ -187,8 +187,7 @@ int main(int argc, char **argv)
                                    : r.sets[i].n != (int)want && r.sets[i].n != 1)
             return fail("--set %s: the value does not fit the variable's type", r.sets[i].name);
         if (v->type == VM_T_STRING) {
-            memcpy(&r.sets[i].f[0], &nstrings, sizeof nstrings);
-            strings[nstrings++] = r.sets[i].str;
+            r.sets[i].f[0] = vm_string_value(vm_strings_intern(ss.strings, r.sets[i].str));
             r.sets[i].n = 1;
         } else if (r.sets[i].n == 1) {
             for (unsigned k = 1; k < want && k < 16; k++)
@@ -196,25 +195,14 @@ int main(int argc, char **argv)
             r.sets[i].n = (int)want;
         }
     }
-    p->strings = strings;
-    p->nstrings = nstrings;
-    VmBuiltin *bi = calloc(p->nbuiltins + 1, sizeof *bi);
-    char err[512];
-    if (vm_bind_builtins(bi, o->builtin_names, p->nbuiltins, p->strings, p->nstrings,
-                         vm_test_lights(), err,
-                         sizeof err))
-        return fail("%s", err);
-    p->builtins = bi;
-    int npoints = r.w * r.h, lanes = npoints < VM_MAX_BATCH ? npoints : VM_MAX_BATCH;
-    float *U = calloc(p->nuniform + 1, sizeof *U);
-    float *V = calloc((size_t)(p->nvarying + 1) * (size_t)lanes, sizeof *V);
     uint64_t *ready_u = calloc(p->nuniform + 1, sizeof *ready_u);
     uint64_t *ready_v = calloc(p->nvarying + 1, sizeof *ready_v);
     VmStats total = { 0 };
     for (int first = 0; first < npoints; first += lanes) {
         int n = npoints - first < lanes ? npoints - first : lanes;
-        VmState s = { .n = n, .U = U, .V = V, .ready_u = ready_u, .ready_v = ready_v };
-        vm_reset(p, &s);
+        VmState s;
+        vm_session_batch(&ss, &s, n);
+        s.ready_u = ready_u, s.ready_v = ready_v;
         for (int l = 0; l < n; l++) {
             vm_grid_defaults(o, &s, l, (first + l) % r.w, (first + l) / r.w, r.w, r.h);
             for (int i = 0; i < r.nsets; i++)
@@ -226,7 +214,7 @@ int main(int argc, char **argv)
         for (int l = 0; l < n && r.nprints; l++) {
             printf("%d %d:", (first + l) % r.w, (first + l) / r.w);
             for (int i = 0; i < r.nprints; i++)
-                print_var(o, &s, r.prints[i], l);
+                print_var(o, &s, ss.strings, r.prints[i], l);
             putchar('\n');
         }
         total.instructions += s.stats.instructions;
@@ -241,12 +229,9 @@ int main(int argc, char **argv)
                (unsigned long long)total.instructions, (unsigned long long)total.lanes,
                (unsigned long long)total.cycles, p->nuniform, p->nvarying,
                (p->nuniform + (size_t)p->nvarying * (size_t)lanes) * sizeof(float));
-    free(U);
-    free(V);
     free(ready_u);
     free(ready_v);
-    free(bi);
-    free(strings);
+    vm_session_close(&ss);
     for (int i = 0; i < r.nsets; i++) {
         free((char *)r.sets[i].name);
         free((char *)r.sets[i].str);

@@ -81,10 +81,10 @@ static int check_ins(Checker *c)
     case VM_OP_MASKALL:
     case VM_OP_RET:
         return 1;
-    case VM_OP_MOV:
+    case VM_OP_MOV: /* moves whole arrays and tuples too */
     case VM_OP_NEG:
     case VM_OP_SPLAT:
-        if (!width_ok(w))
+        if (op == VM_OP_MOV ? w < 1 : !width_ok(w))
             return bad(c, "width %u", w);
         if (reg(c, a, w, "destination") || reg(c, b, op == VM_OP_SPLAT ? 1 : w, "source")
             || uniformity(c, a, srcs, 1))
@@ -161,11 +161,11 @@ static int check_ins(Checker *c)
         return 2;
     }
     case VM_OP_CALLB:
-        if (!width_ok(w))
+        if (w < 1 || w > VM_MAX_VALUE)
             return bad(c, "width %u", w);
         if (b >= c->p->nbuiltins)
             return bad(c, "builtin %u of %u", b, c->p->nbuiltins);
-        if (cc > 32 || c->pc + 1 + cc > c->p->ncode)
+        if (cc > VM_MAX_ARGS || c->pc + 1 + cc > c->p->ncode)
             return bad(c, "%u arguments", cc);
         if (reg(c, a, w, "destination"))
             return -1;
@@ -174,7 +174,7 @@ static int check_ins(Checker *c)
             unsigned r = vm_a(x), n = vm_b(x);
             if (vm_op(x) != VM_OP_X)
                 return bad(c, "argument %u is not an X word", k);
-            if (n < 1 || n > 16)
+            if (n < 1 || n > VM_MAX_VALUE)
                 return bad(c, "argument %u has width %u", k, n);
             if (reg(c, r, n, "argument") || uniformity(c, a, &r, 1))
                 return -1;

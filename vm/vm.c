@@ -53,6 +53,7 @@ void vm_reset(const VmProgram *p, VmState *s)
 {
     if (p->nuniform)
         memcpy(s->U, p->uniform_init, p->nuniform * sizeof *s->U);
+    memset(s->random_drawn, 0, sizeof s->random_drawn);
 }
 
 static void set_mask(VmState *s, const float *m)
@@ -108,7 +109,6 @@ static int fail(char *err, int errlen, uint32_t pc, const char *what)
     return -1;
 }
 
-enum { MAX_ARGS = 32 };
 
 /* The cycle model: an instruction issues a cycle after the previous one,
    or when its sources are ready if later, and its result is ready
@@ -270,27 +270,34 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
         case VM_OP_CALLB: {
             if (b >= p->nbuiltins)
                 return fail(err, errlen, pc - 1, "unknown builtin");
-            if (c > MAX_ARGS || pc + c > p->ncode)
+            if (c > VM_MAX_ARGS || pc + c > p->ncode)
                 return fail(err, errlen, pc - 1, "builtin call with too many arguments");
             const VmBuiltin *bi = &p->builtins[b];
-            unsigned argr[MAX_ARGS];
-            int argn[MAX_ARGS];
+            unsigned argr[VM_MAX_ARGS];
+            int argn[VM_MAX_ARGS], total = bi->retn;
             for (unsigned k = 0; k < c; k++) {
                 VmIns x = p->code[pc + k];
-                if (vm_op(x) != VM_OP_X || vm_b(x) > 16)
+                if (vm_op(x) != VM_OP_X || vm_b(x) < 1 || vm_b(x) > VM_MAX_VALUE)
                     return fail(err, errlen, pc - 1, "malformed builtin argument list");
                 argr[k] = vm_a(x);
                 argn[k] = (int)vm_b(x);
+                total += argn[k];
             }
+            if (bi->retn >= 0 && (total != (int)w || w != (unsigned)bi->outn))
+                return fail(err, errlen, pc - 1, "builtin tuple of the wrong width");
             pc += c;
             FOR_LANES(a) {
-                float vals[MAX_ARGS][16], out[16] = { 0 };
-                const float *args[MAX_ARGS];
-                for (unsigned k = 0; k < c; k++) {
+                float vals[VM_MAX_ARGS][VM_MAX_VALUE], out[VM_MAX_VALUE];
+                const float *args[VM_MAX_ARGS];
+                memset(out, 0, w * sizeof *out);
+                for (unsigned k = 0, at = (unsigned)bi->retn; k < c; at += (unsigned)argn[k++]) {
                     gather(s, argr[k], (unsigned)argn[k], i, vals[k]);
                     args[k] = vals[k];
+                    if (bi->retn >= 0)
+                        memcpy(out + at, vals[k], (size_t)argn[k] * sizeof *out);
                 }
-                bi->fn(out, args, argn, (int)c, bi);
+                VmCall call = { bi, s, i, (int)c, args, argn };
+                bi->fn(out, &call);
                 scatter(s, a, w, i, out);
             }
             break;

@@ -14,14 +14,32 @@
 
 #include "vm/opcodes.h"
 
-enum { VM_MAX_BATCH = 256 };
+enum {
+    VM_MAX_BATCH = 256,
+    VM_MAX_VALUE = 255,   /* floats in one builtin argument or result */
+    VM_MAX_ARGS = 32      /* arguments of one builtin call */
+};
 
 /* A builtin as the VM calls it: once per active lane (or once for a
-   uniform result), on gathered scalar values. args[i] holds argn[i]
-   floats; out has room for self->outn. */
+   uniform result), on gathered scalar values.
+
+   A builtin with output arguments (fresnel, setcomp, textureinfo) returns
+   a tuple: its result's self->retn floats (none for void), then every
+   argument in order, each at its full width. The VM fills the argument
+   part with the arguments' values before the call, so the builtin writes
+   only its outputs and in-out arguments keep their value otherwise. */
 typedef struct VmBuiltin VmBuiltin;
-typedef void (*VmLaneFn)(float *out, const float *const *args, const int *argn, int nargs,
-                         const VmBuiltin *self);
+typedef struct VmState VmState;
+typedef struct VmCall {
+    const VmBuiltin *self;
+    VmState *state;
+    int lane;                         /* 0 for a uniform result */
+    int nargs;
+    const float *const *args;         /* args[i] holds argn[i] floats */
+    const int *argn;
+} VmCall;
+/* out has room for self->outn floats, zeroed (or the tuple, filled). */
+typedef void (*VmLaneFn)(float *out, const VmCall *call);
 
 struct VmHost;
 
@@ -29,9 +47,11 @@ struct VmBuiltin {
     const char *name;                 /* as bound: "noise(p)f" (builtins.h) */
     VmLaneFn fn;
     char base[32];                    /* the name before '(' */
-    int outn;                         /* floats in the result */
-    const char *const *strings;       /* the program's string table */
-    uint32_t nstrings;
+    char letters[VM_MAX_ARGS + 1];    /* one type letter per argument */
+    int outn;                         /* floats in the result (or tuple) */
+    int retn;                         /* for a tuple: the floats before
+                                         the arguments; -1 if no tuple */
+    struct VmStrings *strings;        /* the table string values index */
     const struct VmHost *host;        /* lights (and later textures, rays) */
 };
 
@@ -52,7 +72,7 @@ typedef struct VmStats {
     uint64_t cycles;                  /* modelled (vm_op_latency), if enabled */
 } VmStats;
 
-typedef struct VmState {
+struct VmState {
     int n;                            /* lanes in the batch, 1..VM_MAX_BATCH */
     const uint8_t *active;            /* requested lanes (NULL: all n) */
     float *U;                         /* nuniform floats */
@@ -61,11 +81,17 @@ typedef struct VmState {
     /* Optional: when both are set (nuniform and nvarying entries, zeroed
        before the first run), vm_run also counts modelled cycles. */
     uint64_t *ready_u, *ready_v;
+    /* Each lane's stream of random() numbers (noise.h's rsl_random):
+       the caller seeds it per shading point, so results do not depend on
+       batching or threads; vm_reset restarts every stream. */
+    uint32_t random_seed[VM_MAX_BATCH];
+    uint32_t random_drawn[VM_MAX_BATCH];
     /* Private: the execution mask. */
     uint8_t mask[VM_MAX_BATCH];
-} VmState;
+};
 
-/* Copies the program's initial uniform image into s->U. */
+/* Copies the program's initial uniform image into s->U and restarts the
+   random streams. */
 void vm_reset(const VmProgram *p, VmState *s);
 
 /* Runs p from instruction 0 to RET. Returns 0, or -1 with a message in

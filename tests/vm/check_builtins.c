@@ -25,7 +25,7 @@ START_TEST(binds_known_names)
     enum { NN = sizeof names / sizeof *names };
     VmBuiltin b[NN];
     char err[200];
-    ck_assert_msg(vm_bind_builtins(b, names, NN, NULL, 0, NULL, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(vm_bind_builtins(b, names, NN, NULL, NULL, err, sizeof err) == 0, "%s", err);
     ck_assert_str_eq(b[1].base, "mix");
     ck_assert_int_eq(b[1].outn, 3);
     ck_assert_int_eq(b[3].outn, 3);
@@ -45,7 +45,7 @@ START_TEST(rejects_unknown_and_malformed)
         VmBuiltin b[1];
         char err[200];
         const char *names[1] = { bad[k][0] };
-        ck_assert_int_eq(vm_bind_builtins(b, names, 1, NULL, 0, NULL, err, sizeof err), -1);
+        ck_assert_int_eq(vm_bind_builtins(b, names, 1, NULL, NULL, err, sizeof err), -1);
         ck_assert_msg(strstr(err, bad[k][1]) != NULL, "%s", err);
     }
 }
@@ -61,14 +61,16 @@ static void run(Run *r, const char *const *names, int nnames, const char *const 
                 int nstrings, const VmIns *code, uint32_t ncode)
 {
     char err[200];
-    ck_assert_msg(vm_bind_builtins(r->b, names, (uint32_t)nnames, strings, (uint32_t)nstrings, NULL,
-                                   err, sizeof err) == 0, "%s", err);
+    VmStrings *table = vm_strings_new(strings, (uint32_t)nstrings);
+    ck_assert_msg(vm_bind_builtins(r->b, names, (uint32_t)nnames, table, NULL, err,
+                                   sizeof err) == 0, "%s", err);
     VmProgram p = { code, ncode, 64, 64, r->image, strings, (uint32_t)nstrings, r->b,
                     (uint32_t)nnames };
     ck_assert_msg(vm_verify(&p, err, sizeof err) == 0, "%s", err);
     VmState s = { .n = N, .U = r->U, .V = r->Vf };
     vm_reset(&p, &s);
     ck_assert_msg(vm_run(&p, &s, err, sizeof err) == 0, "%s", err);
+    vm_strings_free(table);
 }
 
 START_TEST(sin_per_lane)

@@ -14,9 +14,9 @@
 #include "check_run.h"
 #include "rslc/compile.h"
 #include "rslc/diag.h"
-#include "vm/builtins.h"
 #include "vm/host.h"
 #include "vm/grid.h"
+#include "vm/session.h"
 
 enum { W = 4, H = 4 };
 
@@ -53,28 +53,21 @@ static VmObject *compile(const char *src, int level)
 /* Runs o over the grid; out gets the variable's components per point. */
 static uint64_t run(VmObject *o, const RunCase *c, float *out)
 {
-    VmProgram *p = &o->prog;
-    VmBuiltin bi[64];
+    VmSession ss;
+    VmState s;
     char err[512];
-    ck_assert(p->nbuiltins <= 64);
-    ck_assert_msg(vm_bind_builtins(bi, o->builtin_names, p->nbuiltins, p->strings,
-                                   p->nstrings, vm_test_lights(), err, sizeof err) == 0,
+    ck_assert_msg(vm_session_open(&ss, o, vm_test_lights(), W * H, err, sizeof err) == 0,
                   "%s: %s", c->name, err);
-    p->builtins = bi;
-    float *U = calloc(p->nuniform + 1, sizeof *U), *V = calloc((p->nvarying + 1) * W * H, sizeof *V);
-    VmState s = { .n = W * H, .U = U, .V = V };
-    vm_reset(p, &s);
+    vm_session_batch(&ss, &s, W * H);
     for (int l = 0; l < W * H; l++)
         vm_grid_defaults(o, &s, l, l % W, l / W, W, H);
-    ck_assert_msg(vm_run(p, &s, err, sizeof err) == 0, "%s: %s", c->name, err);
+    ck_assert_msg(vm_run(&o->prog, &s, err, sizeof err) == 0, "%s: %s", c->name, err);
     const VmVar *v = vm_find_var(o, c->var);
     ck_assert_msg(v != NULL, "%s: no variable %s", c->name, c->var);
     for (int l = 0; l < W * H; l++)
         for (int k = 0; k < c->ncomp; k++)
             out[l * 16 + k] = vm_var_load(&s, v, (unsigned)k, l);
-    p->builtins = NULL;
-    free(U);
-    free(V);
+    vm_session_close(&ss);
     return s.stats.instructions;
 }
 

@@ -235,17 +235,16 @@ START_TEST(select_and_arrays)
 }
 END_TEST
 
-static void hypot_lane(float *out, const float *const *args, const int *argn, int nargs,
-                       const VmBuiltin *self)
+static void hypot_lane(float *out, const VmCall *call)
 {
-    (void)argn, (void)nargs, (void)self;
+    const float *const *args = call->args;
     out[0] = sqrtf(args[0][0] * args[0][0] + args[1][1] * args[1][1]);
 }
 
 START_TEST(builtin_calls)
 {
     static const float init[] = { 3, 0, 4, 0 };
-    static const VmBuiltin bi[] = { { "hypot(ff)f", hypot_lane, "hypot", 1, NULL, 0 } };
+    static const VmBuiltin bi[] = { { .name = "hypot(ff)f", .fn = hypot_lane, .base = "hypot", .outn = 1, .retn = -1 } };
     const VmIns code[] = {
         OP(CALLB, 1, 5, 0, 2), OP(X, 0, 0, 1, 0), OP(X, 0, 1, 3, 0),  /* uniform */
         OP(CALLB, 1, V(1), 0, 2), OP(X, 0, V(0), 1, 0), OP(X, 0, 1, 3, 0),

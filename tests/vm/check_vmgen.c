@@ -11,15 +11,14 @@
 
 #include "rslc/ir.h"
 #include "rslc/vmgen.h"
-#include "vm/builtins.h"
+#include "vm/session.h"
 #include "vm/vm.h"
 
 enum { N = 8 };
 
 typedef struct Shader {
     VmObject *obj;
-    VmBuiltin builtins[16];
-    float *U, *V;
+    VmSession ss;
     VmState st;
 } Shader;
 
@@ -42,15 +41,10 @@ static Shader *compile_as(const char *ir, bool schedule)
     ir_module_free(m);
     VmProgram *p = &s->obj->prog;
     char err[200];
-    ck_assert_msg(vm_bind_builtins(s->builtins, s->obj->builtin_names, p->nbuiltins,
-                                   p->strings, p->nstrings, NULL, err, sizeof err) == 0, "%s", err);
-    p->builtins = s->builtins;
-    s->U = calloc(p->nuniform + 1, sizeof *s->U);
-    s->V = calloc((size_t)(p->nvarying + 1) * N, sizeof *s->V);
-    s->st = (VmState){ .n = N, .U = s->U, .V = s->V,
-                       .ready_u = calloc(p->nuniform + 1, sizeof(uint64_t)),
-                       .ready_v = calloc(p->nvarying + 1, sizeof(uint64_t)) };
-    vm_reset(p, &s->st);
+    ck_assert_msg(vm_session_open(&s->ss, s->obj, NULL, N, err, sizeof err) == 0, "%s", err);
+    vm_session_batch(&s->ss, &s->st, N);
+    s->st.ready_u = calloc(p->nuniform + 1, sizeof(uint64_t));
+    s->st.ready_v = calloc(p->nvarying + 1, sizeof(uint64_t));
     return s;
 }
 
@@ -66,7 +60,7 @@ static float *global(Shader *s, const char *name, unsigned k)
         if (!strcmp(s->obj->globals[i].name, name)) {
             unsigned r = s->obj->globals[i].reg;
             ck_assert(r & VM_V);
-            return s->V + (size_t)(VM_SLOT(r) + k) * N;
+            return s->ss.V + (size_t)(VM_SLOT(r) + k) * N;
         }
     ck_abort_msg("no global %s", name);
     return NULL;
@@ -82,9 +76,8 @@ static void done(Shader *s)
 {
     free(s->st.ready_u);
     free(s->st.ready_v);
+    vm_session_close(&s->ss);
     vm_object_free(s->obj);
-    free(s->U);
-    free(s->V);
     free(s);
 }
 

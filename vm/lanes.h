@@ -1,0 +1,21 @@
+/*
+** lanes.h: the lane functions builtins.c binds besides pure math and
+** lighting (lights.h): strings (strlanes.c) and the builtins that ask the
+** host (hostlanes.c). Each is called once per active lane (vm.h).
+*/
+#ifndef RSL_LANES_H
+#define RSL_LANES_H
+
+#include "vm/vm.h"
+
+/* concat(s...)s, format(s...)s, printf(s...)x and match(ss)f; string
+   results are interned in the binding's table. */
+void vm_lane_concat(float *out, const VmCall *call);
+void vm_lane_format(float *out, const VmCall *call);
+void vm_lane_printf(float *out, const VmCall *call);
+void vm_lane_match(float *out, const VmCall *call);
+
+/* The string a string argument holds. */
+const char *vm_lane_string(const VmCall *call, int arg);
+
+#endif /* RSL_LANES_H */
