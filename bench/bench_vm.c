@@ -49,11 +49,12 @@ static double vm_rate(VmObject *o, char *why, size_t whylen)
         /* Only the VM's run counts: setting up the grid's globals is the
            renderer's work, which the native version does not pay either. */
         double t = 0;
-        for (int first = 0; first < SIDE * SIDE; first += BATCH) {
+        for (int tile = 0; tile < vm_grid_ntiles(SIDE, SIDE); tile++) {
+            VmTile tl = vm_grid_tile(tile, SIDE, SIDE);
             VmState s;
-            vm_session_batch(&ss, &s, BATCH);
-            for (int l = 0; l < BATCH; l++)
-                vm_grid_defaults(o, &s, l, (first + l) % SIDE, (first + l) / SIDE, SIDE, SIDE);
+            VmDeriv d;
+            vm_session_batch(&ss, &s, tl.tw * tl.th);
+            vm_grid_fill(o, &s, &d, tl);
             char err[256];
             double t0 = now_s();
             int rc = vm_run(&o->prog, &s, err, sizeof err);

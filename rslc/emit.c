@@ -88,6 +88,9 @@ static void encode(const MFunc *mf, const MIns *i, const uint32_t *pc_of, VmIns 
         out[0] = vm_ins(i->op, i->w, a, b, c);
         out[1] = vm_ins(VM_OP_X, 0, d, i->imm, 0);
         return;
+    case VM_OP_DERIV:
+        out[0] = vm_ins(i->op, i->w, a, b, i->imm);
+        return;
     case VM_OP_CALLB:
         out[0] = vm_ins(i->op, i->w, a, i->imm, (unsigned)i->nargs);
         for (int k = 0; k < i->nargs; k++)

@@ -331,35 +331,93 @@ static unsigned tuple_offset(const IrIns *call, int which)
     return at;
 }
 
-/* The global a builtin reads implicitly, which the back end passes as a
-   last argument: lighting builtins see the lights from P, and
-   faceforward(N, I) is faceforward(N, I, Ng). NULL if none. */
-static const char *implicit_global(const IrIns *ins, IrKind *kind)
+/* Arguments the back end passes after a builtin's own; the mangled name
+   lists them too. */
+typedef struct Extras {
+    int n;
+    int reg[6];
+    unsigned w[6];
+    char letters[7];
+} Extras;
+
+static void add_extra(Extras *x, int reg, IrType t)
+{
+    x->reg[x->n] = reg;
+    x->w[x->n] = type_width(t);
+    x->letters[x->n++] = type_letter(t);
+    x->letters[x->n] = '\0';
+}
+
+static void add_global(Gen *g, Extras *x, const char *name, IrKind kind)
+{
+    const GlobalVar *gv = global_lookup(name);
+    bool varying = !gv || gv->detail == DETAIL_VARYING;
+    add_extra(x, add_var(g, &g->mf->globals, &g->mf->nglobals, name, ir_type(kind), varying,
+                         VM_VAR_READ), ir_type(kind));
+}
+
+/* dv/du (dir 0) or dv/dv (dir 1) into a new register: zero for a uniform
+   value, which does not vary over the surface. */
+static int derivative(Gen *g, IrVal *v, unsigned dir, SrcLoc loc)
+{
+    unsigned w = type_width(v->type);
+    if (!v->varying)
+        return const_reg(g, NULL, w);
+    int r = new_reg(g, true, w);
+    emit3(g, VM_OP_DERIV, w, R(r), R(reg_of(g, v)), R(-1), loc);
+    g->mf->ins[g->mf->nins - 1].imm = dir;
+    return r;
+}
+
+/* The implicit arguments: lighting builtins see the lights from P;
+   faceforward(N, I) is faceforward(N, I, Ng); derivative builtins get
+   the derivatives of what they differentiate along u and v (Deriv: of
+   both arguments), and area and filterstep the steps du and dv. */
+static void extras(Gen *g, const IrIns *ins, Extras *x)
 {
     const Builtin *b = &builtin_table[ins->imm];
-    *kind = b->cls == BC_LIGHT ? IRT_POINT : IRT_NORMAL;
+    x->n = 0;
+    x->letters[0] = '\0';
     if (b->cls == BC_LIGHT)
-        return "P";
+        add_global(g, x, "P", IRT_POINT);
     if (b->id == BI_FACEFORWARD && ins->nargs == 2)
-        return "Ng";
-    return NULL;
+        add_global(g, x, "Ng", IRT_NORMAL);
+    if (b->cls != BC_DERIV)
+        return;
+    bool filter_interval = b->id == BI_FILTERSTEP && ins->nargs >= 3
+                        && ins->args[2]->type.kind == IRT_FLOAT;
+    if (filter_interval)
+        return;
+    int which = b->id == BI_FILTERSTEP ? 1 : 0, last = b->id == BI_DERIV ? 1 : which;
+    for (int i = which; i <= last; i++)
+        for (unsigned dir = 0; dir < 2; dir++)
+            add_extra(x, derivative(g, ins->args[i], dir, ins->loc), ins->args[i]->type);
+    if (b->id == BI_AREA || b->id == BI_FILTERSTEP) {
+        add_global(g, x, "du", IRT_FLOAT);
+        add_global(g, x, "dv", IRT_FLOAT);
+    }
 }
 
 static void select_intrin(Gen *g, IrIns *ins, int dst)
 {
-    IrKind ikind;
-    const char *implicit = implicit_global(ins, &ikind);
-    int nargs = ins->nargs + (implicit != NULL);
+    const Builtin *b = &builtin_table[ins->imm];
+    if (b->id == BI_DU || b->id == BI_DV) { /* one instruction, no call */
+        int d = derivative(g, ins->args[0], b->id == BI_DV, ins->loc);
+        emit3(g, VM_OP_MOV, type_width(ins->val.type), R(dst), R(d), R(-1), ins->loc);
+        return;
+    }
+    Extras x;
+    extras(g, ins, &x);
+    int nargs = ins->nargs + x.n;
     MOpnd *args = calloc((size_t)nargs + 1, sizeof *args);
     unsigned *argw = calloc((size_t)nargs + 1, sizeof *argw);
     for (int i = 0; i < ins->nargs; i++) {
         args[i] = R(reg_of(g, ins->args[i]));
         argw[i] = type_width(ins->args[i]->type);
     }
-    if (implicit) {
-        args[ins->nargs] = R(add_var(g, &g->mf->globals, &g->mf->nglobals, implicit,
-                                     ir_type(ikind), true, VM_VAR_READ));
-        argw[ins->nargs] = 3;
+    for (int i = 0; i < x.n; i++) {
+        args[ins->nargs + i] = R(x.reg[i]);
+        argw[ins->nargs + i] = x.w[i];
     }
     unsigned w = dst >= 0 ? type_width(ins->val.type) : 1;
     if (ins->val.type.kind == IRT_TUPLE) {
@@ -377,7 +435,7 @@ static void select_intrin(Gen *g, IrIns *ins, int dst)
             varying |= ins->args[i]->varying;
         dst = new_reg(g, varying, 1);
     }
-    unsigned idx = (unsigned)builtin_index(g, ins, !implicit ? "" : ikind == IRT_POINT ? "p" : "n");
+    unsigned idx = (unsigned)builtin_index(g, ins, x.letters);
     MIns *m = emit(g, VM_OP_CALLB, w, ins->loc);
     m->a = R(dst);
     m->imm = idx;

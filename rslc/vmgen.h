@@ -28,7 +28,8 @@ typedef struct MIns {
     unsigned w;
     MOpnd a, b, c;
     MOpnd d;                 /* SEL's else value, ASET's new element */
-    unsigned imm;            /* AGET/ASET: array length; CALLB: builtin index */
+    unsigned imm;            /* AGET/ASET: array length; CALLB: builtin index;
+                                DERIV: direction */
     MOpnd *args;             /* CALLB's arguments and their widths */
     unsigned *argw;
     int nargs;

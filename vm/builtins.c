@@ -4,6 +4,7 @@
 ** the builtin's semantics: mathlib.c for pure math, spline.c, noise.c,
 ** color.c, strlanes.c for strings and lights.c for lighting.
 */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -242,6 +243,74 @@ static void fresnel_lane(float *out, const VmCall *call)
     }
 }
 
+/* ---- derivatives ---------------------------------------------------------------------- */
+
+/* The code generator appends the derivatives these need (vmgen.c):
+   Deriv(num, den, Du num, Dv num, Du den, Dv den) is the change of num
+   per change of den, summed over the directions in which den changes. */
+static void deriv_lane(float *out, const VmCall *call)
+{
+    const float *const *a = call->args;
+    float du_den = a[4][0], dv_den = a[5][0];
+    for (int k = 0; k < call->self->outn; k++)
+        out[k] = (du_den != 0 ? a[2][k] / du_den : 0) + (dv_den != 0 ? a[3][k] / dv_den : 0);
+}
+
+/* area(P, Du P, Dv P, du, dv): the area of the surface element. */
+static void area_lane(float *out, const VmCall *call)
+{
+    const float *const *a = call->args;
+    float eu[3], ev[3], n[3];
+    for (int k = 0; k < 3; k++) {
+        eu[k] = a[1][k] * a[3][0];
+        ev[k] = a[2][k] * a[4][0];
+    }
+    rsl_cross(eu, ev, n);
+    out[0] = sqrtf(rsl_dot(n, n));
+}
+
+/* calculatenormal(P, Du P, Dv P) = Du(P) ^ Dv(P). */
+static void calculatenormal_lane(float *out, const VmCall *call)
+{
+    rsl_cross(call->args[1], call->args[2], out);
+}
+
+/* filterstep(edge, s1 [, s2] [, "width", w] [, "filter", name]), and
+   without s2 four more: Du s1, Dv s1, du, dv. Without s2 the interval is s1 plus or
+   minus half the change of s1 over the surface element. */
+static void filterstep_lane(float *out, const VmCall *call)
+{
+    const float *const *a = call->args;
+    const char *letters = call->self->letters;
+    bool interval = call->nargs % 2 == 1; /* s2 and pairs, or pairs and 4 */
+    int end = interval ? call->nargs : call->nargs - 4;
+    float width = 1, lo = a[1][0], hi = interval ? a[2][0] : lo;
+    const char *filter = "catmull-rom";
+    for (int i = interval ? 3 : 2; i + 1 < end; i += 2) {
+        const char *name = vm_lane_string(call, i);
+        if (!strcmp(name, "width") || !strcmp(name, "swidth"))
+            width = a[i + 1][0];
+        else if (!strcmp(name, "filter") && letters[i + 1] == 's')
+            filter = vm_lane_string(call, i + 1);
+    }
+    if (!interval) {
+        float w = fabsf(a[end][0] * a[end + 2][0]) + fabsf(a[end + 1][0] * a[end + 3][0]);
+        lo -= w / 2, hi += w / 2;
+    }
+    float c = (lo + hi) / 2, half = (hi - lo) / 2 * width;
+    out[0] = rsl_filterstep(a[0][0], c - half, c + half, filter);
+}
+
+static VmLaneFn deriv_sig(const Sig *s)
+{
+    if (!strcmp(s->base, "Deriv") && s->nargs == 6 && s->letter[1] == 'f'
+        && s->letter[4] == 'f' && s->letter[5] == 'f')
+        return deriv_lane;
+    if (!strcmp(s->base, "filterstep") && s->nargs >= 2 && s->result == 'f')
+        return filterstep_lane;
+    return NULL;
+}
+
 /* ---- color spaces ------------------------------------------------------------------ */
 
 /* ctransform(to, c) from rgb, or ctransform(from, to, c). An unknown
@@ -278,6 +347,7 @@ static const struct {
     { "setzcomp(n&f)x", setcomp_lane }, { "setcomp(c&ff)x", setcomp_lane },
     { "setcomp(m&fff)x", setcomp_lane },
     { "fresnel(vvff&f&)x", fresnel_lane }, { "fresnel(vvff&f&v&v&)x", fresnel_lane },
+    { "area(pppff)f", area_lane }, { "calculatenormal(ppp)n", calculatenormal_lane },
 };
 
 /* concat(s...)s, format(s...)s and printf(s...)x. */
@@ -301,7 +371,7 @@ static VmLaneFn lane_for(const char *name, const Sig *s)
         if (!strcmp(exact[i].name, name))
             return exact[i].fn;
     VmLaneFn fn = string_sig(s);
-    if (fn)
+    if (fn || (fn = deriv_sig(s)))
         return fn;
     if (noise_sig(s))
         return noise_lane;

@@ -34,7 +34,7 @@ void vm_var_store(VmState *s, const VmVar *v, const float *f, unsigned n, int la
         *slot(s, v->reg, k, lane) = f[k];
 }
 
-void vm_grid_defaults(const VmObject *o, VmState *s, int lane, int x, int y, int w, int h)
+static void defaults(const VmObject *o, VmState *s, int lane, int x, int y, int w, int h)
 {
     float u = w > 1 ? (float)x / (float)(w - 1) : 0.5f;
     float v = h > 1 ? (float)y / (float)(h - 1) : 0.5f;
@@ -58,4 +58,45 @@ void vm_grid_defaults(const VmObject *o, VmState *s, int lane, int x, int y, int
         if (var && var->type != VM_T_STRING && ((var->reg & VM_V) || lane == 0))
             vm_var_store(s, var, d[i].f, d[i].n, lane);
     }
+}
+
+int vm_grid_ntiles(int w, int h)
+{
+    int tw = w < VM_GRID_TILE ? w : VM_GRID_TILE, th = h < VM_GRID_TILE ? h : VM_GRID_TILE;
+    return ((w + tw - 1) / tw) * ((h + th - 1) / th);
+}
+
+VmTile vm_grid_tile(int i, int w, int h)
+{
+    int tw = w < VM_GRID_TILE ? w : VM_GRID_TILE, th = h < VM_GRID_TILE ? h : VM_GRID_TILE;
+    int across = (w + tw - 1) / tw;
+    VmTile t = { (i % across) * tw, (i / across) * th, tw, th, w, h };
+    t.tw = w - t.x0 < tw ? w - t.x0 : tw;
+    t.th = h - t.y0 < th ? h - t.y0 : th;
+    return t;
+}
+
+/* Lane l's neighbour one way: the next point, or the previous one at the
+   far edge; its lane and the parameter's step to it (0 if the tile is
+   one point wide that way). */
+static void neighbour(int at, int extent, int stride, int l, float step, uint8_t *nb, float *s)
+{
+    if (at + 1 < extent)
+        *nb = (uint8_t)(l + stride), *s = step;
+    else if (at > 0)
+        *nb = (uint8_t)(l - stride), *s = -step;
+    else
+        *nb = (uint8_t)l, *s = 0;
+}
+
+void vm_grid_fill(const VmObject *o, VmState *s, VmDeriv *d, VmTile t)
+{
+    float du = t.w > 1 ? 1.0f / (float)(t.w - 1) : 0, dv = t.h > 1 ? 1.0f / (float)(t.h - 1) : 0;
+    for (int l = 0; l < t.tw * t.th; l++) {
+        int x = l % t.tw, y = l / t.tw;
+        defaults(o, s, l, t.x0 + x, t.y0 + y, t.w, t.h);
+        neighbour(x, t.tw, 1, l, du, &d->nu[l], &d->su[l]);
+        neighbour(y, t.th, t.tw, l, dv, &d->nv[l], &d->sv[l]);
+    }
+    s->deriv = d;
 }

@@ -9,6 +9,10 @@
 ** N = Ng = (0, 0, -1), dPdu = (1, 0, 0), dPdv = (0, 1, 0), du = 1/(W-1),
 ** dv = 1/(H-1), E = (0, 0, 0), Cs = Os = (1, 1, 1), ncomps = 3; the rest
 ** start at zero.
+**
+** Batches are tiles of the grid, so that each point's neighbours along u
+** and v are in its batch for derivatives: the next point, or the one
+** before at the tile's far edge.
 */
 #ifndef RSL_GRID_H
 #define RSL_GRID_H
@@ -22,7 +26,21 @@ const VmVar *vm_find_var(const VmObject *o, const char *name);
 float vm_var_load(const VmState *s, const VmVar *v, unsigned k, int lane);
 void vm_var_store(VmState *s, const VmVar *v, const float *f, unsigned n, int lane);
 
-/* Stores the default globals of grid point (x, y) of a w x h grid. */
-void vm_grid_defaults(const VmObject *o, VmState *s, int lane, int x, int y, int w, int h);
+enum { VM_GRID_TILE = 16 };  /* tiles of up to 16 x 16 points fill a batch */
+
+/* A tile of a w x h grid: points x0..x0+tw-1 by y0..y0+th-1. */
+typedef struct VmTile {
+    int x0, y0, tw, th, w, h;
+} VmTile;
+
+/* The tiles covering a w x h grid, in row-major order of tiles: the
+   number, and tile i. */
+int vm_grid_ntiles(int w, int h);
+VmTile vm_grid_tile(int i, int w, int h);
+
+/* Readies a batch of t.tw * t.th lanes (row-major in the tile) to run
+   the tile: every lane's default globals and random seed, and *d with
+   the neighbours, which s->deriv is pointed at. */
+void vm_grid_fill(const VmObject *o, VmState *s, VmDeriv *d, VmTile t);
 
 #endif /* RSL_GRID_H */

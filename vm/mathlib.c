@@ -362,6 +362,48 @@ void rsl_fresnel(const float I[3], const float N[3], float eta, float *Kr, float
     *Kt = 1 - *Kr;
 }
 
+/* Filter kernels over t in [-1, 1], as RiBoxFilter and friends shape them
+   across their width; and the fraction of each kernel's weight below t. */
+static float k_gaussian(float t) { return expf(-2 * t * t); }
+static float k_catmull_rom(float t)
+{
+    float r = 2 * fabsf(t);
+    return r < 1 ? (1.5f * r - 2.5f) * r * r + 1 : ((-0.5f * r + 2.5f) * r - 4) * r + 2;
+}
+
+/* Simpson's rule: kernels without a tidy antiderivative, integrated in
+   double for a result stable to float precision. */
+static double integrate(float (*k)(float), float a, float b)
+{
+    enum { STEPS = 64 };
+    double h = ((double)b - a) / STEPS, sum = k(a) + k(b);
+    for (int i = 1; i < STEPS; i++)
+        sum += (i % 2 ? 4 : 2) * k((float)(a + i * h));
+    return sum * h / 3;
+}
+
+static float below(const char *filter, float t)
+{
+    if (t <= -1)
+        return 0;
+    if (t >= 1)
+        return 1;
+    if (!strcmp(filter, "box"))
+        return (t + 1) / 2;
+    if (!strcmp(filter, "triangle"))
+        return t < 0 ? (1 + t) * (1 + t) / 2 : 1 - (1 - t) * (1 - t) / 2;
+    float (*k)(float) = !strcmp(filter, "gaussian") ? k_gaussian : k_catmull_rom;
+    return (float)(integrate(k, -1, t) / integrate(k, -1, 1));
+}
+
+float rsl_filterstep(float edge, float lo, float hi, const char *filter)
+{
+    if (!(hi > lo))
+        return f_step(edge, lo);
+    float c = (lo + hi) / 2, half = (hi - lo) / 2;
+    return 1 - below(filter, (edge - c) / half);
+}
+
 typedef struct MathFn {
     const char *name;
     Shape shape;

@@ -35,4 +35,10 @@ float rsl_determinant(const float m[16]);
    Kr = 1, Kt = 0. */
 void rsl_fresnel(const float I[3], const float N[3], float eta, float *Kr, float *Kt);
 
+/* step(edge, x) averaged over x in [lo, hi] with a filter kernel ("box",
+   "triangle", "gaussian" or "catmull-rom", the default for any other
+   name) stretched across the interval: filterstep's value. An empty
+   interval gives step(edge, lo). */
+float rsl_filterstep(float edge, float lo, float hi, const char *filter);
+
 #endif /* RSL_MATHLIB_H */

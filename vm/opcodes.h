@@ -31,6 +31,15 @@
 ** instructions. Writing only masked lanes is what makes a phi a set of
 ** masked moves, one on each incoming edge.
 **
+** A lowercase k in the operand shapes is a constant in C's field, not a
+** register.
+**
+** Derivatives: DERIV reads B at every lane's neighbour along u or v,
+** which the caller describes in VmState.deriv (vm.h), and divides the
+** difference by the step of the parameter between them. B is varying;
+** values in lanes the mask excludes are whatever they last held, so a
+** derivative inside a varying branch is only as good as RSL promises.
+**
 ** Bools are floats 0 and 1. Jumps use T = B | C << 16, an absolute
 ** instruction index. An X word (OP = VM_OP_X) carries the extra operands
 ** of the instruction before it in its A, B, C fields.
@@ -74,6 +83,7 @@ typedef uint64_t VmIns;
     X(AGET,   "ABC+N",  "A = B[C], elements of w, index clamped to [0, N)") \
     X(ASET,   "ABC+DN", "A = B with A[C] = D, elements of w, N elements") \
     X(CALLB,  "AB+...", "A = builtin B(args), args listed in X words; W = the result's width") \
+    X(DERIV,  "ABk",    "A = dB/du (k = 0) or dB/dv (k = 1) from each lane's neighbour") \
     X(MASK,   "A",      "execution mask = requested lanes & A (varying bool)") \
     X(MASKALL,"",       "execution mask = requested lanes") \
     X(JMP,    "T",      "goto T") \

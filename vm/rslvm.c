@@ -5,7 +5,8 @@
 **   rslvm FILE.o|FILE.sl --shade NAME --grid W H [--set VAR=VALUE]...
 **         [--print VAR]... [--stats] [-O0|-O1|-O2]
 **
-** The grid's points are shaded in batches of up to VM_MAX_BATCH lanes.
+** The grid's points are shaded in batches of up to VM_MAX_BATCH lanes,
+** tiles of the grid (vm/grid.h) so that derivatives see neighbours.
 ** Globals start as a unit square facing the camera (vm/grid.h);
 ** --set overrides a parameter or global (a float "1.5", a triple "1,2,3",
 ** a matrix of 16 comma-separated floats, or a string). --print writes one
@@ -144,17 +145,37 @@ static VmObject *load(const Run *r)
     return o;
 }
 
-static void print_var(const VmObject *o, const VmState *s, const VmStrings *strings,
-                      const char *name, int lane)
+/* The slots of each --print variable, per point, kept until every tile
+   has run so that points print in row-major order. */
+static unsigned print_slots(const VmObject *o, const Run *r)
 {
-    const VmVar *v = vm_find_var(o, name);
-    unsigned n = vm_type_slots(v->type, v->arraylen);
-    for (unsigned k = 0; k < n; k++) {
-        float f = vm_var_load(s, v, k, lane);
-        if (v->type == VM_T_STRING) {
-            printf(" %s", vm_strings_get(strings, vm_string_index(f)));
-        } else {
-            printf(" %.9g", (double)f);
+    unsigned n = 0;
+    for (int i = 0; i < r->nprints; i++) {
+        const VmVar *v = vm_find_var(o, r->prints[i]);
+        n += vm_type_slots(v->type, v->arraylen);
+    }
+    return n;
+}
+
+static void keep_prints(const VmObject *o, const Run *r, const VmState *s, int lane, float *out)
+{
+    for (int i = 0; i < r->nprints; i++) {
+        const VmVar *v = vm_find_var(o, r->prints[i]);
+        for (unsigned k = 0; k < vm_type_slots(v->type, v->arraylen); k++)
+            *out++ = vm_var_load(s, v, k, lane);
+    }
+}
+
+static void print_point(const VmObject *o, const Run *r, const VmStrings *strings,
+                        const float *vals)
+{
+    for (int i = 0; i < r->nprints; i++) {
+        const VmVar *v = vm_find_var(o, r->prints[i]);
+        for (unsigned k = 0; k < vm_type_slots(v->type, v->arraylen); k++, vals++) {
+            if (v->type == VM_T_STRING)
+                printf(" %s", vm_strings_get(strings, vm_string_index(*vals)));
+            else
+                printf(" %.9g", (double)*vals);
         }
     }
 }
@@ -198,24 +219,25 @@ int main(int argc, char **argv)
     uint64_t *ready_u = calloc(p->nuniform + 1, sizeof *ready_u);
     uint64_t *ready_v = calloc(p->nvarying + 1, sizeof *ready_v);
     VmStats total = { 0 };
-    for (int first = 0; first < npoints; first += lanes) {
-        int n = npoints - first < lanes ? npoints - first : lanes;
+    unsigned nkeep = print_slots(o, &r);
+    float *kept = calloc((size_t)npoints * nkeep + 1, sizeof *kept);
+    for (int tile = 0; tile < vm_grid_ntiles(r.w, r.h); tile++) {
+        VmTile t = vm_grid_tile(tile, r.w, r.h);
+        int n = t.tw * t.th;
         VmState s;
+        VmDeriv d;
         vm_session_batch(&ss, &s, n);
         s.ready_u = ready_u, s.ready_v = ready_v;
-        for (int l = 0; l < n; l++) {
-            vm_grid_defaults(o, &s, l, (first + l) % r.w, (first + l) / r.w, r.w, r.h);
+        vm_grid_fill(o, &s, &d, t);
+        for (int l = 0; l < n; l++)
             for (int i = 0; i < r.nsets; i++)
                 vm_var_store(&s, vm_find_var(o, r.sets[i].name), r.sets[i].f,
                              (unsigned)r.sets[i].n, l);
-        }
         if (vm_run(p, &s, err, sizeof err))
             return fail("%s", err);
-        for (int l = 0; l < n && r.nprints; l++) {
-            printf("%d %d:", (first + l) % r.w, (first + l) / r.w);
-            for (int i = 0; i < r.nprints; i++)
-                print_var(o, &s, ss.strings, r.prints[i], l);
-            putchar('\n');
+        for (int l = 0; l < n; l++) {
+            int point = (t.y0 + l / t.tw) * r.w + t.x0 + l % t.tw;
+            keep_prints(o, &r, &s, l, kept + (size_t)point * nkeep);
         }
         total.instructions += s.stats.instructions;
         total.lanes += s.stats.lanes;
@@ -223,6 +245,12 @@ int main(int argc, char **argv)
         memset(ready_u, 0, (p->nuniform + 1) * sizeof *ready_u);
         memset(ready_v, 0, (p->nvarying + 1) * sizeof *ready_v);
     }
+    for (int point = 0; point < npoints && r.nprints; point++) {
+        printf("%d %d:", point % r.w, point / r.w);
+        print_point(o, &r, ss.strings, kept + (size_t)point * nkeep);
+        putchar('\n');
+    }
+    free(kept);
     if (r.stats)
         printf("instructions %llu\nlane-operations %llu\ncycles %llu\nuniform-slots %u\n"
                "varying-slots %u\nregister-bytes %zu\n",

@@ -180,6 +180,12 @@ static int check_ins(Checker *c)
                 return -1;
         }
         return 1 + (int)cc;
+    case VM_OP_DERIV:
+        if (w != 1 && w != 3)
+            return bad(c, "width %u", w);
+        if (!(a & VM_V) || !(b & VM_V) || cc > 1)
+            return bad(c, "DERIV needs varying registers and a direction of 0 or 1");
+        return reg(c, a, w, "destination") || reg(c, b, w, "source") ? -1 : 1;
     case VM_OP_MASK:
         if (!(a & VM_V))
             return bad(c, "mask register must be varying");

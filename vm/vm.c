@@ -267,6 +267,24 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
             }
             break;
         }
+        case VM_OP_DERIV: {
+            float d[3][VM_MAX_BATCH];
+            const VmDeriv *dv = s->deriv;
+            for (unsigned k = 0; k < w && k < 3; k++) {
+                Src sb = src(s, b, k);
+                for (int i = 0; i < n; i++) {
+                    float step = !dv ? 0 : c ? dv->sv[i] : dv->su[i];
+                    int nb = !dv ? i : c ? dv->nv[i] : dv->nu[i];
+                    d[k][i] = step != 0 && nb < n
+                                  ? (sb.p[nb * sb.stride] - sb.p[i * sb.stride]) / step : 0;
+                }
+            }
+            for (unsigned k = 0; k < w && k < 3; k++) {
+                float *out = dst(s, a, k);
+                FOR_LANES(a) out[i] = d[k][i];
+            }
+            break;
+        }
         case VM_OP_CALLB: {
             if (b >= p->nbuiltins)
                 return fail(err, errlen, pc - 1, "unknown builtin");

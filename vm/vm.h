@@ -72,11 +72,21 @@ typedef struct VmStats {
     uint64_t cycles;                  /* modelled (vm_op_latency), if enabled */
 } VmStats;
 
+/* The layout of a batch for derivatives: lane i's neighbour along u is
+   lane nu[i], whose u differs from lane i's by su[i] (negative when the
+   neighbour lies before it); likewise along v. A step of 0 means lane i
+   has no neighbour that way, and its derivatives that way are 0. */
+typedef struct VmDeriv {
+    uint8_t nu[VM_MAX_BATCH], nv[VM_MAX_BATCH];
+    float su[VM_MAX_BATCH], sv[VM_MAX_BATCH];
+} VmDeriv;
+
 struct VmState {
     int n;                            /* lanes in the batch, 1..VM_MAX_BATCH */
     const uint8_t *active;            /* requested lanes (NULL: all n) */
     float *U;                         /* nuniform floats */
     float *V;                         /* nvarying * n floats, slot-major */
+    const VmDeriv *deriv;             /* NULL: every derivative is 0 */
     VmStats stats;
     /* Optional: when both are set (nuniform and nvarying entries, zeroed
        before the first run), vm_run also counts modelled cycles. */
