@@ -42,7 +42,7 @@ static VmObject *compile(const char *path)
 static double vm_rate(VmObject *o, char *why, size_t whylen)
 {
     VmSession ss;
-    if (vm_session_open(&ss, o, vm_test_lights(), BATCH, why, (int)whylen))
+    if (vm_session_open(&ss, o, vm_test_host(), BATCH, why, (int)whylen))
         return 0;
     double best = 1e30;
     for (int rep = 0; rep < REPS; rep++) {
@@ -87,7 +87,7 @@ static void normalize3(float *a)
    at one grid point, written as a C programmer would. */
 static void native_point(bool plastic, int x, int y, float *Ci)
 {
-    const VmHost *h = vm_test_lights();
+    const VmHost *h = vm_test_host();
     float u = (float)x / (SIDE - 1), v = (float)y / (SIDE - 1);
     float P[3] = { u - 0.5f, v - 0.5f, 1 }, I[3] = { P[0], P[1], P[2] };
     float N[3] = { 0, 0, -1 }, Ng[3] = { 0, 0, -1 }, V[3] = { -I[0], -I[1], -I[2] };

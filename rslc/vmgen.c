@@ -34,6 +34,7 @@
 #include "rslc/check.h"
 #include "rslc/diag.h"
 #include "rslc/vmgen.h"
+#include "vm/strings.h"
 
 typedef struct Gen {
     MFunc *mf;
@@ -245,8 +246,19 @@ static void add_params(Gen *g)
         const IrParam *p = &g->fn->params[i];
         int r = add_var(g, &g->mf->params, &g->mf->nparams, p->name, p->type, p->varying,
                         VM_VAR_READ | (p->output ? VM_VAR_OUTPUT : 0));
-        if (p->def)
+        if (p->def && p->type.kind == IRT_STRING && !p->type.arraylen) {
+            /* the default's register holds its index in the string table */
+            float *init = malloc(sizeof *init);
+            if (!init) {
+                perror("rslc");
+                exit(1);
+            }
+            *init = vm_string_value((uint32_t)string_index(g, p->def->s ? p->def->s : ""));
+            g->mf->regs[r].init = init;
+            g->mf->regs[r].owns_init = true;
+        } else if (p->def) {
             g->mf->regs[r].init = p->type.arraylen ? p->def->fa : p->def->f;
+        }
     }
 }
 
@@ -332,56 +344,102 @@ static unsigned tuple_offset(const IrIns *call, int which)
 }
 
 /* Arguments the back end passes after a builtin's own; the mangled name
-   lists them too. */
+   lists them after a '|'. */
 typedef struct Extras {
     int n;
-    int reg[6];
-    unsigned w[6];
-    char letters[7];
+    int reg[10];
+    unsigned w[10];
+    char letters[12];
 } Extras;
 
 static void add_extra(Extras *x, int reg, IrType t)
 {
     x->reg[x->n] = reg;
     x->w[x->n] = type_width(t);
-    x->letters[x->n++] = type_letter(t);
-    x->letters[x->n] = '\0';
+    x->letters[x->n + 1] = type_letter(t);
+    x->letters[++x->n + 1] = '\0';
+}
+
+static int global_reg(Gen *g, const char *name, IrKind kind)
+{
+    const GlobalVar *gv = global_lookup(name);
+    bool varying = !gv || gv->detail == DETAIL_VARYING;
+    return add_var(g, &g->mf->globals, &g->mf->nglobals, name, ir_type(kind), varying,
+                   VM_VAR_READ);
 }
 
 static void add_global(Gen *g, Extras *x, const char *name, IrKind kind)
 {
-    const GlobalVar *gv = global_lookup(name);
-    bool varying = !gv || gv->detail == DETAIL_VARYING;
-    add_extra(x, add_var(g, &g->mf->globals, &g->mf->nglobals, name, ir_type(kind), varying,
-                         VM_VAR_READ), ir_type(kind));
+    add_extra(x, global_reg(g, name, kind), ir_type(kind));
 }
 
-/* dv/du (dir 0) or dv/dv (dir 1) into a new register: zero for a uniform
-   value, which does not vary over the surface. */
+/* dv/du (dir 0) or dv/dv (dir 1) of register r into a new register: zero
+   for a uniform value, which does not vary over the surface. */
+static int derivative_of(Gen *g, int r, bool varying, IrType t, unsigned dir, SrcLoc loc)
+{
+    unsigned w = type_width(t);
+    if (!varying)
+        return const_reg(g, NULL, w);
+    int d = new_reg(g, true, w);
+    emit3(g, VM_OP_DERIV, w, R(d), R(r), R(-1), loc);
+    g->mf->ins[g->mf->nins - 1].imm = dir;
+    return d;
+}
+
 static int derivative(Gen *g, IrVal *v, unsigned dir, SrcLoc loc)
 {
-    unsigned w = type_width(v->type);
-    if (!v->varying)
-        return const_reg(g, NULL, w);
-    int r = new_reg(g, true, w);
-    emit3(g, VM_OP_DERIV, w, R(r), R(reg_of(g, v)), R(-1), loc);
-    g->mf->ins[g->mf->nins - 1].imm = dir;
-    return r;
+    return derivative_of(g, reg_of(g, v), v->varying, v->type, dir, loc);
+}
+
+/* Du and Dv of a value, as two extras. */
+static void add_derivatives(Gen *g, Extras *x, int r, bool varying, IrType t, SrcLoc loc)
+{
+    for (unsigned dir = 0; dir < 2; dir++)
+        add_extra(x, derivative_of(g, r, varying, t, dir, loc), t);
+}
+
+/* A texture lookup at one coordinate (not the four corners of a region)
+   gets the coordinate's derivatives and du, dv, from which the runtime
+   makes the filter region; texture(name) without coordinates reads s
+   and t first. */
+static void texture_extras(Gen *g, const IrIns *ins, Extras *x, BuiltinId id)
+{
+    int ncoord = 0;
+    while (1 + ncoord < ins->nargs && ins->args[1 + ncoord]->type.kind != IRT_STRING)
+        ncoord++;
+    if (ncoord == 8 || ncoord == 4 || (id != BI_TEXTURE && ncoord != 1))
+        return;
+    if (id == BI_TEXTURE && ncoord == 0) {
+        add_global(g, x, "s", IRT_FLOAT);
+        add_global(g, x, "t", IRT_FLOAT);
+        for (int k = 0; k < 2; k++)
+            add_derivatives(g, x, x->reg[k], true, ir_type(IRT_FLOAT), ins->loc);
+    } else {
+        for (int i = 1; i <= ncoord; i++)
+            add_derivatives(g, x, reg_of(g, ins->args[i]), ins->args[i]->varying,
+                            ins->args[i]->type, ins->loc);
+    }
+    add_global(g, x, "du", IRT_FLOAT);
+    add_global(g, x, "dv", IRT_FLOAT);
 }
 
 /* The implicit arguments: lighting builtins see the lights from P;
    faceforward(N, I) is faceforward(N, I, Ng); derivative builtins get
    the derivatives of what they differentiate along u and v (Deriv: of
-   both arguments), and area and filterstep the steps du and dv. */
+   both arguments), and area and filterstep the steps du and dv; texture
+   lookups as texture_extras says. */
 static void extras(Gen *g, const IrIns *ins, Extras *x)
 {
     const Builtin *b = &builtin_table[ins->imm];
     x->n = 0;
-    x->letters[0] = '\0';
+    x->letters[0] = '|';
+    x->letters[1] = '\0';
     if (b->cls == BC_LIGHT)
         add_global(g, x, "P", IRT_POINT);
     if (b->id == BI_FACEFORWARD && ins->nargs == 2)
         add_global(g, x, "Ng", IRT_NORMAL);
+    if (b->id == BI_TEXTURE || b->id == BI_ENVIRONMENT || b->id == BI_SHADOW)
+        texture_extras(g, ins, x, b->id);
     if (b->cls != BC_DERIV)
         return;
     bool filter_interval = b->id == BI_FILTERSTEP && ins->nargs >= 3
@@ -390,8 +448,8 @@ static void extras(Gen *g, const IrIns *ins, Extras *x)
         return;
     int which = b->id == BI_FILTERSTEP ? 1 : 0, last = b->id == BI_DERIV ? 1 : which;
     for (int i = which; i <= last; i++)
-        for (unsigned dir = 0; dir < 2; dir++)
-            add_extra(x, derivative(g, ins->args[i], dir, ins->loc), ins->args[i]->type);
+        add_derivatives(g, x, reg_of(g, ins->args[i]), ins->args[i]->varying,
+                        ins->args[i]->type, ins->loc);
     if (b->id == BI_AREA || b->id == BI_FILTERSTEP) {
         add_global(g, x, "du", IRT_FLOAT);
         add_global(g, x, "dv", IRT_FLOAT);
@@ -435,7 +493,7 @@ static void select_intrin(Gen *g, IrIns *ins, int dst)
             varying |= ins->args[i]->varying;
         dst = new_reg(g, varying, 1);
     }
-    unsigned idx = (unsigned)builtin_index(g, ins, x.letters);
+    unsigned idx = (unsigned)builtin_index(g, ins, x.n ? x.letters : "");
     MIns *m = emit(g, VM_OP_CALLB, w, ins->loc);
     m->a = R(dst);
     m->imm = idx;

@@ -25,6 +25,7 @@ typedef struct Sig {
     char letter[VM_MAX_ARGS + 1];
     int width[VM_MAX_ARGS];
     bool output[VM_MAX_ARGS];
+    int nown;                         /* the call's own, before the extras */
     bool tuple;                       /* some argument is an output */
     char result;
     int outn;
@@ -42,7 +43,8 @@ static int letter_width(char c)
 }
 
 /* name: base "(" letters ")" result, each letter optionally followed by
-   "[N]" (an array) and "&" (an output). */
+   "[N]" (an array) and "&" (an output); a "|" may separate the call's own
+   arguments from those the code generator appends. */
 static bool parse_sig(const char *name, Sig *s)
 {
     const char *open = strchr(name, '('), *close = strrchr(name, ')');
@@ -52,7 +54,13 @@ static bool parse_sig(const char *name, Sig *s)
     memcpy(s->base, name, (size_t)(open - name));
     s->base[open - name] = '\0';
     s->nargs = 0;
+    s->nown = -1;
     for (const char *p = open + 1; p < close;) {
+        if (*p == '|' && s->nown < 0) {
+            s->nown = s->nargs;
+            p++;
+            continue;
+        }
         int w = letter_width(*p);
         if (w <= 0 || s->nargs == VM_MAX_ARGS)
             return false;
@@ -70,6 +78,8 @@ static bool parse_sig(const char *name, Sig *s)
         s->width[s->nargs++] = w;
     }
     s->letter[s->nargs] = '\0';
+    if (s->nown < 0)
+        s->nown = s->nargs;
     s->result = close[1];
     s->outn = letter_width(s->result);
     if (s->outn < 0 || close[2] != '\0')
@@ -282,8 +292,8 @@ static void filterstep_lane(float *out, const VmCall *call)
 {
     const float *const *a = call->args;
     const char *letters = call->self->letters;
-    bool interval = call->nargs % 2 == 1; /* s2 and pairs, or pairs and 4 */
-    int end = interval ? call->nargs : call->nargs - 4;
+    int end = call->self->nown;
+    bool interval = end == call->nargs;
     float width = 1, lo = a[1][0], hi = interval ? a[2][0] : lo;
     const char *filter = "catmull-rom";
     for (int i = interval ? 3 : 2; i + 1 < end; i += 2) {
@@ -303,8 +313,7 @@ static void filterstep_lane(float *out, const VmCall *call)
 
 static VmLaneFn deriv_sig(const Sig *s)
 {
-    if (!strcmp(s->base, "Deriv") && s->nargs == 6 && s->letter[1] == 'f'
-        && s->letter[4] == 'f' && s->letter[5] == 'f')
+    if (!strcmp(s->base, "Deriv") && s->nargs == 6 && s->nown == 2 && s->letter[1] == 'f')
         return deriv_lane;
     if (!strcmp(s->base, "filterstep") && s->nargs >= 2 && s->result == 'f')
         return filterstep_lane;
@@ -332,8 +341,9 @@ static const struct {
     const char *name;
     VmLaneFn fn;
 } exact[] = {
-    { "ambient(p)c", vm_light_builtin }, { "diffuse(np)c", vm_light_builtin },
-    { "specular(nvfp)c", vm_light_builtin }, { "phong(nvfp)c", vm_light_builtin },
+    { "ambient(|p)c", vm_light_builtin }, { "diffuse(n|p)c", vm_light_builtin },
+    { "specular(nvf|p)c", vm_light_builtin }, { "phong(nvf|p)c", vm_light_builtin },
+    { "specularbrdf(vnvf)c", vm_light_specularbrdf },
     { "__nlights()f", vm_light_count }, { "__light(fp)m", vm_light_sample },
     { "__light(fpvf)m", vm_light_sample }, { "__illuminate(pp)m", vm_light_illuminate },
     { "__illuminate(pvfp)m", vm_light_illuminate }, { "__solar(p)m", vm_light_solar },
@@ -347,7 +357,7 @@ static const struct {
     { "setzcomp(n&f)x", setcomp_lane }, { "setcomp(c&ff)x", setcomp_lane },
     { "setcomp(m&fff)x", setcomp_lane },
     { "fresnel(vvff&f&)x", fresnel_lane }, { "fresnel(vvff&f&v&v&)x", fresnel_lane },
-    { "area(pppff)f", area_lane }, { "calculatenormal(ppp)n", calculatenormal_lane },
+    { "area(p|ppff)f", area_lane }, { "calculatenormal(p|pp)n", calculatenormal_lane },
 };
 
 /* concat(s...)s, format(s...)s and printf(s...)x. */
@@ -365,13 +375,52 @@ static VmLaneFn string_sig(const Sig *s)
     return NULL;
 }
 
+static bool base_in(const Sig *s, const char *const *names)
+{
+    for (; *names; names++)
+        if (!strcmp(s->base, *names))
+            return true;
+    return false;
+}
+
+/* The builtins that ask the host (hostlanes.c). */
+static VmLaneFn host_sig(const Sig *s)
+{
+    static const char *const spaces[] = { "transform", "vtransform", "ntransform", NULL };
+    static const char *const lookups[] = { "texture", "environment", "shadow", NULL };
+    static const char *const rays[] = { "trace", "transmission", "visibility", "occlusion",
+                                        "indirectdiffuse", NULL };
+    static const char *const queries[] = { "attribute", "option", "rendererinfo", "rayinfo",
+                                           "surface", "displacement", "lightsource",
+                                           "atmosphere", "incident", "opposite", NULL };
+    static const char *const rayinfo[] = { "raylevel", "isshadowray", "isindirectray", NULL };
+    bool named = s->nargs >= 1 && s->letter[0] == 's';
+    if (base_in(s, spaces) && named && s->outn == 3 && s->nargs >= 2)
+        return vm_lane_transform;
+    if (!strcmp(s->base, "depth") && !strcmp(s->letter, "p"))
+        return vm_lane_depth;
+    if (base_in(s, lookups) && named && (s->outn == 1 || s->outn == 3) && !s->tuple)
+        return vm_lane_texture;
+    if (!strcmp(s->base, "textureinfo") && s->tuple && s->nargs == 3 && s->output[2])
+        return vm_lane_textureinfo;
+    if (base_in(s, rays) && s->nargs >= 2 && s->letter[0] == 'p' && !s->tuple)
+        return vm_lane_ray;
+    if (base_in(s, queries) && named && s->tuple && s->nargs == 2 && s->output[1])
+        return vm_lane_query;
+    if (base_in(s, rayinfo) && s->nargs == 0)
+        return vm_lane_rayinfo;
+    if (!strcmp(s->base, "shadername") && s->result == 's' && s->nargs <= 1)
+        return vm_lane_shadername;
+    return NULL;
+}
+
 static VmLaneFn lane_for(const char *name, const Sig *s)
 {
     for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
         if (!strcmp(exact[i].name, name))
             return exact[i].fn;
     VmLaneFn fn = string_sig(s);
-    if (fn || (fn = deriv_sig(s)))
+    if (fn || (fn = deriv_sig(s)) || (fn = host_sig(s)))
         return fn;
     if (noise_sig(s))
         return noise_lane;
@@ -393,7 +442,7 @@ int vm_bind_builtins(VmBuiltin *out, const char *const *names, uint32_t n,
             return -1;
         }
         VmBuiltin *b = &out[i];
-        *b = (VmBuiltin){ .name = names[i], .outn = s.outn ? s.outn : 1,
+        *b = (VmBuiltin){ .name = names[i], .outn = s.outn ? s.outn : 1, .nown = s.nown,
                           .retn = s.tuple ? letter_width(s.result) : -1,
                           .strings = strings, .host = host };
         memcpy(b->base, s.base, sizeof b->base);

@@ -6,8 +6,11 @@
 ** its own code: base "(" one letter per argument ")" result letter, with
 ** f float, c color, p point, v vector, n normal, m matrix, s string,
 ** b bool, x void, "[N]" after an array argument's letter and "&" after
-** an output argument's. Examples: "noise(p)f", "mix(ccf)c",
-** "spline(ff[4])f", "fresnel(vvff&f&)x" (returning a tuple, vm.h).
+** an output argument's. A "|" separates the call's own arguments from
+** those the code generator appends (the shading point for lighting,
+** derivatives for area, filterstep and texture lookups). Examples:
+** "noise(p)f", "mix(ccf)c", "spline(ff[4])f", "fresnel(vvff&f&)x"
+** (returning a tuple, vm.h), "diffuse(n|p)c".
 */
 #ifndef RSL_BUILTINS_H
 #define RSL_BUILTINS_H

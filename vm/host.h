@@ -1,37 +1,113 @@
 /*
-** host.h: what the VM asks of the renderer (or of a test harness): the
-** lights at a shading point, for illuminance and the lighting builtins
-** (ambient, diffuse, specular, phong). Texture, ray tracing and message
-** passing will join it.
+** host.h: what the VM asks of the renderer (or of a test harness) for the
+** builtins that need a scene: the lights at a shading point (illuminance,
+** ambient, diffuse, specular, phong), named coordinate systems, texture,
+** environment and shadow lookups, rays, and queries of attributes,
+** options and other shaders' values. Any callback may be NULL: the
+** builtins that need it then stop the run with an error naming it.
 **
 ** Light i seen from point P: L is the vector from P towards the light
 ** (for a distant light, its direction reversed, any length), Cl and Ol
 ** its color and opacity there. An ambient light has no direction: it
 ** adds to ambient() only and takes no part in illuminance.
+**
+** "current" space is camera space, as in PRMan; space(name) gives the
+** matrix taking points from `name` to current, for row vectors.
 */
 #ifndef RSL_HOST_H
 #define RSL_HOST_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 typedef struct VmLightSample {
     float L[3], Cl[3], Ol[3];
     bool ambient;
 } VmLightSample;
 
+typedef enum VmTexKind { VM_TEXTURE, VM_ENVIRONMENT, VM_SHADOW } VmTexKind;
+
+/* A texture, environment or shadow lookup (RISpec 3.2 section 15.7). The
+   filter region is the quadrilateral of four corners: (s, t) in
+   corner[i][0..1] for textures, directions for environments, points for
+   shadows. When the shader gives one coordinate, the runtime makes the
+   corners from its derivatives over the surface element. */
+typedef struct VmTexLookup {
+    VmTexKind kind;
+    const char *name;
+    int channel;                      /* first channel ("name[2]"), else 0 */
+    int nchannels;                    /* 1 (float lookup) or 3 (color) */
+    float corner[4][3];
+    /* Options (Table 15.1 and 15.2), at their defaults unless given. */
+    float blur, swidth, twidth, fill, bias;
+    float samples;
+    const char *filter;
+} VmTexLookup;
+
+typedef enum VmRayKind {
+    VM_RAY_TRACE,         /* trace(P, R): the color seen along R */
+    VM_RAY_TRANSMISSION,  /* transmission(P, Q): the light passing P to Q */
+    VM_RAY_VISIBILITY,    /* visibility(P, Q): 1 if nothing lies between */
+    VM_RAY_OCCLUSION,     /* occlusion(P, N, samples): hidden fraction of the
+                             hemisphere, in out[0] */
+    VM_RAY_INDIRECT       /* indirectdiffuse(P, N, samples) */
+} VmRayKind;
+
+typedef struct VmRay {
+    VmRayKind kind;
+    float P[3], Q[3];                 /* origin; direction, target or normal */
+    float samples, maxdist, coneangle, bias;
+    uint32_t seed;                    /* the shading point's random stream */
+} VmRay;
+
 typedef struct VmHost {
     int nlights;
     /* Fills *out for light i at P; false if the light does not reach P
        (then it is skipped). */
     bool (*light)(void *user, int i, const float P[3], VmLightSample *out);
+    /* The matrix from coordinate system `name` to current; false if the
+       host knows no such system. */
+    bool (*space)(void *user, const char *name, float m[16]);
+    float clip_near, clip_far;        /* depth(): current space z range */
+    /* A lookup into out (q->nchannels floats): 0, or -1 with a message
+       in err ("cannot open texture 'x.tex'") that stops the run. */
+    int (*texture)(void *user, const VmTexLookup *q, float *out, char *err, int errlen);
+    /* textureinfo(name, field): 1 with the value in out (or a string in
+       *str), 0 if the texture has no such field of that type (type a
+       signature letter, n floats), -1 with a message for a bad texture. */
+    int (*textureinfo)(void *user, const char *name, const char *field, char type, int n,
+                       float *out, const char **str, char *err, int errlen);
+    /* A ray query into out (3 floats): 0, or -1 with a message. */
+    int (*ray)(void *user, const VmRay *r, float out[3], char *err, int errlen);
+    /* attribute, option, rendererinfo, rayinfo and the message passing
+       functions (surface, displacement, lightsource, atmosphere,
+       incident, opposite; `kind` is the function's name): 1 with the
+       value of `name` in out or *str, 0 if there is none of that type. */
+    int (*query)(void *user, const char *kind, const char *name, char type, int n, float *out,
+                 const char **str);
     void *user;
 } VmHost;
 
-/* The test light set of rslvm and the compile-run-verify suite: light 0
-   is ambient, color (0.1, 0.1, 0.1); light 1 is distant, color (1, 1, 1),
-   shining along (0, 0, 1) (from the camera, so L = (0, 0, -1)); light 2
-   is a point light of intensity (0.5, 0.25, 0) at (0, 2, 0) falling off
-   with the squared distance. */
-const VmHost *vm_test_lights(void);
+/* The test host of rslvm and the compile-run-verify suite (testhost.c):
+   - lights: light 0 is ambient, color (0.1, 0.1, 0.1); light 1 is
+     distant, color (1, 1, 1), shining along (0, 0, 1) (from the camera,
+     so L = (0, 0, -1)); light 2 is a point light of intensity
+     (0.5, 0.25, 0) at (0, 2, 0) falling off with the squared distance;
+   - spaces: "camera" is current; world points are at p + (0, 0, 5) in
+     current space; "object" and "shader" points at 2 p + (0, 0, 5);
+     "screen" maps current (x, y, z) to (x/z, y/z, 1/z); no others;
+   - clipping planes at z = 0.1 and z = 100;
+   - textures, each at the centre of the filter region (the mean of its
+     corners): "test:st" is s in channel 0, t in channel 1 and 0.5 in
+     channel 2; "test:dir" (environment) is the normalized direction *
+     0.5 + 0.5; "test:shadow" is 1 where the point's x is positive. Any other name
+     is an error ("no texture ...");
+   - rays: trace returns the normalized direction * 0.5 + 0.5, the other
+     ray queries report nothing in the way (transmission and visibility
+     1, occlusion 0, indirectdiffuse 0);
+   - queries: attribute "identifier:name" is "testobject", option
+     "Format" is (4, 4, 1), rendererinfo "renderer" is "rslvm", rayinfo
+     "depth" is 0; nothing else exists. */
+const VmHost *vm_test_host(void);
 
 #endif /* RSL_HOST_H */

@@ -15,6 +15,19 @@ void vm_lane_format(float *out, const VmCall *call);
 void vm_lane_printf(float *out, const VmCall *call);
 void vm_lane_match(float *out, const VmCall *call);
 
+/* hostlanes.c: transform/vtransform/ntransform with named spaces, depth,
+   texture/environment/shadow, textureinfo, the ray queries (trace,
+   transmission, visibility, occlusion, indirectdiffuse), attribute-like
+   queries and message passing, raylevel and friends, shadername. */
+void vm_lane_transform(float *out, const VmCall *call);
+void vm_lane_depth(float *out, const VmCall *call);
+void vm_lane_texture(float *out, const VmCall *call);
+void vm_lane_textureinfo(float *out, const VmCall *call);
+void vm_lane_ray(float *out, const VmCall *call);
+void vm_lane_query(float *out, const VmCall *call);
+void vm_lane_rayinfo(float *out, const VmCall *call);
+void vm_lane_shadername(float *out, const VmCall *call);
+
 /* The string a string argument holds. */
 const char *vm_lane_string(const VmCall *call, int arg);
 

@@ -1,6 +1,6 @@
 /*
 ** lights.c: the lighting builtins and illuminance's light loop over a
-** VmHost (host.h), and the test light set.
+** VmHost (host.h).
 **
 ** The builtins follow their RISpec 3.2 definitions (section 15.6), each an
 ** illuminance loop over the non-ambient lights in the hemisphere around N
@@ -40,6 +40,18 @@ static bool in_cone(const float *l, const float *axis, float angle)
     return dot3(l, axis) / (ll * la) >= cosf(angle) - 1e-6f;
 }
 
+/* The specular lobe for unit direction l to the light: max(0, N . H) to
+   the power 1/roughness, H the half vector of l and V. */
+static float specular_weight(const float *l, const float *N, const float *V, float roughness)
+{
+    float hv[3], hn[3];
+    for (int k = 0; k < 3; k++)
+        hv[k] = l[k] + V[k];
+    normalize3(hv, hn);
+    float d = dot3(N, hn);
+    return powf(d > 0 ? d : 0, 1 / roughness);
+}
+
 typedef enum Shade { SH_AMBIENT, SH_DIFFUSE, SH_SPECULAR, SH_PHONG } Shade;
 
 static void shade(const VmHost *h, Shade kind, const float *const *args, int nargs, float *out)
@@ -60,12 +72,7 @@ static void shade(const VmHost *h, Shade kind, const float *const *args, int nar
             if (kind == SH_DIFFUSE) {
                 w = dot3(l, N);
             } else if (kind == SH_SPECULAR) {
-                float hv[3], hn[3];
-                for (int k = 0; k < 3; k++)
-                    hv[k] = l[k] + args[1][k];
-                normalize3(hv, hn);
-                float d = dot3(N, hn);
-                w = powf(d > 0 ? d : 0, 1 / args[2][0]);
+                w = specular_weight(l, N, args[1], args[2][0]);
             } else {
                 float v[3], n[3], r[3];
                 normalize3(args[1], v);
@@ -137,41 +144,12 @@ void vm_light_solar(float *out, const VmCall *call)
     out[9] = 1;
 }
 
-/* ---- the test light set -------------------------------------------------------------- */
-
-static bool test_light(void *user, int i, const float P[3], VmLightSample *out)
+/* specularbrdf(L, N, V, roughness): specular's lobe for one direction L,
+   as a color (white: the caller multiplies by Cl). */
+void vm_light_specularbrdf(float *out, const VmCall *call)
 {
-    (void)user;
-    memset(out, 0, sizeof *out);
-    for (int k = 0; k < 3; k++)
-        out->Ol[k] = 1;
-    switch (i) {
-    case 0:
-        out->ambient = true;
-        out->Cl[0] = out->Cl[1] = out->Cl[2] = 0.1f;
-        return true;
-    case 1:
-        out->L[2] = -1;
-        out->Cl[0] = out->Cl[1] = out->Cl[2] = 1;
-        return true;
-    case 2: {
-        const float at[3] = { 0, 2, 0 };
-        float d2 = 0;
-        for (int k = 0; k < 3; k++) {
-            out->L[k] = at[k] - P[k];
-            d2 += out->L[k] * out->L[k];
-        }
-        out->Cl[0] = 0.5f / d2;
-        out->Cl[1] = 0.25f / d2;
-        return d2 > 0;
-    }
-    default:
-        return false;
-    }
-}
-
-const VmHost *vm_test_lights(void)
-{
-    static const VmHost host = { 3, test_light, NULL };
-    return &host;
+    float l[3];
+    normalize3(call->args[0], l);
+    out[0] = out[1] = out[2] = specular_weight(l, call->args[1], call->args[2],
+                                               call->args[3][0]);
 }

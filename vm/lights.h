@@ -19,4 +19,7 @@ void vm_light_sample(float *out, const VmCall *call);
 void vm_light_illuminate(float *out, const VmCall *call);
 void vm_light_solar(float *out, const VmCall *call);
 
+/* "specularbrdf(vnvf)c". */
+void vm_light_specularbrdf(float *out, const VmCall *call);
+
 #endif /* RSL_LIGHTS_H */

@@ -12,13 +12,13 @@ vm_libvm_a_SOURCES = \
 	vm/builtins.h vm/builtins.c \
 	vm/grid.h vm/grid.c \
 	vm/session.h vm/session.c \
-	vm/host.h vm/lights.h vm/lights.c \
+	vm/host.h vm/lights.h vm/lights.c vm/testhost.c \
 	vm/object.h vm/object_impl.h vm/object.c vm/objread.c \
 	vm/mathlib.h vm/mathlib.c \
 	vm/noise.h vm/noise.c \
 	vm/spline.h vm/spline.c \
 	vm/strings.h vm/strings.c \
-	vm/lanes.h vm/strlanes.c \
+	vm/lanes.h vm/strlanes.c vm/hostlanes.c \
 	vm/color.h vm/color.c \
 	vm/strfmt.h vm/strfmt.c
 

@@ -196,7 +196,7 @@ int main(int argc, char **argv)
     VmSession ss;
     char err[512];
     int npoints = r.w * r.h, lanes = npoints < VM_MAX_BATCH ? npoints : VM_MAX_BATCH;
-    if (vm_session_open(&ss, o, vm_test_lights(), lanes, err, sizeof err))
+    if (vm_session_open(&ss, o, vm_test_host(), lanes, err, sizeof err))
         return fail("%s", err);
     VmProgram *p = &o->prog;
     for (int i = 0; i < r.nsets; i++) {
@@ -233,8 +233,10 @@ int main(int argc, char **argv)
             for (int i = 0; i < r.nsets; i++)
                 vm_var_store(&s, vm_find_var(o, r.sets[i].name), r.sets[i].f,
                              (unsigned)r.sets[i].n, l);
-        if (vm_run(p, &s, err, sizeof err))
-            return fail("%s", err);
+        if (vm_session_run(&ss, &s, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            return 1;
+        }
         for (int l = 0; l < n; l++) {
             int point = (t.y0 + l / t.tw) * r.w + t.x0 + l % t.tw;
             keep_prints(o, &r, &s, l, kept + (size_t)point * nkeep);

@@ -50,3 +50,19 @@ void vm_session_batch(VmSession *ss, VmState *s, int n)
     s->V = ss->V;
     vm_reset(&ss->obj->prog, s);
 }
+
+int vm_session_run(VmSession *ss, VmState *s, char *err, int errlen)
+{
+    char msg[512];
+    if (vm_run(&ss->obj->prog, s, msg, sizeof msg) == 0)
+        return 0;
+    const VmLine *at = NULL; /* the last line entry at or before the fault */
+    for (uint32_t i = 0; s->fault[0] && i < ss->obj->nlines; i++)
+        if (ss->obj->lines[i].pc <= s->fault_pc)
+            at = &ss->obj->lines[i];
+    if (at)
+        snprintf(err, (size_t)errlen, "%s:%u: error: %s", at->file, at->line, msg);
+    else
+        snprintf(err, (size_t)errlen, "error: %s", msg);
+    return -1;
+}

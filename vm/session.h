@@ -30,4 +30,8 @@ void vm_session_close(VmSession *ss);
    register files, reset to the program's initial values. */
 void vm_session_batch(VmSession *ss, VmState *s, int n);
 
+/* vm_run, with a builtin's fault reported at its source line:
+   "file:line: error: message". */
+int vm_session_run(VmSession *ss, VmState *s, char *err, int errlen);
+
 #endif /* RSL_SESSION_H */

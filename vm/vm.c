@@ -9,6 +9,7 @@
 ** operands into scalars first, which also makes them safe when the
 ** destination overlaps a source.
 */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -109,7 +110,6 @@ static int fail(char *err, int errlen, uint32_t pc, const char *what)
     return -1;
 }
 
-
 /* The cycle model: an instruction issues a cycle after the previous one,
    or when its sources are ready if later, and its result is ready
    `latency` cycles after it issues. */
@@ -137,11 +137,24 @@ static void model_cycles(VmState *s, VmIns ins)
         *ready(s, a) = issue + vm_op_latency(op, vm_w(ins));
 }
 
+void vm_lane_fault(const VmCall *call, const char *fmt, ...)
+{
+    VmState *s = call->state;
+    if (s->fault[0]) /* the first fault is the one to report */
+        return;
+    int n = snprintf(s->fault, sizeof s->fault, "%s: ", call->self->name);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->fault + n, sizeof s->fault - (size_t)n, fmt, ap);
+    va_end(ap);
+}
+
 int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
 {
     const int n = s->n;
     uint32_t pc = 0;
     set_mask(s, NULL);
+    s->fault[0] = '\0';
     for (;;) {
         if (pc >= p->ncode)
             return fail(err, errlen, pc, "ran past the end of the code");
@@ -317,6 +330,11 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
                 VmCall call = { bi, s, i, (int)c, args, argn };
                 bi->fn(out, &call);
                 scatter(s, a, w, i, out);
+            }
+            if (s->fault[0]) {
+                s->fault_pc = pc - 1 - c;
+                snprintf(err, (size_t)errlen, "%s", s->fault);
+                return -1;
             }
             break;
         }

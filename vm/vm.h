@@ -48,6 +48,8 @@ struct VmBuiltin {
     VmLaneFn fn;
     char base[32];                    /* the name before '(' */
     char letters[VM_MAX_ARGS + 1];    /* one type letter per argument */
+    int nown;                         /* arguments before those the code
+                                         generator appends (builtins.h) */
     int outn;                         /* floats in the result (or tuple) */
     int retn;                         /* for a tuple: the floats before
                                          the arguments; -1 if no tuple */
@@ -96,17 +98,26 @@ struct VmState {
        batching or threads; vm_reset restarts every stream. */
     uint32_t random_seed[VM_MAX_BATCH];
     uint32_t random_drawn[VM_MAX_BATCH];
+    /* A builtin that cannot go on (a missing texture) leaves its message
+       here and vm_run stops with it (vm_lane_fault). */
+    char fault[240];
+    uint32_t fault_pc;                /* the CALLB that faulted */
     /* Private: the execution mask. */
     uint8_t mask[VM_MAX_BATCH];
 };
+
+/* Stops the run from inside a builtin with a printf-style message. */
+void vm_lane_fault(const VmCall *call, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* Copies the program's initial uniform image into s->U and restarts the
    random streams. */
 void vm_reset(const VmProgram *p, VmState *s);
 
 /* Runs p from instruction 0 to RET. Returns 0, or -1 with a message in
-   err if the code misbehaves in a way the loader's verifier should have
-   caught (an unknown opcode, a jump out of range). */
+   err if a builtin faults (vm_lane_fault), or if the code misbehaves in a
+   way the loader's verifier should have caught (an unknown opcode, a jump
+   out of range). */
 int vm_run(const VmProgram *p, VmState *s, char *err, int errlen);
 
 #endif /* RSL_VM_H */

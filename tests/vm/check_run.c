@@ -56,7 +56,7 @@ static uint64_t run(VmObject *o, const RunCase *c, float *out)
     VmSession ss;
     VmState s;
     char err[512];
-    ck_assert_msg(vm_session_open(&ss, o, vm_test_lights(), W * H, err, sizeof err) == 0,
+    ck_assert_msg(vm_session_open(&ss, o, vm_test_host(), W * H, err, sizeof err) == 0,
                   "%s: %s", c->name, err);
     VmDeriv d;
     vm_session_batch(&ss, &s, W * H);

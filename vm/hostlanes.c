@@ -1,0 +1,282 @@
+/*
+** hostlanes.c: the builtins that ask the host (host.h): named coordinate
+** systems, depth, texture lookups, rays, and queries of attributes,
+** options and other shaders. A host without the needed callback stops
+** the run with an error naming what is missing.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "vm/host.h"
+#include "vm/lanes.h"
+#include "vm/mathlib.h"
+#include "vm/strings.h"
+
+/* The host, if it has the callback `have`; otherwise a fault. */
+static const VmHost *host(const VmCall *call, bool have, const char *what)
+{
+    const VmHost *h = call->self->host;
+    if (!h || !have) {
+        vm_lane_fault(call, "this host has no %s", what);
+        return NULL;
+    }
+    return h;
+}
+
+/* ---- coordinate systems ------------------------------------------------------------ */
+
+static bool to_current(const VmCall *call, const char *name, float m[16])
+{
+    const VmHost *h = call->self->host;
+    if (!host(call, h && h->space, "coordinate systems"))
+        return false;
+    if (!h->space(h->user, name, m)) {
+        vm_lane_fault(call, "unknown coordinate system '%s'", name);
+        return false;
+    }
+    return true;
+}
+
+/* transform, vtransform and ntransform with named spaces: (to, p) from
+   current, (from, to, p), or (from, m, p): from `from` to current, then
+   by m. */
+void vm_lane_transform(float *out, const VmCall *call)
+{
+    const char *letters = call->self->letters;
+    int n = call->nargs;
+    float from[16], m[16];
+    bool ok = n == 2 ? to_current(call, "current", from)
+                     : to_current(call, vm_lane_string(call, 0), from);
+    if (!ok)
+        return;
+    if (n == 3 && letters[1] == 'm') {
+        rsl_matmul(from, call->args[1], m);
+    } else {
+        float to[16], inv[16];
+        if (!to_current(call, vm_lane_string(call, n - 2), to))
+            return;
+        if (!rsl_matinv(to, inv)) {
+            vm_lane_fault(call, "coordinate system '%s' is singular", vm_lane_string(call, n - 2));
+            return;
+        }
+        rsl_matmul(from, inv, m);
+    }
+    const float *args[2] = { m, call->args[n - 1] };
+    const int argn[2] = { 16, 3 };
+    rsl_builtin_eval(call->self->base, 2, args, argn, out, 3);
+}
+
+/* depth(P): 0 at the near clipping plane, 1 at the far one. */
+void vm_lane_depth(float *out, const VmCall *call)
+{
+    const VmHost *h = call->self->host;
+    if (!host(call, h && h->clip_far > h->clip_near, "clipping planes"))
+        return;
+    out[0] = (call->args[0][2] - h->clip_near) / (h->clip_far - h->clip_near);
+}
+
+/* ---- texture lookups ----------------------------------------------------------------- */
+
+/* The options of a lookup, name/value pairs from argument `first` up to
+   the call's own end. */
+static void texture_options(const VmCall *call, int first, VmTexLookup *q)
+{
+    const char *letters = call->self->letters;
+    for (int i = first; i + 1 < call->self->nown; i += 2) {
+        const char *name = vm_lane_string(call, i);
+        const float *v = call->args[i + 1];
+        if (letters[i + 1] == 's') {
+            if (!strcmp(name, "filter"))
+                q->filter = vm_lane_string(call, i + 1);
+        } else if (!strcmp(name, "blur") || !strcmp(name, "sblur") || !strcmp(name, "tblur")) {
+            q->blur = v[0] > q->blur ? v[0] : q->blur;
+        } else if (!strcmp(name, "width")) {
+            q->swidth = q->twidth = v[0];
+        } else if (!strcmp(name, "swidth")) {
+            q->swidth = v[0];
+        } else if (!strcmp(name, "twidth")) {
+            q->twidth = v[0];
+        } else if (!strcmp(name, "fill")) {
+            q->fill = v[0];
+        } else if (!strcmp(name, "samples")) {
+            q->samples = v[0];
+        } else if (!strcmp(name, "bias")) {
+            q->bias = v[0];
+        } else if (!strcmp(name, "channel")) {
+            q->channel = v[0] > 0 ? (int)v[0] : 0;
+        }
+    }
+}
+
+/* The filter region around c (n components): the parallelogram spanned
+   by c's changes over the surface element, du * Du c and dv * Dv c,
+   scaled by the width options and centred on c. */
+static void region(VmTexLookup *q, const float *c, const float *Du, const float *Dv, float du,
+                   float dv, int n)
+{
+    static const float side[4][2] = { { -0.5f, -0.5f }, { 0.5f, -0.5f }, { 0.5f, 0.5f },
+                                      { -0.5f, 0.5f } };
+    for (int i = 0; i < 4; i++)
+        for (int k = 0; k < n; k++)
+            q->corner[i][k] = c[k] + side[i][0] * Du[k] * du * q->swidth
+                                   + side[i][1] * Dv[k] * dv * q->twidth;
+}
+
+/* texture(name [, s, t | , 4 x (s, t)]), environment(name, R | 4 R) and
+   shadow(name, P | 4 P), each with options, and after the call's own
+   arguments the derivatives the code generator appends for a lookup at
+   one coordinate (vmgen.c): [s, t,] Du and Dv of each coordinate, du, dv. */
+void vm_lane_texture(float *out, const VmCall *call)
+{
+    const VmBuiltin *b = call->self;
+    const float *const *a = call->args;
+    const VmHost *h = host(call, b->host && b->host->texture, "texture maps");
+    if (!h)
+        return;
+    VmTexLookup q = { .kind = b->base[0] == 't' ? VM_TEXTURE
+                            : b->base[0] == 'e' ? VM_ENVIRONMENT : VM_SHADOW,
+                      .name = vm_lane_string(call, 0), .nchannels = b->outn, .swidth = 1,
+                      .twidth = 1, .samples = 1, .filter = "gaussian" };
+    int ncoord = 0;
+    while (1 + ncoord < b->nown && b->letters[1 + ncoord] != 's')
+        ncoord++;
+    texture_options(call, 1 + ncoord, &q);
+    const float *const *x = a + b->nown; /* the appended values */
+    if (q.kind == VM_TEXTURE && ncoord == 8) {
+        for (int i = 0; i < 4; i++)
+            q.corner[i][0] = a[1 + 2 * i][0], q.corner[i][1] = a[2 + 2 * i][0];
+    } else if (q.kind == VM_TEXTURE) {
+        const float *s = ncoord ? a[1] : x[0], *t = ncoord ? a[2] : x[1];
+        if (!ncoord)
+            x += 2;
+        float c[2] = { s[0], t[0] }, Du[2] = { x[0][0], x[2][0] }, Dv[2] = { x[1][0], x[3][0] };
+        region(&q, c, Du, Dv, x[4][0], x[5][0], 2);
+    } else if (ncoord == 4) {
+        for (int i = 0; i < 4; i++)
+            memcpy(q.corner[i], a[1 + i], 3 * sizeof(float));
+    } else {
+        region(&q, a[1], x[0], x[1], x[2][0], x[3][0], 3);
+    }
+    char err[200];
+    if (h->texture(h->user, &q, out, err, sizeof err))
+        vm_lane_fault(call, "%s", err);
+}
+
+/* Stores a string or float result of a query into out (n floats). */
+static void query_result(float *out, const VmCall *call, char type, const char *str)
+{
+    if (type == 's')
+        out[0] = vm_string_value(vm_strings_intern(call->self->strings, str ? str : ""));
+}
+
+/* textureinfo(name, field, out&): 1 if the texture has the field. */
+void vm_lane_textureinfo(float *out, const VmCall *call)
+{
+    const VmHost *h = host(call, call->self->host && call->self->host->textureinfo,
+                           "texture maps");
+    if (!h)
+        return;
+    float *value = out + call->self->retn + 2; /* after the name and field strings */
+    const char *str = NULL;
+    char err[200], type = call->self->letters[2];
+    int found = h->textureinfo(h->user, vm_lane_string(call, 0), vm_lane_string(call, 1), type,
+                               call->argn[2], value, &str, err, sizeof err);
+    if (found < 0) {
+        vm_lane_fault(call, "%s", err);
+        return;
+    }
+    if (found)
+        query_result(value, call, type, str);
+    out[0] = (float)found;
+}
+
+/* ---- rays ------------------------------------------------------------------------------ */
+
+/* trace(P, R), transmission(P, Q), visibility(P, Q), occlusion(P, N,
+   samples) and indirectdiffuse(P, N, samples), with options. */
+void vm_lane_ray(float *out, const VmCall *call)
+{
+    const VmBuiltin *b = call->self;
+    const VmHost *h = host(call, b->host && b->host->ray, "ray tracing");
+    if (!h)
+        return;
+    static const struct {
+        const char *name;
+        VmRayKind kind;
+    } kinds[] = { { "trace", VM_RAY_TRACE }, { "transmission", VM_RAY_TRANSMISSION },
+                  { "visibility", VM_RAY_VISIBILITY }, { "occlusion", VM_RAY_OCCLUSION },
+                  { "indirectdiffuse", VM_RAY_INDIRECT } };
+    VmRay r = { .samples = 1, .maxdist = INFINITY, .seed = call->state->random_seed[call->lane] };
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (!strcmp(kinds[i].name, b->base))
+            r.kind = kinds[i].kind;
+    memcpy(r.P, call->args[0], sizeof r.P);
+    memcpy(r.Q, call->args[1], sizeof r.Q);
+    int first = 2;
+    if (r.kind == VM_RAY_OCCLUSION || r.kind == VM_RAY_INDIRECT)
+        r.samples = call->args[first++][0];
+    for (int i = first; i + 1 < b->nown; i += 2) {
+        const char *name = vm_lane_string(call, i);
+        float v = call->args[i + 1][0];
+        if (!strcmp(name, "samples"))
+            r.samples = v;
+        else if (!strcmp(name, "maxdist"))
+            r.maxdist = v;
+        else if (!strcmp(name, "coneangle"))
+            r.coneangle = v;
+        else if (!strcmp(name, "bias"))
+            r.bias = v;
+    }
+    float res[3] = { 0, 0, 0 };
+    char err[200];
+    if (h->ray(h->user, &r, res, err, sizeof err)) {
+        vm_lane_fault(call, "%s", err);
+        return;
+    }
+    memcpy(out, res, (size_t)b->outn * sizeof *out);
+}
+
+/* ---- queries --------------------------------------------------------------------------- */
+
+/* attribute, option, rendererinfo, rayinfo and the message passing
+   functions: (name, out&) returning 1 if the host has the value. */
+void vm_lane_query(float *out, const VmCall *call)
+{
+    const VmBuiltin *b = call->self;
+    const VmHost *h = b->host;
+    if (!h || !h->query)
+        return; /* nothing is known: the function returns 0 */
+    float *value = out + b->retn + 1;
+    const char *str = NULL;
+    char type = b->letters[1];
+    int found = h->query(h->user, b->base, vm_lane_string(call, 0), type, call->argn[1], value,
+                         &str);
+    if (found)
+        query_result(value, call, type, str);
+    out[0] = (float)(found != 0);
+}
+
+/* raylevel(), isshadowray(), isindirectray(): rayinfo's "depth",
+   "shadowray" and "indirectray", 0 when the host does not say. */
+void vm_lane_rayinfo(float *out, const VmCall *call)
+{
+    const VmHost *h = call->self->host;
+    const char *base = call->self->base;
+    const char *name = !strcmp(base, "raylevel") ? "depth"
+                     : !strcmp(base, "isshadowray") ? "shadowray" : "indirectray";
+    const char *str = NULL;
+    if (!h || !h->query || h->query(h->user, "rayinfo", name, 'f', 1, out, &str) != 1)
+        out[0] = 0;
+}
+
+/* shadername() and shadername(kind): "" when the host does not say. */
+void vm_lane_shadername(float *out, const VmCall *call)
+{
+    const VmHost *h = call->self->host;
+    const char *str = NULL;
+    float unused;
+    if (h && h->query)
+        h->query(h->user, "shadername", call->nargs ? vm_lane_string(call, 0) : "", 's', 1,
+                 &unused, &str);
+    query_result(out, call, 's', str);
+}
