@@ -57,6 +57,8 @@ VmObject *rslc_vm_object(IrModule *m, int level, const char *path)
     /* The VM has no calls: everything inlines, then the copies clean up. */
     if (pass_inline_all(m) && level > 0)
         passes_run_pipeline(m, level);
+    if (!rslc_fold_defaults(m))
+        return NULL;
     MFunc *mf = vmgen_select(shader);
     if (!mf)
         return NULL;

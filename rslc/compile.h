@@ -25,6 +25,10 @@ IrModule *rslc_middle_end(const Unit *unit, int level, const PassOptions *passes
    after diagnostics. path names the source in messages. */
 VmObject *rslc_vm_object(IrModule *m, int level, const char *path);
 
+/* Evaluates the shaders' computed parameter defaults at compile time
+   (defaults.c); false, with an error, if one is not constant. */
+bool rslc_fold_defaults(IrModule *m);
+
 /* Frees what the front end kept (the tree, symbols, check state). */
 void rslc_compile_done(void);
 

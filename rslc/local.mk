@@ -37,7 +37,7 @@ rslc_librslc_a_SOURCES += \
 # register allocation, object emission (vm/object.h).
 rslc_librslc_a_SOURCES += \
 	rslc/vmgen.h rslc/vmgen.c rslc/sched.c rslc/rega.c rslc/emit.c \
-	rslc/compile.h rslc/compile.c
+	rslc/compile.h rslc/compile.c rslc/defaults.c
 
 bin_PROGRAMS += rslc/rslc
 rslc_rslc_SOURCES = rslc/main.c
