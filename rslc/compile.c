@@ -2,6 +2,7 @@
 ** compile.c: the compilation pipeline, stage by stage (compile.h).
 */
 #include <stdlib.h>
+#include <string.h>
 
 #include "rslc/check.h"
 #include "rslc/compile.h"
@@ -36,6 +37,27 @@ IrModule *rslc_middle_end(const Unit *unit, int level, const PassOptions *passes
     return m;
 }
 
+/* The object of one shader of m: inlining, the computed defaults, then
+   selection, scheduling, allocation and emission. */
+static VmObject *object_of(IrModule *m, IrFunc *shader, int level)
+{
+    /* The VM has no calls: everything inlines, then the copies clean up. */
+    if (pass_inline_all(m) && level > 0)
+        passes_run_pipeline(m, level);
+    if (!rslc_fold_defaults(m))
+        return NULL;
+    MFunc *mf = vmgen_select(shader);
+    if (!mf)
+        return NULL;
+    if (level > 0)
+        vmgen_schedule(mf);
+    unsigned nu, nv;
+    vmgen_allocate(mf, &nu, &nv);
+    VmObject *obj = vmgen_emit(mf, nu, nv);
+    mfunc_free(mf);
+    return obj;
+}
+
 VmObject *rslc_vm_object(IrModule *m, int level, const char *path)
 {
     SrcLoc where = { path, 0, 0 };
@@ -54,21 +76,94 @@ VmObject *rslc_vm_object(IrModule *m, int level, const char *path)
         diag_error(where, "%d shaders in one file: an object holds one", nshaders);
         return NULL;
     }
-    /* The VM has no calls: everything inlines, then the copies clean up. */
-    if (pass_inline_all(m) && level > 0)
-        passes_run_pipeline(m, level);
-    if (!rslc_fold_defaults(m))
+    return object_of(m, shader, level);
+}
+
+/* A surface shader "__call" that calls callee once: its parameters are
+   the callee's (outputs stay outputs), plus an output "result" for the
+   returned value. */
+static IrFunc *call_wrapper(IrModule *m, IrFunc *callee)
+{
+    IrFunc *w = ir_func_new(m, "__call", SHADER_SURFACE, ir_type(IRT_VOID));
+    SrcLoc loc = callee->loc;
+    bool tuple = false, ret = callee->ret.kind != IRT_VOID;
+    w->loc = loc;
+    w->params = calloc((size_t)callee->nparams + 1, sizeof *w->params);
+    if (!w->params) {
+        perror("rslc");
+        exit(1);
+    }
+    for (int p = 0; p < callee->nparams; p++) {
+        w->params[p] = callee->params[p];
+        w->params[p].name = ir_intern(w, callee->params[p].name);
+        w->params[p].varying = true;
+        w->params[p].def = NULL;
+        tuple |= callee->params[p].output;
+    }
+    w->nparams = callee->nparams;
+    if (ret && !tuple)
+        w->params[w->nparams++] = (IrParam){ ir_intern(w, "result"), callee->ret, true, true,
+                                             NULL };
+    IrBlock *b = ir_block_new(w);
+    IrIns *call = ir_ins_new(w, IR_call, tuple ? ir_type(IRT_TUPLE) : callee->ret, loc);
+    call->sym = callee->name;
+    call->callee = callee;
+    call->val.varying = true;
+    for (int p = 0; p < callee->nparams; p++) {
+        IrIns *in = ir_ins_new(w, IR_param, callee->params[p].type, loc);
+        in->imm = p;
+        in->val.varying = true;
+        ir_append(b, in);
+        ir_ins_add_arg(call, &in->val);
+    }
+    ir_append(b, call);
+    for (int p = 0; p < w->nparams; p++) {
+        if (!w->params[p].output)
+            continue;
+        IrVal *v = &call->val;
+        if (tuple) {
+            IrIns *o = ir_ins_new(w, IR_callout, callee->params[p].type, loc);
+            o->imm = p;
+            o->val.varying = true;
+            ir_ins_add_arg(o, &call->val);
+            ir_append(b, o);
+            v = &o->val;
+        }
+        IrIns *set = ir_ins_new(w, IR_pset, ir_type(IRT_VOID), loc);
+        set->imm = p;
+        ir_ins_add_arg(set, v);
+        ir_append(b, set);
+    }
+    ir_append(b, ir_ins_new(w, IR_ret, ir_type(IRT_VOID), loc));
+    return w;
+}
+
+VmObject *rslc_vm_call_object(IrModule *m, const char *name, int nargs, int level,
+                              const char *path)
+{
+    SrcLoc where = { path, 0, 0 };
+    IrFunc *callee = NULL;
+    for (int i = 0; i < m->nfuncs && !callee; i++) {
+        IrFunc *f = m->funcs[i];
+        const char *dot = strchr(f->name, '.');
+        size_t len = dot ? (size_t)(dot - f->name) : strlen(f->name);
+        /* The caller passes every parameter but the "return" slot, or
+           only the inputs (outputs then start at zero). */
+        int own = 0, inputs = 0;
+        for (int p = 0; p < f->nparams; p++) {
+            own += strcmp(f->params[p].name, "return") != 0;
+            inputs += !f->params[p].output;
+        }
+        if (f->kind == SHADER_FUNCTION && len == strlen(name) && !strncmp(f->name, name, len)
+            && (!dot || strcmp(dot, ".defaults")) && (own == nargs || inputs == nargs))
+            callee = f;
+    }
+    if (!callee) {
+        diag_error(where, "no function '%s' taking %d argument%s", name, nargs,
+                   nargs == 1 ? "" : "s");
         return NULL;
-    MFunc *mf = vmgen_select(shader);
-    if (!mf)
-        return NULL;
-    if (level > 0)
-        vmgen_schedule(mf);
-    unsigned nu, nv;
-    vmgen_allocate(mf, &nu, &nv);
-    VmObject *obj = vmgen_emit(mf, nu, nv);
-    mfunc_free(mf);
-    return obj;
+    }
+    return object_of(m, call_wrapper(m, callee), level);
 }
 
 void rslc_compile_done(void)

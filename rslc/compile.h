@@ -25,6 +25,13 @@ IrModule *rslc_middle_end(const Unit *unit, int level, const PassOptions *passes
    after diagnostics. path names the source in messages. */
 VmObject *rslc_vm_object(IrModule *m, int level, const char *path);
 
+/* An object whose shader "__call" calls the function `name` taking nargs
+   arguments once (rslvm --call): parameters named like the function's,
+   with an output "result" for its value (or the function's outputs).
+   NULL with an error if there is no such function. */
+VmObject *rslc_vm_call_object(IrModule *m, const char *name, int nargs, int level,
+                              const char *path);
+
 /* Evaluates the shaders' computed parameter defaults at compile time
    (defaults.c); false, with an error, if one is not constant. */
 bool rslc_fold_defaults(IrModule *m);

@@ -97,3 +97,14 @@ tests_vm_check_run_SOURCES = tests/vm/check_run.c tests/vm/check_run.h \
 tests_vm_check_run_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_vm_check_run_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_run_LDADD = rslc/librslc.a $(VM_LIBS) $(CHECK_LIBS)
+
+# rslvm end to end: --call, --stats and its errors.
+check_PROGRAMS += tests/vm/check_rslvm
+TESTS += tests/vm/check_rslvm
+tests_vm_check_rslvm_SOURCES = tests/vm/check_rslvm.c \
+	tests/common/runcmd.h tests/common/runcmd.c
+tests_vm_check_rslvm_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DTOP_BUILDDIR='"$(abs_top_builddir)"'
+tests_vm_check_rslvm_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_rslvm_LDADD = $(CHECK_LIBS)
+tests_vm_check_rslvm_DEPENDENCIES = vm/rslvm$(EXEEXT)

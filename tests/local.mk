@@ -3,15 +3,16 @@
 
 check_PROGRAMS += tests/rslc/check_frontend
 TESTS += tests/rslc/check_frontend
-tests_rslc_check_frontend_SOURCES = tests/rslc/check_frontend.c
-tests_rslc_check_frontend_CPPFLAGS = $(AM_CPPFLAGS) \
+tests_rslc_check_frontend_SOURCES = tests/rslc/check_frontend.c \
+	tests/common/runcmd.h tests/common/runcmd.c
+tests_rslc_check_frontend_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
 	-DRSLC_PATH='"$(abs_top_builddir)/rslc/rslc"' \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_rslc_check_frontend_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_frontend_LDADD = $(CHECK_LIBS)
 tests_rslc_check_frontend_DEPENDENCIES = rslc/rslc$(EXEEXT)
 
-EXTRA_DIST += tests/diag tests/corpus shaders scripts/fuzz-object tests/fuzz/fuzz_object.c
+EXTRA_DIST += tests/diag tests/corpus tests/vm/fixtures shaders scripts/fuzz-object tests/fuzz/fuzz_object.c
 
 # Fuzzing (not part of make check): make fuzz (the front end) or make
 # fuzz-object (the object loader) [FUZZ_SECONDS=600]

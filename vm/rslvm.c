@@ -24,8 +24,11 @@
 
 static const char usage[] =
     "usage: rslvm FILE.o|FILE.sl --shade NAME --grid W H [options]\n"
+    "       rslvm FILE.sl --call NAME [ARG...] [-O0|-O1|-O2]\n"
     "\n"
-    "Runs a compiled shader over a W x H grid of shading points.\n"
+    "Runs a compiled shader over a W x H grid of shading points, or calls a\n"
+    "function once and prints its result (then its output arguments) on one\n"
+    "line. An ARG is a float 1.5, a triple 1,2,3, 16 floats, or a string.\n"
     "\n"
     "options:\n"
     "  --set VAR=VALUE  set a parameter or global: 1.5 | 1,2,3 | 16 floats | text\n"
@@ -42,7 +45,9 @@ typedef struct Setting {
 } Setting;
 
 typedef struct Run {
-    const char *input, *shader;
+    const char *input, *shader, *call;
+    Setting *args;              /* --call's arguments */
+    int nargs;
     int w, h, level;
     Setting *sets;
     int nsets;
@@ -59,13 +64,16 @@ static int fail(const char *msg, const char *arg)
     return 1;
 }
 
-/* A value of --set: comma-separated floats, or else a string. */
+/* A value of --set or --call: comma-separated floats, or else a string
+   (quotes around it dropped). Which it is depends on the variable. */
 static void parse_value(const char *text, Setting *s)
 {
     char *end;
     const char *p = text;
+    size_t len = strlen(text);
     s->n = 0;
-    s->str = NULL;
+    s->str = len >= 2 && text[0] == '"' && text[len - 1] == '"' ? strndup(text + 1, len - 2)
+                                                               : strdup(text);
     while (s->n < 16) {
         float f = strtof(p, &end);
         if (end == p)
@@ -76,11 +84,33 @@ static void parse_value(const char *text, Setting *s)
             break;
         p++;
     }
-    if (*p || (s->n != 1 && s->n != 3 && s->n != 16)) {
+    if (*p || (s->n != 1 && s->n != 3 && s->n != 16))
         s->n = 0;
-        s->str = text[0] == '"' ? strndup(text + 1, strlen(text + 1) - (text[strlen(text) - 1] == '"'))
-                                : strdup(text);
+}
+
+/* Makes s fit variable v: a string interned, a float spread over a
+   triple or matrix. Returns false if it cannot. */
+static bool fit_value(Setting *s, const VmVar *v, VmStrings *strings)
+{
+    unsigned want = vm_type_slots(v->type, v->arraylen);
+    if (v->type == VM_T_STRING) {
+        s->f[0] = vm_string_value(vm_strings_intern(strings, s->str));
+        s->n = 1;
+        return true;
     }
+    if (s->n == 1)
+        for (unsigned k = 1; k < want && k < 16; k++)
+            s->f[k] = s->f[0];
+    else if (s->n != (int)want)
+        return false;
+    s->n = (int)want;
+    return true;
+}
+
+/* An option, as opposed to a negative number argument of --call. */
+static bool is_option(const char *a)
+{
+    return a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9') && a[1] != '.';
 }
 
 static int parse_args(int argc, char **argv, Run *r)
@@ -93,6 +123,11 @@ static int parse_args(int argc, char **argv, Run *r)
         if (!strcmp(a, "--help")) {
             fputs(usage, stdout);
             exit(0);
+        } else if (!strcmp(a, "--call") && i + 1 < argc) {
+            r->call = argv[++i];
+            r->args = calloc((size_t)argc, sizeof *r->args);
+            while (i + 1 < argc && !is_option(argv[i + 1]))
+                parse_value(argv[++i], &r->args[r->nargs++]);
         } else if (!strcmp(a, "--shade") && i + 1 < argc) {
             r->shader = argv[++i];
         } else if (!strcmp(a, "--grid") && i + 2 < argc) {
@@ -121,8 +156,16 @@ static int parse_args(int argc, char **argv, Run *r)
             r->input = a;
         }
     }
-    if (!r->input || !r->shader || !r->w)
-        return fail("needs an input file, --shade NAME and --grid W H%s", "");
+    if (r->call && (r->shader || r->w))
+        return fail("--call runs a function, not a shader: drop --shade and --grid%s", "");
+    if (r->call && r->input) {
+        size_t n = strlen(r->input);
+        if (n < 3 || strcmp(r->input + n - 3, ".sl"))
+            return fail("--call needs the source file: '%s' is not a .sl", r->input);
+    }
+    if (!r->input || (!r->call && (!r->shader || !r->w)))
+        return fail("needs an input file, and --shade NAME with --grid W H or --call NAME%s",
+                    "");
     return 0;
 }
 
@@ -133,7 +176,9 @@ static VmObject *load(const Run *r)
         CppOptions cpp = { 0 };
         Unit *unit = rslc_front_end(r->input, &cpp);
         IrModule *m = unit ? rslc_middle_end(unit, r->level, NULL) : NULL;
-        VmObject *o = m ? rslc_vm_object(m, r->level, r->input) : NULL;
+        VmObject *o = !m ? NULL
+                     : r->call ? rslc_vm_call_object(m, r->call, r->nargs, r->level, r->input)
+                               : rslc_vm_object(m, r->level, r->input);
         ir_module_free(m);
         rslc_compile_done();
         return o;
@@ -180,6 +225,65 @@ static void print_point(const VmObject *o, const Run *r, const VmStrings *string
     }
 }
 
+/* Prints v's components at lane 0, a space before each but the line's
+   first. */
+static void print_value(const VmVar *v, const VmState *s, const VmStrings *strings, bool *first)
+{
+    for (unsigned k = 0; k < vm_type_slots(v->type, v->arraylen); k++) {
+        float f = vm_var_load(s, v, k, 0);
+        printf(*first ? "" : " ");
+        *first = false;
+        if (v->type == VM_T_STRING)
+            printf("%s", vm_strings_get(strings, vm_string_index(f)));
+        else
+            printf("%.9g", (double)f);
+    }
+}
+
+/* --call: the wrapper shader's parameters are the function's (its
+   "return" slot and "result" after them), set from the arguments in
+   order; prints the result, then the function's outputs. */
+static int call_function(VmObject *o, Run *r)
+{
+    VmSession ss;
+    VmState s;
+    VmDeriv d;
+    char err[512];
+    if (vm_session_open(&ss, o, vm_test_host(), 1, err, sizeof err))
+        return fail("%s", err);
+    vm_session_batch(&ss, &s, 1);
+    vm_grid_fill(o, &s, &d, vm_grid_tile(0, 1, 1));
+    int a = 0, inputs = 0;
+    for (uint32_t i = 0; i < o->nparams; i++)
+        inputs += !(o->params[i].flags & VM_VAR_OUTPUT);
+    bool all = r->nargs > inputs; /* outputs given too */
+    for (uint32_t i = 0; i < o->nparams; i++) {
+        const VmVar *v = &o->params[i];
+        bool output = v->flags & VM_VAR_OUTPUT;
+        if (!strcmp(v->name, "return") || !strcmp(v->name, "result") || (output && !all))
+            continue;
+        if (!fit_value(&r->args[a], v, ss.strings))
+            return fail("argument for '%s' does not fit its type", v->name);
+        vm_var_store(&s, v, r->args[a++].f, (unsigned)vm_type_slots(v->type, v->arraylen), 0);
+    }
+    if (vm_session_run(&ss, &s, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    const VmVar *result = vm_find_var(o, "result");
+    if (!result)
+        result = vm_find_var(o, "return");
+    bool first = true;
+    if (result)
+        print_value(result, &s, ss.strings, &first);
+    for (uint32_t i = 0; i < o->nparams; i++)
+        if ((o->params[i].flags & VM_VAR_OUTPUT) && &o->params[i] != result)
+            print_value(&o->params[i], &s, ss.strings, &first);
+    putchar('\n');
+    vm_session_close(&ss);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     Run r = { 0 };
@@ -188,6 +292,8 @@ int main(int argc, char **argv)
     VmObject *o = load(&r);
     if (!o)
         return 1;
+    if (r.call)
+        return call_function(o, &r);
     if (strcmp(o->name, r.shader))
         return fail("the object holds shader '%s'", o->name);
     for (int i = 0; i < r.nprints; i++)
@@ -203,18 +309,8 @@ int main(int argc, char **argv)
         const VmVar *v = vm_find_var(o, r.sets[i].name);
         if (!v)
             return fail("--set %s: no such parameter or global in the shader", r.sets[i].name);
-        unsigned want = vm_type_slots(v->type, v->arraylen);
-        if (v->type == VM_T_STRING ? r.sets[i].n != 0
-                                   : r.sets[i].n != (int)want && r.sets[i].n != 1)
+        if (!fit_value(&r.sets[i], v, ss.strings))
             return fail("--set %s: the value does not fit the variable's type", r.sets[i].name);
-        if (v->type == VM_T_STRING) {
-            r.sets[i].f[0] = vm_string_value(vm_strings_intern(ss.strings, r.sets[i].str));
-            r.sets[i].n = 1;
-        } else if (r.sets[i].n == 1) {
-            for (unsigned k = 1; k < want && k < 16; k++)
-                r.sets[i].f[k] = r.sets[i].f[0];
-            r.sets[i].n = (int)want;
-        }
     }
     uint64_t *ready_u = calloc(p->nuniform + 1, sizeof *ready_u);
     uint64_t *ready_v = calloc(p->nvarying + 1, sizeof *ready_v);

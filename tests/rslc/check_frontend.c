@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "runcmd.h"
+
 #ifndef RSLC_PATH
 #error "RSLC_PATH must name the rslc binary under test"
 #endif
@@ -24,56 +26,10 @@
 
 /* ---- running rslc ---------------------------------------------------------- */
 
-typedef struct Run {
-    char *err;      /* what rslc wrote to stderr */
-    char *out;      /* what it wrote to stdout */
-    int status;     /* exit status */
-} Run;
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(s);
-    size_t got = fread(s, 1, (size_t)n, f);
-    s[got] = '\0';
-    fclose(f);
-    return s;
-}
-
 /* Runs "rslc ARGS" with cwd as the working directory. */
 static Run run_rslc(const char *cwd, const char *args)
 {
-    char errpath[] = "/tmp/rslc-test-errXXXXXX";
-    char outpath[] = "/tmp/rslc-test-outXXXXXX";
-    int efd = mkstemp(errpath), ofd = mkstemp(outpath);
-    ck_assert(efd >= 0 && ofd >= 0);
-    close(efd);
-    close(ofd);
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>'%s'", cwd,
-             RSLC_PATH, args, outpath, errpath);
-    int rc = system(cmd);
-    Run r;
-    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
-    r.err = slurp(errpath);
-    r.out = slurp(outpath);
-    unlink(errpath);
-    unlink(outpath);
-    ck_assert_ptr_nonnull(r.err);
-    ck_assert_ptr_nonnull(r.out);
-    return r;
-}
-
-static void run_free(Run *r)
-{
-    free(r->err);
-    free(r->out);
+    return run_program(cwd, RSLC_PATH, args);
 }
 
 /* ---- golden diagnostics ------------------------------------------------------ */

@@ -10,6 +10,7 @@
 
 #include "vm/builtins.h"
 #include "vm/verify.h"
+#include "../common/suite.h"
 
 #define V(slot) (VM_V | (slot))
 #define OP(op, w, a, b, c) vm_ins(VM_OP_##op, w, a, b, c)
@@ -141,9 +142,5 @@ int main(void)
     tcase_add_test(tc, mix_colors);
     tcase_add_test(tc, noise_and_colors);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

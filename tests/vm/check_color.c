@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "vm/color.h"
+#include "../common/suite.h"
 
 static void expect(const char *from, const char *to, float a, float b, float c, float x,
                    float y, float z, float tol)
@@ -111,9 +112,5 @@ int main(void)
     tcase_add_test(tc, round_trips);
     tcase_add_test(tc, unknown_space);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

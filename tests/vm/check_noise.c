@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "vm/noise.h"
+#include "../common/suite.h"
 
 /* A reproducible spread of sample positions (not the generator under
    test). */
@@ -185,9 +186,5 @@ int main(void)
     tcase_add_test(tc, cellnoise_cells);
     tcase_add_test(tc, random_stream);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

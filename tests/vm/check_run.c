@@ -17,6 +17,7 @@
 #include "vm/host.h"
 #include "vm/grid.h"
 #include "vm/session.h"
+#include "../common/suite.h"
 
 enum { W = 4, H = 4 };
 
@@ -110,9 +111,5 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, run_case, 0, total);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "vm/strfmt.h"
+#include "../common/suite.h"
 
 static void expect(const char *pattern, const RslVal *args, int n, const char *want)
 {
@@ -77,9 +78,5 @@ int main(void)
     tcase_add_test(tc, missing_and_unknown);
     tcase_add_test(tc, match);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

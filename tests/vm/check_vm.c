@@ -10,6 +10,7 @@
 
 #include "vm/verify.h"
 #include "vm/vm.h"
+#include "../common/suite.h"
 
 #define V(slot) (VM_V | (slot))
 #define OP(op, w, a, b, c) vm_ins(VM_OP_##op, w, a, b, c)
@@ -352,9 +353,5 @@ int main(void)
     tcase_add_test(tc, bad_code);
     tcase_add_test(tc, verifier_rejects);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

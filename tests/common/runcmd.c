@@ -1,0 +1,55 @@
+/*
+** runcmd.c: running a program under test (runcmd.h).
+*/
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runcmd.h"
+
+char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(s);
+    size_t got = fread(s, 1, (size_t)n, f);
+    s[got] = '\0';
+    fclose(f);
+    return s;
+}
+
+Run run_program(const char *cwd, const char *program, const char *args)
+{
+    char errpath[] = "/tmp/rsl-test-errXXXXXX";
+    char outpath[] = "/tmp/rsl-test-outXXXXXX";
+    int efd = mkstemp(errpath), ofd = mkstemp(outpath);
+    ck_assert(efd >= 0 && ofd >= 0);
+    close(efd);
+    close(ofd);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>'%s'", cwd, program, args, outpath,
+             errpath);
+    int rc = system(cmd);
+    Run r;
+    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
+    r.err = slurp(errpath);
+    r.out = slurp(outpath);
+    unlink(errpath);
+    unlink(outpath);
+    ck_assert_ptr_nonnull(r.err);
+    ck_assert_ptr_nonnull(r.out);
+    return r;
+}
+
+void run_free(Run *r)
+{
+    free(r->err);
+    free(r->out);
+}

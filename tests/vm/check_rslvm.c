@@ -1,0 +1,116 @@
+/*
+** check_rslvm.c: rslvm end to end: --call on the functions of
+** tests/vm/fixtures/calls.sl (results worked out by hand), optimisation
+** measured by --stats (-O2 runs strictly fewer instructions than -O0),
+** and the errors a user meets.
+*/
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runcmd.h"
+#include "../common/suite.h"
+
+#define FIXTURES TOP_SRCDIR "/tests/vm/fixtures"
+
+static Run rslvm(const char *args)
+{
+    return run_program(TOP_BUILDDIR, TOP_BUILDDIR "/vm/rslvm", args);
+}
+
+static const struct {
+    const char *args, *want;
+} calls[] = {
+    { "calls.sl --call sq 1.5", "2.25\n" },
+    { "calls.sl --call sq -3", "9\n" },
+    { "calls.sl --call tint 1,2,3 -0.5", "-0.5 -1 -1.5\n" },
+    /* floor(-2.25) = -3 and -2.25 - -3 = 0.75, with the outputs given
+       or not */
+    { "calls.sl --call split -2.25", "-3 0.75\n" },
+    { "calls.sl --call split 7.5 0 0", "7 0.5\n" },
+    { "calls.sl --call greet '\"world\"'", "hello world\n" },
+    { "calls.sl --call greet plain", "hello plain\n" },
+    /* diag(2, 3, 4, 1) */
+    { "calls.sl --call det 2,0,0,0,0,3,0,0,0,0,4,0,0,0,0,1", "24\n" },
+    { "calls.sl --call mid 0,0,0 2,4,-6", "1 2 -3\n" },
+    { "calls.sl --call fact 5", "120\n" },
+    { "calls.sl --call fact 5 -O0", "120\n" },
+};
+
+START_TEST(call)
+{
+    char args[512];
+    snprintf(args, sizeof args, FIXTURES "/%s", calls[_i].args);
+    Run r = rslvm(args);
+    ck_assert_msg(r.status == 0, "%s: %s", calls[_i].args, r.err);
+    ck_assert_str_eq(r.out, calls[_i].want);
+    run_free(&r);
+}
+END_TEST
+
+static const struct {
+    const char *args, *err;
+} errors[] = {
+    { FIXTURES "/calls.sl --call sq", "no function 'sq' taking 0 arguments" },
+    { FIXTURES "/calls.sl --call nope 1", "no function 'nope' taking 1 argument" },
+    { FIXTURES "/calls.sl --call tint 1,2 3", "does not fit its type" },
+    { FIXTURES "/calls.sl --call sq 1 --shade t --grid 1 1", "drop --shade and --grid" },
+    { FIXTURES "/missing.sl --shade missing --grid 2 2",
+      "missing.sl:3: error: texture(s|ffffffff)c: no texture 'nowhere.tex'" },
+};
+
+START_TEST(user_errors)
+{
+    Run r = rslvm(errors[_i].args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, errors[_i].err) != NULL, "%s: got '%s'", errors[_i].args, r.err);
+    ck_assert_str_eq(r.out, "");
+    run_free(&r);
+}
+END_TEST
+
+/* "instructions N" from --stats. */
+static unsigned long long executed(const char *file, const char *shader, int level)
+{
+    char args[512];
+    snprintf(args, sizeof args, "%s --shade %s --grid 8 8 --stats -O%d", file, shader, level);
+    Run r = rslvm(args);
+    ck_assert_msg(r.status == 0, "%s: %s", args, r.err);
+    const char *at = strstr(r.out, "instructions ");
+    ck_assert_ptr_nonnull(at);
+    unsigned long long n = strtoull(at + 13, NULL, 10);
+    run_free(&r);
+    return n;
+}
+
+static const struct {
+    const char *file, *shader;
+} optimised[] = {
+    { FIXTURES "/redundant.sl", "redundant" },
+    { TOP_SRCDIR "/shaders/plastic.sl", "plastic" },
+    { TOP_SRCDIR "/shaders/metal.sl", "metal" },
+    { TOP_SRCDIR "/shaders/shinymetal.sl", "shinymetal" },
+};
+
+START_TEST(optimisation_runs_fewer_instructions)
+{
+    unsigned long long o0 = executed(optimised[_i].file, optimised[_i].shader, 0);
+    unsigned long long o2 = executed(optimised[_i].file, optimised[_i].shader, 2);
+    ck_assert_msg(o2 < o0, "%s: -O2 ran %llu instructions, -O0 %llu", optimised[_i].shader, o2,
+                  o0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("rslvm");
+    TCase *tc = tcase_create("rslvm");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, call, 0, sizeof calls / sizeof *calls);
+    tcase_add_loop_test(tc, user_errors, 0, sizeof errors / sizeof *errors);
+    tcase_add_loop_test(tc, optimisation_runs_fewer_instructions, 0,
+                        sizeof optimised / sizeof *optimised);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
