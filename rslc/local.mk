@@ -98,6 +98,13 @@ tests_vm_check_run_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_vm_check_run_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_run_LDADD = rslc/librslc.a $(VM_LIBS) $(CHECK_LIBS)
 
+# Every builtin overload compiles and binds to the VM runtime.
+check_PROGRAMS += tests/vm/check_bindings
+TESTS += tests/vm/check_bindings
+tests_vm_check_bindings_SOURCES = tests/vm/check_bindings.c
+tests_vm_check_bindings_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_bindings_LDADD = rslc/librslc.a $(VM_LIBS) $(CHECK_LIBS)
+
 # rslvm end to end: --call, --stats and its errors.
 check_PROGRAMS += tests/vm/check_rslvm
 TESTS += tests/vm/check_rslvm

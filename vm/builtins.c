@@ -103,12 +103,15 @@ static void math_lane(float *out, const VmCall *call)
 
 static bool math_sig(const Sig *s)
 {
-    float zero[VM_MAX_ARGS][16] = { { 0 } }, res[16];
+    /* A probe call: identity matrices, since ntransform inverts its
+       matrix and refuses a singular one. */
+    static const float probe[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 };
+    float res[16];
     const float *args[VM_MAX_ARGS];
     if (s->outn < 1 || s->tuple)
         return false;
     for (int k = 0; k < s->nargs; k++) {
-        args[k] = zero[k];
+        args[k] = probe;
         if (s->width[k] > 16 || s->letter[k] == 's')
             return false;
     }
