@@ -45,9 +45,11 @@ static unsigned operand(const MFunc *mf, MOpnd o)
     return ((unsigned)r->slot + o.off) | (r->varying ? VM_V : 0);
 }
 
+/* Instructions that do nothing: a move onto itself (coalescing makes
+   them) or a NOP left by fusion. */
 static bool self_move(const MFunc *mf, const MIns *i)
 {
-    return i->op == VM_OP_MOV && operand(mf, i->a) == operand(mf, i->b);
+    return i->op == VM_OP_NOP || (i->op == VM_OP_MOV && operand(mf, i->a) == operand(mf, i->b));
 }
 
 /* Words an instruction takes: itself and its X words. */

@@ -135,6 +135,25 @@ static void fuse(MFunc *mf, const bool *labelled)
     }
 }
 
+/* DOT then RSQRT of its result, adjacent: one DOTRSQ (the first half of
+   a normalisation written out by hand). */
+static void fuse_dot_rsqrt(MFunc *mf, const bool *labelled)
+{
+    for (int p = 0; p + 1 < mf->nins; p++) {
+        MIns *d = &mf->ins[p], *r = &mf->ins[p + 1];
+        int t = d->a.reg;
+        if (labelled[p + 1] || d->op != VM_OP_DOT || r->op != VM_OP_RSQRT || r->w != 1
+            || r->b.reg != t || r->b.off || d->a.off || mf->regs[t].iface || uses_of(mf, t) != 1)
+            continue;
+        MOpnd dest = r->a;
+        *r = *d;
+        r->op = VM_OP_DOTRSQ;
+        r->a = dest;
+        d->op = VM_OP_NOP;
+        d->a = d->b = d->c = (MOpnd){ -1, 0 };
+    }
+}
+
 void vmgen_schedule(MFunc *mf)
 {
     bool *labelled = calloc((size_t)mf->nins + 1, sizeof *labelled);
@@ -142,6 +161,7 @@ void vmgen_schedule(MFunc *mf)
         if (mf->label_at[l] >= 0)
             labelled[mf->label_at[l]] = true;
     fuse(mf, labelled);
+    fuse_dot_rsqrt(mf, labelled);
     int start = 0;
     for (int p = 0; p <= mf->nins; p++) {
         bool end = p == mf->nins || labelled[p] || barrier(mf->ins[p].op);

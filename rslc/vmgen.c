@@ -459,6 +459,15 @@ static void extras(Gen *g, const IrIns *ins, Extras *x)
 static void select_intrin(Gen *g, IrIns *ins, int dst)
 {
     const Builtin *b = &builtin_table[ins->imm];
+    /* The two the VM has instructions for (mathlib.c's, per lane). */
+    if (b->id == BI_NORMALIZE && ins->nargs == 1) {
+        emit3(g, VM_OP_NORM, 3, R(dst), R(reg_of(g, ins->args[0])), R(-1), ins->loc);
+        return;
+    }
+    if (b->id == BI_INVERSESQRT && ins->nargs == 1) {
+        emit3(g, VM_OP_RSQRT, 1, R(dst), R(reg_of(g, ins->args[0])), R(-1), ins->loc);
+        return;
+    }
     if (b->id == BI_DU || b->id == BI_DV) { /* one instruction, no call */
         int d = derivative(g, ins->args[0], b->id == BI_DV, ins->loc);
         emit3(g, VM_OP_MOV, type_width(ins->val.type), R(dst), R(d), R(-1), ins->loc);

@@ -19,7 +19,6 @@ typedef float (*Map3)(float, float, float);
 
 static float f_radians(float d) { return d * (float)(M_PI / 180.0); }
 static float f_degrees(float r) { return r * (float)(180.0 / M_PI); }
-static float f_invsqrt(float x) { return 1.0f / sqrtf(x); }
 static float f_sign(float x) { return x < 0 ? -1.0f : x > 0 ? 1.0f : 0.0f; }
 static float f_min(float a, float b) { return a < b ? a : b; }
 static float f_max(float a, float b) { return a > b ? a : b; }
@@ -38,6 +37,18 @@ static float f_smoothstep(float lo, float hi, float x)
         return 1.0f;
     float t = (x - lo) / (hi - lo);
     return t * t * (3.0f - 2.0f * t);
+}
+
+float rsl_inversesqrt(float x)
+{
+    return 1.0f / sqrtf(x);
+}
+
+void rsl_normalize(const float a[3], float out[3])
+{
+    float len = sqrtf(rsl_dot(a, a));
+    for (int i = 0; i < 3; i++)
+        out[i] = a[i] / len;
 }
 
 float rsl_dot(const float a[3], const float b[3])
@@ -155,9 +166,7 @@ static bool sp_normalize(const Args *x)
 {
     if (!is3(x, 0) || x->outn != 3)
         return false;
-    float len = sqrtf(rsl_dot(x->a[0], x->a[0]));
-    for (int i = 0; i < 3; i++)
-        x->out[i] = x->a[0][i] / len;
+    rsl_normalize(x->a[0], x->out);
     return true;
 }
 
@@ -418,7 +427,7 @@ static const MathFn table[] = {
     { "asin", MAP1, 1, { .m1 = asinf } }, { "acos", MAP1, 1, { .m1 = acosf } },
     { "atan", MAP1, 1, { .m1 = atanf } }, { "atan", MAP2, 2, { .m2 = atan2f } },
     { "sqrt", MAP1, 1, { .m1 = sqrtf } },
-    { "inversesqrt", MAP1, 1, { .m1 = f_invsqrt } }, { "exp", MAP1, 1, { .m1 = expf } },
+    { "inversesqrt", MAP1, 1, { .m1 = rsl_inversesqrt } }, { "exp", MAP1, 1, { .m1 = expf } },
     { "log", MAP1, 1, { .m1 = logf } }, { "log", MAP2, 2, { .m2 = f_logb } },
     { "pow", MAP2, 2, { .m2 = powf } }, { "mod", MAP2, 2, { .m2 = f_mod } },
     { "abs", MAP1, 1, { .m1 = fabsf } }, { "sign", MAP1, 1, { .m1 = f_sign } },

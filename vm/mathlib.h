@@ -22,6 +22,9 @@ bool rsl_builtin_eval(const char *name, int nargs, const float *const *args,
 
 /* The arithmetic the operators need beyond +, -, * on components. */
 float rsl_dot(const float a[3], const float b[3]);
+float rsl_inversesqrt(float x);
+/* a / length(a): NaN components for a zero vector, as the division says. */
+void rsl_normalize(const float a[3], float out[3]);
 void rsl_cross(const float a[3], const float b[3], float out[3]);
 void rsl_matmul(const float a[16], const float b[16], float out[16]);
 /* Returns false (out zero) for a singular matrix. */

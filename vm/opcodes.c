@@ -31,6 +31,11 @@ unsigned vm_op_latency(VmOp op, unsigned w)
     case VM_OP_DOT:
     case VM_OP_CROSS:
         return 4 * per;
+    case VM_OP_RSQRT:
+        return 6 * per;
+    case VM_OP_DOTRSQ:
+    case VM_OP_NORM:
+        return 10;
     case VM_OP_CALLB:
         return 20;
     case VM_OP_NOP:

@@ -17,8 +17,8 @@
 ** (VM_V) selects the varying file, and the low 15 bits the slot. A
 ** uniform slot is one float; a varying slot holds one float per lane of
 ** the batch, lanes contiguous (SoA). A value of w components takes w
-** consecutive slots of its file. Strings are uniform, and their slot
-** holds the string's index in the program's string table.
+** consecutive slots of its file. A string's slot holds its index in the
+** run's string table (strings.h), where every string is interned.
 **
 ** Batches and masks: each instruction runs over the whole batch of
 ** shading points. An instruction whose destination A is uniform computes
@@ -71,6 +71,9 @@ typedef uint64_t VmIns;
     X(MULM,   "ABC",    "A = B * C, 4x4 matrices (w = 16)") \
     X(DIVM,   "ABC",    "A = B * inverse(C), 4x4 matrices (w = 16)") \
     X(DOT,    "ABC",    "A(1) = B . C (w = 3)") \
+    X(DOTRSQ, "ABC",    "A(1) = 1 / sqrt(B . C) (w = 3; fused DOT + RSQRT)") \
+    X(RSQRT,  "AB",     "A = 1 / sqrt(B), componentwise") \
+    X(NORM,   "AB",     "A = B / length(B) (w = 3)") \
     X(CROSS,  "ABC",    "A = B x C (w = 3)") \
     X(LT,     "ABC",    "A(1) = B < C (w = 1)") \
     X(LE,     "ABC",    "A(1) = B <= C") \

@@ -83,8 +83,10 @@ static int check_ins(Checker *c)
         return 1;
     case VM_OP_MOV: /* moves whole arrays and tuples too */
     case VM_OP_NEG:
+    case VM_OP_RSQRT:
+    case VM_OP_NORM:
     case VM_OP_SPLAT:
-        if (op == VM_OP_MOV ? w < 1 : !width_ok(w))
+        if (op == VM_OP_MOV ? w < 1 : op == VM_OP_NORM ? w != 3 : !width_ok(w))
             return bad(c, "width %u", w);
         if (reg(c, a, w, "destination") || reg(c, b, op == VM_OP_SPLAT ? 1 : w, "source")
             || uniformity(c, a, srcs, 1))
@@ -104,9 +106,10 @@ static int check_ins(Checker *c)
     case VM_OP_MULM:
     case VM_OP_DIVM:
     case VM_OP_DOT:
+    case VM_OP_DOTRSQ:
     case VM_OP_CROSS: {
         unsigned ws = op == VM_OP_MULM || op == VM_OP_DIVM ? 16 : 3;
-        unsigned wd = op == VM_OP_DOT ? 1 : ws;
+        unsigned wd = op == VM_OP_DOT || op == VM_OP_DOTRSQ ? 1 : ws;
         if (reg(c, a, wd, "destination") || reg(c, b, ws, "source") || reg(c, cc, ws, "source")
             || uniformity(c, a, srcs, 2))
             return -1;
@@ -125,8 +128,6 @@ static int check_ins(Checker *c)
         unsigned ws = w ? w : 1;
         if (!eq && w == 0)
             return bad(c, "width 0");
-        if (eq && w == 0 && ((b | cc) & VM_V))
-            return bad(c, "string operands must be uniform");
         int nsrc = op == VM_OP_NOT ? 1 : 2;
         if (reg(c, a, 1, "destination") || reg(c, b, ws, "source")
             || (nsrc == 2 && reg(c, cc, ws, "source")) || uniformity(c, a, srcs, nsrc))

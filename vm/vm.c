@@ -184,6 +184,15 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
         case VM_OP_MUL: COMPONENTWISE(x * y); break;
         case VM_OP_DIV: COMPONENTWISE(x / y); break;
         case VM_OP_NEG: UNARY(-x); break;
+        case VM_OP_RSQRT: UNARY(rsl_inversesqrt(x)); break;
+        case VM_OP_NORM:
+            FOR_LANES(a) {
+                float x[3], r[3];
+                gather(s, b, 3, i, x);
+                rsl_normalize(x, r);
+                scatter(s, a, 3, i, r);
+            }
+            break;
         case VM_OP_MADD:
             for (unsigned k = 0; k < w; k++) {
                 Src sb = src(s, b, k), sc = src(s, c, k);
@@ -200,13 +209,14 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
         case VM_OP_OR: COMPONENTWISE(x != 0 || y != 0 ? 1.0f : 0.0f); break;
         case VM_OP_NOT: UNARY(x == 0 ? 1.0f : 0.0f); break;
         case VM_OP_DOT:
+        case VM_OP_DOTRSQ:
         case VM_OP_CROSS:
         case VM_OP_MULM:
         case VM_OP_DIVM:
         case VM_OP_EQ:
         case VM_OP_NE: {
             VmOp op = vm_op(ins);
-            unsigned wb = op == VM_OP_DOT || op == VM_OP_CROSS ? 3 : op == VM_OP_EQ || op == VM_OP_NE ? (w ? w : 1) : 16;
+            unsigned wb = op == VM_OP_DOT || op == VM_OP_DOTRSQ || op == VM_OP_CROSS ? 3 : op == VM_OP_EQ || op == VM_OP_NE ? (w ? w : 1) : 16;
             FOR_LANES(a) {
                 float x[16], y[16], r[16], t[16];
                 gather(s, b, wb, i, x);
@@ -214,7 +224,10 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
                 unsigned wr = 1;
                 switch (op) {
                 case VM_OP_DOT:
-                    r[0] = x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+                    r[0] = rsl_dot(x, y);
+                    break;
+                case VM_OP_DOTRSQ:
+                    r[0] = rsl_inversesqrt(rsl_dot(x, y));
                     break;
                 case VM_OP_CROSS:
                     r[0] = x[1] * y[2] - x[2] * y[1];

@@ -322,7 +322,8 @@ START_TEST(verifier_rejects)
         { { OP(MASK, 0, 0, 0, 0), OP(RET, 0, 0, 0, 0) }, 2, "mask register must be varying" },
         { { vm_jump(VM_OP_JMP, 0, 5), OP(RET, 0, 0, 0, 0) }, 2, "jump to 5 of 2" },
         { { vm_jump(VM_OP_JZ, V(0), 0), OP(RET, 0, 0, 0, 0) }, 2, "uniform jump on a varying" },
-        { { OP(EQ, 0, 0, V(1), 0), OP(RET, 0, 0, 0, 0) }, 2, "string operands must be uniform" },
+        { { OP(NORM, 1, 0, 0, 0), OP(RET, 0, 0, 0, 0) }, 2, "width 1" },
+        { { OP(DERIV, 1, V(0), 0, 0), OP(RET, 0, 0, 0, 0) }, 2, "DERIV needs varying registers" },
         { { OP(NOP, 0, 0, 0, 0), OP(ADD, 1, 0, 0, 0) }, 2, "must end with RET or JMP" },
         { { (VmIns)0xfe, OP(RET, 0, 0, 0, 0) }, 2, "unknown opcode 254" },
     };

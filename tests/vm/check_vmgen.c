@@ -285,6 +285,49 @@ START_TEST(scheduling_lowers_cycles)
 }
 END_TEST
 
+/* inversesqrt(I . I) becomes one DOTRSQ after scheduling, and
+   normalize(I) one NORM: I / |I| either way. */
+START_TEST(superinstructions)
+{
+    static const char *ir = "func @f surface void\n"
+                            "@0:\n"
+                            "  %1 = v vector gget I\n"
+                            "  %2 = v float dot %1, %1\n"
+                            "  %3 = v float intrin inversesqrt %2\n"
+                            "  %4 = v vector splat %3\n"
+                            "  %5 = v vector mul %1, %4\n"
+                            "  %6 = v vector intrin normalize %1\n"
+                            "  %7 = v vector sub %5, %6\n"
+                            "  gset dPdu, %7\n"
+                            "  gset dPdv, %6\n"
+                            "  ret\n"
+                            "end\n";
+    Shader *s = compile(ir);
+    for (int i = 0; i < N; i++) {
+        global(s, "I", 0)[i] = 3;
+        global(s, "I", 1)[i] = 4 * (float)i;
+        global(s, "I", 2)[i] = 0;
+    }
+    run(s);
+    for (int i = 0; i < N; i++) {
+        float len = sqrtf(9 + 16 * (float)(i * i));
+        ck_assert_float_eq_tol(global(s, "dPdv", 0)[i], 3 / len, 1e-6f);
+        ck_assert_float_eq_tol(global(s, "dPdv", 1)[i], 4 * (float)i / len, 1e-6f);
+        for (unsigned k = 0; k < 3; k++)
+            ck_assert_float_eq_tol(global(s, "dPdu", k)[i], 0, 1e-6f);
+    }
+    int fused = 0, norm = 0;
+    for (uint32_t i = 0; i < s->obj->prog.ncode; i++) {
+        fused += vm_op(s->obj->prog.code[i]) == VM_OP_DOTRSQ;
+        norm += vm_op(s->obj->prog.code[i]) == VM_OP_NORM;
+        ck_assert(vm_op(s->obj->prog.code[i]) != VM_OP_CALLB);
+    }
+    ck_assert_int_eq(fused, 1);
+    ck_assert_int_eq(norm, 1);
+    done(s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("vmgen");
@@ -296,6 +339,7 @@ int main(void)
     tcase_add_test(tc, phi_swap);
     tcase_add_test(tc, copies_coalesce);
     tcase_add_test(tc, scheduling_lowers_cycles);
+    tcase_add_test(tc, superinstructions);
     suite_add_tcase(su, tc);
     SRunner *sr = srunner_create(su);
     srunner_run_all(sr, CK_NORMAL);
