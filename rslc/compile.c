@@ -42,10 +42,9 @@ IrModule *rslc_middle_end(const Unit *unit, int level, const PassOptions *passes
 static VmObject *object_of(IrModule *m, IrFunc *shader, int level)
 {
     /* The VM has no calls: everything inlines, then the copies clean up. */
+    rslc_prepare_defaults(m);
     if (pass_inline_all(m) && level > 0)
         passes_run_pipeline(m, level);
-    if (!rslc_fold_defaults(m))
-        return NULL;
     MFunc *mf = vmgen_select(shader);
     if (!mf)
         return NULL;
@@ -155,7 +154,7 @@ VmObject *rslc_vm_call_object(IrModule *m, const char *name, int nargs, int leve
             inputs += !f->params[p].output;
         }
         if (f->kind == SHADER_FUNCTION && len == strlen(name) && !strncmp(f->name, name, len)
-            && (!dot || strcmp(dot, ".defaults")) && (own == nargs || inputs == nargs))
+            && !strstr(f->name, ".defaults") && (own == nargs || inputs == nargs))
             callee = f;
     }
     if (!callee) {

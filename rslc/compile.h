@@ -32,9 +32,9 @@ VmObject *rslc_vm_object(IrModule *m, int level, const char *path);
 VmObject *rslc_vm_call_object(IrModule *m, const char *name, int nargs, int level,
                               const char *path);
 
-/* Evaluates the shaders' computed parameter defaults at compile time
-   (defaults.c); false, with an error, if one is not constant. */
-bool rslc_fold_defaults(IrModule *m);
+/* The shaders' computed parameter defaults (defaults.c): folded to
+   constants where they can be, computed by a prologue otherwise. */
+void rslc_prepare_defaults(IrModule *m);
 
 /* Frees what the front end kept (the tree, symbols, check state). */
 void rslc_compile_done(void);

@@ -27,6 +27,8 @@
 typedef struct Live {
     int first, last;          /* positions; first > last: never mentioned */
     int first_def, first_use;
+    int defs;                 /* instructions that write it */
+    int copy_of;              /* its only definition is "MOV it, copy_of", or -1 */
 } Live;
 
 static void mention(Live *l, const MOpnd *o, int pos, bool def)
@@ -42,6 +44,7 @@ static void mention(Live *l, const MOpnd *o, int pos, bool def)
         r->last = pos;
     if (def && pos < r->first_def)
         r->first_def = pos;
+    r->defs += def;
     if (!def && pos < r->first_use)
         r->first_use = pos;
 }
@@ -57,14 +60,18 @@ static bool reads_a(VmOp op)
 static void compute_live(const MFunc *mf, Live *l)
 {
     for (int r = 0; r < mf->nregs; r++)
-        l[r] = (Live){ mf->nins + 1, -1, mf->nins + 1, mf->nins + 1 };
+        l[r] = (Live){ mf->nins + 1, -1, mf->nins + 1, mf->nins + 1, 0, -1 };
     for (int p = 0; p < mf->nins; p++) {
         const MIns *i = &mf->ins[p];
         if (reads_a(i->op))
             mention(l, &i->a, p, false);
         if (i->op != VM_OP_MASK && i->op != VM_OP_JZ && i->op != VM_OP_JNZ
-            && i->op != VM_OP_JNONE)
+            && i->op != VM_OP_JNONE) {
             mention(l, &i->a, p, true);
+            if (i->op == VM_OP_MOV && i->a.reg >= 0 && i->b.reg >= 0 && !i->a.off && !i->b.off
+                && i->w == mf->regs[i->a.reg].width && i->w == mf->regs[i->b.reg].width)
+                l[i->a.reg].copy_of = i->b.reg;
+        }
         int q = i->op == VM_OP_ASET ? p + 1 : p;
         mention(l, &i->b, q, false);
         mention(l, &i->c, q, false);
@@ -72,17 +79,16 @@ static void compute_live(const MFunc *mf, Live *l)
         for (int k = 0; k < i->nargs; k++)
             mention(l, &i->args[k], p, false);
     }
-    /* Preloaded values (constants, inputs) are live from the start,
-       outputs to the end; in between an interface slot is free for
-       others. */
+    /* Preloaded values (constants) are live from the start. The
+       interface (parameters and globals) keeps its slots for the whole
+       run, so that the host, rslvm --print and the debugger read every
+       variable's value after it. */
     for (int r = 0; r < mf->nregs; r++) {
         const MReg *x = &mf->regs[r];
-        if (x->init || (x->iface && (x->iface_flags & VM_VAR_READ)))
+        if (x->init)
             l[r].first = 0;
-        if (x->iface && (x->iface_flags & VM_VAR_OUTPUT))
-            l[r].last = mf->nins;
-        if (x->iface && l[r].first > l[r].last)
-            l[r].first = l[r].last = 0;
+        if (x->iface)
+            l[r].first = 0, l[r].last = mf->nins;
     }
     /* Loops: [target, jump] of every backward jump, to a fixpoint because
        stretching for an inner loop can make an interval cross an outer
@@ -124,11 +130,27 @@ static int by_start(const void *a, const void *b)
                                 : (x->reg > y->reg) - (x->reg < y->reg);
 }
 
+/* The input that r copies, through a chain of single copies; r itself if
+   nothing writes it; -1 if r holds a value of its own. */
+static int input_root(const Live *l, int r)
+{
+    for (int hops = 0; hops < 64; hops++) {
+        if (l[r].defs == 0)
+            return r;
+        if (l[r].defs != 1 || l[r].copy_of < 0)
+            return -1;
+        r = l[r].copy_of;
+    }
+    return -1;
+}
+
 /* Is [slot, slot+width) free of every coloured neighbour of r? Two
    intervals that only touch (one's last use is the other's definition)
    may share exactly the same slots, which is what makes a copy whose
    source dies there disappear; a partial overlap would not survive an
-   instruction that reads one component after writing another. */
+   instruction that reads one component after writing another. Copies of
+   a register nothing writes (an input), and copies of those, may share
+   its slots however they overlap: they hold the same value throughout. */
 static bool fits(const MFunc *mf, const Live *l, const int *done, int ndone, int r,
                  unsigned slot)
 {
@@ -142,7 +164,9 @@ static bool fits(const MFunc *mf, const Live *l, const int *done, int ndone, int
         bool overlap = slot < (unsigned)o->slot + o->width && (unsigned)o->slot < slot + me->width;
         bool touch = b->last == a->first || a->last == b->first;
         bool same = slot == (unsigned)o->slot && me->width == o->width;
-        if (overlap && !(touch && same && b->first != a->first))
+        int root = input_root(l, r);
+        bool twin = same && root >= 0 && root == input_root(l, done[k]);
+        if (overlap && !twin && !(touch && same && b->first != a->first))
             return false;
     }
     return true;

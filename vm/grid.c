@@ -2,6 +2,7 @@
 ** grid.c: the default grid of shading points (grid.h) and per-lane access
 ** to a shader's variables by name.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "vm/grid.h"
@@ -32,6 +33,17 @@ void vm_var_store(VmState *s, const VmVar *v, const float *f, unsigned n, int la
 {
     for (unsigned k = 0; k < n; k++)
         *slot(s, v->reg, k, lane) = f[k];
+}
+
+void vm_param_given(const VmObject *o, VmState *s, const char *name)
+{
+    char hidden[256];
+    snprintf(hidden, sizeof hidden, "__given_%s", name);
+    const VmVar *v = vm_find_var(o, hidden);
+    if (v) {
+        float one = 1;
+        vm_var_store(s, v, &one, 1, 0);
+    }
 }
 
 static void defaults(const VmObject *o, VmState *s, int lane, int x, int y, int w, int h)

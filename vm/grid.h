@@ -26,6 +26,11 @@ const VmVar *vm_find_var(const VmObject *o, const char *name);
 float vm_var_load(const VmState *s, const VmVar *v, unsigned k, int lane);
 void vm_var_store(VmState *s, const VmVar *v, const float *f, unsigned n, int lane);
 
+/* Records that the instance gave parameter `name` a value, so that a
+   computed default does not replace it (rslc/defaults.c): sets the
+   hidden "__given_NAME" parameter, if the shader has one. */
+void vm_param_given(const VmObject *o, VmState *s, const char *name);
+
 enum { VM_GRID_TILE = 16 };  /* tiles of up to 16 x 16 points fill a batch */
 
 /* A tile of a w x h grid: points x0..x0+tw-1 by y0..y0+th-1. */

@@ -325,10 +325,12 @@ int main(int argc, char **argv)
         vm_session_batch(&ss, &s, n);
         s.ready_u = ready_u, s.ready_v = ready_v;
         vm_grid_fill(o, &s, &d, t);
-        for (int l = 0; l < n; l++)
-            for (int i = 0; i < r.nsets; i++)
+        for (int i = 0; i < r.nsets; i++) {
+            for (int l = 0; l < n; l++)
                 vm_var_store(&s, vm_find_var(o, r.sets[i].name), r.sets[i].f,
                              (unsigned)r.sets[i].n, l);
+            vm_param_given(o, &s, r.sets[i].name);
+        }
         if (vm_session_run(&ss, &s, err, sizeof err)) {
             fprintf(stderr, "%s\n", err);
             return 1;

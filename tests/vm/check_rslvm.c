@@ -38,6 +38,34 @@ static const struct {
     { "calls.sl --call fact 5 -O0", "120\n" },
 };
 
+/* Computed defaults: distantlight's from and to are points in "shader"
+   space, which the test host places at 2 p + (0, 0, 5); a value given
+   with --set replaces the computed one; b = a * 3 + sin(a) folds at
+   compile time (a = 2: 6 + sin 2). */
+static const struct {
+    const char *args, *want;
+} defaults[] = {
+    { TOP_SRCDIR "/shaders/distantlight.sl --shade distantlight --grid 1 1 --print from "
+      "--print to", "0 0: 0 0 5 0 0 7\n" },
+    { TOP_SRCDIR "/shaders/distantlight.sl --shade distantlight --grid 1 1 --print from "
+      "--print to -O0", "0 0: 0 0 5 0 0 7\n" },
+    { TOP_SRCDIR "/shaders/distantlight.sl --shade distantlight --grid 1 1 --print from "
+      "--print to --set from=1,1,1", "0 0: 1 1 1 0 0 7\n" },
+    { FIXTURES "/defaults.sl --shade defaults --grid 1 1 --print b --print s",
+      "0 0: 6.90929747 two-and\n" },
+    { FIXTURES "/defaults.sl --shade defaults --grid 1 1 --print b --print s --set a=0 "
+      "--set word=one", "0 0: 0 one-and\n" },
+};
+
+START_TEST(computed_defaults)
+{
+    Run r = rslvm(defaults[_i].args);
+    ck_assert_msg(r.status == 0, "%s: %s", defaults[_i].args, r.err);
+    ck_assert_str_eq(r.out, defaults[_i].want);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(call)
 {
     char args[512];
@@ -109,6 +137,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, call, 0, sizeof calls / sizeof *calls);
     tcase_add_loop_test(tc, user_errors, 0, sizeof errors / sizeof *errors);
+    tcase_add_loop_test(tc, computed_defaults, 0, sizeof defaults / sizeof *defaults);
     tcase_add_loop_test(tc, optimisation_runs_fewer_instructions, 0,
                         sizeof optimised / sizeof *optimised);
     suite_add_tcase(s, tc);
