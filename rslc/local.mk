@@ -36,7 +36,7 @@ rslc_librslc_a_SOURCES += \
 # The bytecode back end: selection and mask linearisation, scheduling,
 # register allocation, object emission (vm/object.h).
 rslc_librslc_a_SOURCES += \
-	rslc/vmgen.h rslc/vmgen.c rslc/sched.c rslc/rega.c rslc/emit.c \
+	rslc/vmgen.h rslc/vmgen_impl.h rslc/vmgen.c rslc/vmcall.c rslc/sched.c rslc/rega.c rslc/emit.c \
 	rslc/compile.h rslc/compile.c rslc/defaults.c
 
 bin_PROGRAMS += rslc/rslc

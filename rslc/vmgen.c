@@ -24,8 +24,9 @@
 ** in scalar code and phis are plain moves (the common case for shaders
 ** whose only loops run over uniform counts).
 **
-** User function calls must have been inlined; regions (illuminance and
-** the like) and message passing are reported as not yet supported.
+** Regions (illuminance, illuminate, solar) become counted loops over the
+** host's lights; gather is reported as unsupported. User function calls
+** must have been inlined. Builtin calls are vmcall.c's.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -33,34 +34,13 @@
 #include "rslc/builtins.h"
 #include "rslc/check.h"
 #include "rslc/diag.h"
-#include "rslc/vmgen.h"
+#include "rslc/vmgen_impl.h"
 #include "vm/strings.h"
 
-typedef struct Gen {
-    MFunc *mf;
-    const IrFunc *fn;
-    int *vreg;               /* IR value id -> register, -1 if none yet */
-    int nvals;
-    IrBlock **order;         /* the layout */
-    int norder;
-    int *label;              /* block id -> its label */
-    int *mask;               /* block id -> its mask register (masked mode) */
-    int *loop_end;           /* header id -> layout index of its loop's last block */
-    int *loop_exit;          /* header id -> label after its loop's back jump */
-    int *region_of;          /* block id -> innermost region around it, or -1 */
-    int *light_cnt, *light_val; /* per region: the light index (uniform) and
-                                   the current light's L, Cl, Ol, flag */
-    IrVal **kval;            /* constants seen, and their registers */
-    int *kreg;
-    int nk, capk;
-    bool masked;             /* the function has a varying branch */
-    int one;                 /* uniform constant 1.0 */
-    bool failed;
-} Gen;
 
 /* ---- growing the function ------------------------------------------------ */
 
-static void *grow(void *p, int *cap, int need, size_t size)
+void *vg_grow(void *p, int *cap, int need, size_t size)
 {
     if (need <= *cap)
         return p;
@@ -77,10 +57,10 @@ static void *grow(void *p, int *cap, int need, size_t size)
     return q;
 }
 
-static int new_reg(Gen *g, bool varying, unsigned width)
+int vg_new_reg(Gen *g, bool varying, unsigned width)
 {
     MFunc *mf = g->mf;
-    mf->regs = grow(mf->regs, &mf->capregs, mf->nregs + 1, sizeof *mf->regs);
+    mf->regs = vg_grow(mf->regs, &mf->capregs, mf->nregs + 1, sizeof *mf->regs);
     mf->regs[mf->nregs] = (MReg){ varying, width, false, 0, NULL, false, -1, -1 };
     return mf->nregs++;
 }
@@ -89,7 +69,7 @@ static int new_label(Gen *g)
 {
     MFunc *mf = g->mf;
     int cap = mf->nlabels;
-    mf->label_at = grow(mf->label_at, &cap, mf->nlabels + 1, sizeof *mf->label_at);
+    mf->label_at = vg_grow(mf->label_at, &cap, mf->nlabels + 1, sizeof *mf->label_at);
     mf->label_at[mf->nlabels] = -1;
     return mf->nlabels++;
 }
@@ -99,42 +79,40 @@ static void place(Gen *g, int label)
     g->mf->label_at[label] = g->mf->nins;
 }
 
-static MIns *emit(Gen *g, VmOp op, unsigned w, SrcLoc loc)
+MIns *vg_emit(Gen *g, VmOp op, unsigned w, SrcLoc loc)
 {
     MFunc *mf = g->mf;
-    mf->ins = grow(mf->ins, &mf->capins, mf->nins + 1, sizeof *mf->ins);
+    mf->ins = vg_grow(mf->ins, &mf->capins, mf->nins + 1, sizeof *mf->ins);
     MIns *i = &mf->ins[mf->nins++];
     *i = (MIns){ .op = op, .w = w, .a = { -1, 0 }, .b = { -1, 0 }, .c = { -1, 0 },
                  .d = { -1, 0 }, .label = -1, .loc = loc };
     return i;
 }
 
-static MOpnd R(int reg) { return (MOpnd){ reg, 0 }; }
-static MOpnd RO(int reg, unsigned off) { return (MOpnd){ reg, off }; }
 
-static void emit3(Gen *g, VmOp op, unsigned w, MOpnd a, MOpnd b, MOpnd c, SrcLoc loc)
+void vg_emit3(Gen *g, VmOp op, unsigned w, MOpnd a, MOpnd b, MOpnd c, SrcLoc loc)
 {
-    MIns *i = emit(g, op, w, loc);
+    MIns *i = vg_emit(g, op, w, loc);
     i->a = a, i->b = b, i->c = c;
 }
 
 static void emit_jump(Gen *g, VmOp op, int cond, int label, SrcLoc loc)
 {
-    MIns *i = emit(g, op, 0, loc);
+    MIns *i = vg_emit(g, op, 0, loc);
     i->a = R(cond);
     i->label = label;
 }
 
 /* ---- values ---------------------------------------------------------------- */
 
-static unsigned kind_width(IrKind k)
+unsigned vg_kind_width(IrKind k)
 {
     return k == IRT_MATRIX ? 16 : ir_is_triple(k) ? 3 : 1;
 }
 
-static unsigned type_width(IrType t)
+unsigned vg_type_width(IrType t)
 {
-    return kind_width(t.kind) * (unsigned)(t.arraylen ? t.arraylen : 1);
+    return vg_kind_width(t.kind) * (unsigned)(t.arraylen ? t.arraylen : 1);
 }
 
 static VmType vm_type(IrKind k)
@@ -157,15 +135,15 @@ static int string_index(Gen *g, const char *s)
         if (strcmp(mf->strings[i], s) == 0)
             return i;
     int cap = mf->nstrings;
-    mf->strings = grow(mf->strings, &cap, mf->nstrings + 1, sizeof *mf->strings);
+    mf->strings = vg_grow(mf->strings, &cap, mf->nstrings + 1, sizeof *mf->strings);
     mf->strings[mf->nstrings] = s;
     return mf->nstrings++;
 }
 
 /* A uniform register preloaded with n values. */
-static int const_reg(Gen *g, const float *vals, unsigned n)
+int vg_const_reg(Gen *g, const float *vals, unsigned n)
 {
-    int r = new_reg(g, false, n);
+    int r = vg_new_reg(g, false, n);
     float *init = calloc(n, sizeof *init);
     if (!init) {
         perror("rslc");
@@ -181,38 +159,38 @@ static int const_reg(Gen *g, const float *vals, unsigned n)
 static int const_value(Gen *g, const IrVal *v)
 {
     const IrConst *k = (const IrConst *)v;
-    unsigned n = type_width(v->type);
+    unsigned n = vg_type_width(v->type);
     if (v->kind == IRV_UNDEF) /* undef is zero (ir.h) */
-        return const_reg(g, NULL, n);
+        return vg_const_reg(g, NULL, n);
     if (v->type.kind == IRT_STRING) {
         uint32_t idx = (uint32_t)string_index(g, k->s ? k->s : "");
         float bits;
         memcpy(&bits, &idx, sizeof bits);
-        return const_reg(g, &bits, 1);
+        return vg_const_reg(g, &bits, 1);
     }
-    return const_reg(g, v->type.arraylen ? k->fa : k->f, n);
+    return vg_const_reg(g, v->type.arraylen ? k->fa : k->f, n);
 }
 
 /* The register of an operand value: instruction results get one when first
    seen, each distinct constant (they are interned) one. */
-static int reg_of(Gen *g, IrVal *v)
+int vg_reg_of(Gen *g, IrVal *v)
 {
     if (v->kind != IRV_INS) {
         for (int i = 0; i < g->nk; i++)
             if (g->kval[i] == v)
                 return g->kreg[i];
         int cap = g->capk;
-        g->kval = grow(g->kval, &cap, g->nk + 1, sizeof *g->kval);
-        g->kreg = grow(g->kreg, &g->capk, g->nk + 1, sizeof *g->kreg);
+        g->kval = vg_grow(g->kval, &cap, g->nk + 1, sizeof *g->kval);
+        g->kreg = vg_grow(g->kreg, &g->capk, g->nk + 1, sizeof *g->kreg);
         g->kval[g->nk] = v;
         return g->kreg[g->nk++] = const_value(g, v);
     }
     if (g->vreg[v->id] < 0)
-        g->vreg[v->id] = new_reg(g, v->varying, type_width(v->type));
+        g->vreg[v->id] = vg_new_reg(g, v->varying, vg_type_width(v->type));
     return g->vreg[v->id];
 }
 
-static void unsupported(Gen *g, const IrIns *ins, const char *what)
+void vg_unsupported(Gen *g, const IrIns *ins, const char *what)
 {
     diag_error(ins->loc, "the bytecode VM does not support %s yet", what);
     g->failed = true;
@@ -220,7 +198,7 @@ static void unsupported(Gen *g, const IrIns *ins, const char *what)
 
 /* ---- the shader's interface ---------------------------------------------------- */
 
-static int add_var(Gen *g, MVar **list, int *n, const char *name, IrType t, bool varying,
+int vg_add_var(Gen *g, MVar **list, int *n, const char *name, IrType t, bool varying,
                    unsigned flags)
 {
     for (int i = 0; i < *n; i++)
@@ -230,8 +208,8 @@ static int add_var(Gen *g, MVar **list, int *n, const char *name, IrType t, bool
             return (*list)[i].reg;
         }
     int cap = *n;
-    *list = grow(*list, &cap, *n + 1, sizeof **list);
-    int r = new_reg(g, varying, type_width(t));
+    *list = vg_grow(*list, &cap, *n + 1, sizeof **list);
+    int r = vg_new_reg(g, varying, vg_type_width(t));
     g->mf->regs[r].iface = true;
     g->mf->regs[r].iface_flags = flags;
     (*list)[*n] = (MVar){ { name, vm_type(t.kind), flags | (varying ? VM_VAR_VARYING : 0),
@@ -244,7 +222,7 @@ static void add_params(Gen *g)
 {
     for (int i = 0; i < g->fn->nparams; i++) {
         const IrParam *p = &g->fn->params[i];
-        int r = add_var(g, &g->mf->params, &g->mf->nparams, p->name, p->type, p->varying,
+        int r = vg_add_var(g, &g->mf->params, &g->mf->nparams, p->name, p->type, p->varying,
                         VM_VAR_READ | (p->output ? VM_VAR_OUTPUT : 0));
         if (p->def && p->type.kind == IRT_STRING && !p->type.arraylen) {
             /* the default's register holds its index in the string table */
@@ -262,254 +240,7 @@ static void add_params(Gen *g)
     }
 }
 
-/* ---- selection ------------------------------------------------------------------- */
-
-static char type_letter(IrType t)
-{
-    static const char letters[] = { [IRT_VOID] = 'x', [IRT_BOOL] = 'b', [IRT_FLOAT] = 'f',
-                                    [IRT_COLOR] = 'c', [IRT_POINT] = 'p', [IRT_VECTOR] = 'v',
-                                    [IRT_NORMAL] = 'n', [IRT_MATRIX] = 'm', [IRT_STRING] = 's',
-                                    [IRT_TUPLE] = 't' };
-    return letters[t.kind];
-}
-
-/* The index of a builtin by its mangled name, e.g. "noise(p)f" or, for
-   arrays, "spline(f[4])f" (the runtime binds by this name). */
-static int name_index(Gen *g, const char *name)
-{
-    MFunc *mf = g->mf;
-    for (int i = 0; i < mf->nbuiltins; i++)
-        if (strcmp(mf->builtins[i], name) == 0)
-            return i;
-    int cap = mf->nbuiltins;
-    mf->builtins = grow(mf->builtins, &cap, mf->nbuiltins + 1, sizeof *mf->builtins);
-    mf->builtins[mf->nbuiltins] = strdup(name);
-    return mf->nbuiltins++;
-}
-
-/* The index of an intrinsic's builtin by its mangled name; `extra` are
-   the letters of arguments the back end appends. */
-/* The overload of a call with output arguments (its tuple's layout):
-   which arguments are outputs, and its return type. */
-static bool tuple_sig(const IrIns *ins, BuiltinSig *sig)
-{
-    const char *cursor = builtin_table[ins->imm].sigs;
-    while (builtin_sig_next(&cursor, sig))
-        if (sig->nparams == ins->nargs)
-            return true;
-    return false;
-}
-
-static char ret_letter(const BuiltinSig *sig)
-{
-    static const char letters[TY_NBASE] = { [TY_VOID] = 'x', [TY_FLOAT] = 'f', [TY_COLOR] = 'c',
-                                            [TY_POINT] = 'p', [TY_VECTOR] = 'v', [TY_NORMAL] = 'n',
-                                            [TY_MATRIX] = 'm', [TY_STRING] = 's', [TY_BOOL] = 'b' };
-    return letters[sig->ret.base];
-}
-
-/* The mangled name: one letter per argument, "[N]" for an array, "&" for
-   an output of a call that returns a tuple (builtins.h). */
-static int builtin_index(Gen *g, const IrIns *ins, const char *extra)
-{
-    BuiltinSig sig;
-    bool tuple = ins->val.type.kind == IRT_TUPLE && tuple_sig(ins, &sig);
-    char name[512];
-    int n = snprintf(name, sizeof name, "%s(", builtin_table[ins->imm].name);
-    for (int i = 0; i < ins->nargs && n < (int)sizeof name - 32; i++) {
-        IrType t = ins->args[i]->type;
-        n += snprintf(name + n, sizeof name - (size_t)n, "%c", type_letter(t));
-        if (t.arraylen)
-            n += snprintf(name + n, sizeof name - (size_t)n, "[%d]", t.arraylen);
-        if (tuple && sig.param[i].output)
-            n += snprintf(name + n, sizeof name - (size_t)n, "&");
-    }
-    snprintf(name + n, sizeof name - (size_t)n, "%s)%c", extra,
-             tuple ? ret_letter(&sig) : type_letter(ins->val.type));
-    return name_index(g, name);
-}
-
-/* Where a callout's value sits in its call's tuple: after the result's
-   floats (callout -1 is the result), each argument at its full width. */
-static unsigned tuple_offset(const IrIns *call, int which)
-{
-    BuiltinSig sig;
-    if (which < 0 || !tuple_sig(call, &sig))
-        return 0;
-    char r = ret_letter(&sig);
-    unsigned at = r == 'x' ? 0 : r == 'm' ? 16 : strchr("cpvn", r) ? 3 : 1;
-    for (int i = 0; i < which; i++)
-        at += type_width(call->args[i]->type);
-    return at;
-}
-
-/* Arguments the back end passes after a builtin's own; the mangled name
-   lists them after a '|'. */
-typedef struct Extras {
-    int n;
-    int reg[10];
-    unsigned w[10];
-    char letters[12];
-} Extras;
-
-static void add_extra(Extras *x, int reg, IrType t)
-{
-    x->reg[x->n] = reg;
-    x->w[x->n] = type_width(t);
-    x->letters[x->n + 1] = type_letter(t);
-    x->letters[++x->n + 1] = '\0';
-}
-
-static int global_reg(Gen *g, const char *name, IrKind kind)
-{
-    const GlobalVar *gv = global_lookup(name);
-    bool varying = !gv || gv->detail == DETAIL_VARYING;
-    return add_var(g, &g->mf->globals, &g->mf->nglobals, name, ir_type(kind), varying,
-                   VM_VAR_READ);
-}
-
-static void add_global(Gen *g, Extras *x, const char *name, IrKind kind)
-{
-    add_extra(x, global_reg(g, name, kind), ir_type(kind));
-}
-
-/* dv/du (dir 0) or dv/dv (dir 1) of register r into a new register: zero
-   for a uniform value, which does not vary over the surface. */
-static int derivative_of(Gen *g, int r, bool varying, IrType t, unsigned dir, SrcLoc loc)
-{
-    unsigned w = type_width(t);
-    if (!varying)
-        return const_reg(g, NULL, w);
-    int d = new_reg(g, true, w);
-    emit3(g, VM_OP_DERIV, w, R(d), R(r), R(-1), loc);
-    g->mf->ins[g->mf->nins - 1].imm = dir;
-    return d;
-}
-
-static int derivative(Gen *g, IrVal *v, unsigned dir, SrcLoc loc)
-{
-    return derivative_of(g, reg_of(g, v), v->varying, v->type, dir, loc);
-}
-
-/* Du and Dv of a value, as two extras. */
-static void add_derivatives(Gen *g, Extras *x, int r, bool varying, IrType t, SrcLoc loc)
-{
-    for (unsigned dir = 0; dir < 2; dir++)
-        add_extra(x, derivative_of(g, r, varying, t, dir, loc), t);
-}
-
-/* A texture lookup at one coordinate (not the four corners of a region)
-   gets the coordinate's derivatives and du, dv, from which the runtime
-   makes the filter region; texture(name) without coordinates reads s
-   and t first. */
-static void texture_extras(Gen *g, const IrIns *ins, Extras *x, BuiltinId id)
-{
-    int ncoord = 0;
-    while (1 + ncoord < ins->nargs && ins->args[1 + ncoord]->type.kind != IRT_STRING)
-        ncoord++;
-    if (ncoord == 8 || ncoord == 4 || (id != BI_TEXTURE && ncoord != 1))
-        return;
-    if (id == BI_TEXTURE && ncoord == 0) {
-        add_global(g, x, "s", IRT_FLOAT);
-        add_global(g, x, "t", IRT_FLOAT);
-        for (int k = 0; k < 2; k++)
-            add_derivatives(g, x, x->reg[k], true, ir_type(IRT_FLOAT), ins->loc);
-    } else {
-        for (int i = 1; i <= ncoord; i++)
-            add_derivatives(g, x, reg_of(g, ins->args[i]), ins->args[i]->varying,
-                            ins->args[i]->type, ins->loc);
-    }
-    add_global(g, x, "du", IRT_FLOAT);
-    add_global(g, x, "dv", IRT_FLOAT);
-}
-
-/* The implicit arguments: lighting builtins see the lights from P;
-   faceforward(N, I) is faceforward(N, I, Ng); derivative builtins get
-   the derivatives of what they differentiate along u and v (Deriv: of
-   both arguments), and area and filterstep the steps du and dv; texture
-   lookups as texture_extras says. */
-static void extras(Gen *g, const IrIns *ins, Extras *x)
-{
-    const Builtin *b = &builtin_table[ins->imm];
-    x->n = 0;
-    x->letters[0] = '|';
-    x->letters[1] = '\0';
-    if (b->cls == BC_LIGHT)
-        add_global(g, x, "P", IRT_POINT);
-    if (b->id == BI_FACEFORWARD && ins->nargs == 2)
-        add_global(g, x, "Ng", IRT_NORMAL);
-    if (b->id == BI_TEXTURE || b->id == BI_ENVIRONMENT || b->id == BI_SHADOW)
-        texture_extras(g, ins, x, b->id);
-    if (b->cls != BC_DERIV)
-        return;
-    bool filter_interval = b->id == BI_FILTERSTEP && ins->nargs >= 3
-                        && ins->args[2]->type.kind == IRT_FLOAT;
-    if (filter_interval)
-        return;
-    int which = b->id == BI_FILTERSTEP ? 1 : 0, last = b->id == BI_DERIV ? 1 : which;
-    for (int i = which; i <= last; i++)
-        add_derivatives(g, x, reg_of(g, ins->args[i]), ins->args[i]->varying,
-                        ins->args[i]->type, ins->loc);
-    if (b->id == BI_AREA || b->id == BI_FILTERSTEP) {
-        add_global(g, x, "du", IRT_FLOAT);
-        add_global(g, x, "dv", IRT_FLOAT);
-    }
-}
-
-static void select_intrin(Gen *g, IrIns *ins, int dst)
-{
-    const Builtin *b = &builtin_table[ins->imm];
-    /* The two the VM has instructions for (mathlib.c's, per lane). */
-    if (b->id == BI_NORMALIZE && ins->nargs == 1) {
-        emit3(g, VM_OP_NORM, 3, R(dst), R(reg_of(g, ins->args[0])), R(-1), ins->loc);
-        return;
-    }
-    if (b->id == BI_INVERSESQRT && ins->nargs == 1) {
-        emit3(g, VM_OP_RSQRT, 1, R(dst), R(reg_of(g, ins->args[0])), R(-1), ins->loc);
-        return;
-    }
-    if (b->id == BI_DU || b->id == BI_DV) { /* one instruction, no call */
-        int d = derivative(g, ins->args[0], b->id == BI_DV, ins->loc);
-        emit3(g, VM_OP_MOV, type_width(ins->val.type), R(dst), R(d), R(-1), ins->loc);
-        return;
-    }
-    Extras x;
-    extras(g, ins, &x);
-    int nargs = ins->nargs + x.n;
-    MOpnd *args = calloc((size_t)nargs + 1, sizeof *args);
-    unsigned *argw = calloc((size_t)nargs + 1, sizeof *argw);
-    for (int i = 0; i < ins->nargs; i++) {
-        args[i] = R(reg_of(g, ins->args[i]));
-        argw[i] = type_width(ins->args[i]->type);
-    }
-    for (int i = 0; i < x.n; i++) {
-        args[ins->nargs + i] = R(x.reg[i]);
-        argw[ins->nargs + i] = x.w[i];
-    }
-    unsigned w = dst >= 0 ? type_width(ins->val.type) : 1;
-    if (ins->val.type.kind == IRT_TUPLE) {
-        w = tuple_offset(ins, ins->nargs);
-        if (w > VM_MAX_VALUE) {
-            unsupported(g, ins, "a builtin call whose outputs exceed the VM's value width");
-            w = 1;
-        }
-        g->mf->regs[dst].width = w;
-    }
-    if (dst < 0) { /* a void builtin still names a destination: a scratch,
-                      varying when an argument is (it runs per lane) */
-        bool varying = false;
-        for (int i = 0; i < ins->nargs; i++)
-            varying |= ins->args[i]->varying;
-        dst = new_reg(g, varying, 1);
-    }
-    unsigned idx = (unsigned)builtin_index(g, ins, x.n ? x.letters : "");
-    MIns *m = emit(g, VM_OP_CALLB, w, ins->loc);
-    m->a = R(dst);
-    m->imm = idx;
-    m->nargs = nargs;
-    m->args = args;
-    m->argw = argw;
-}
+/* ---- selection -------------------------------------------------------------------- */
 
 /* Builds a value from scalar parts: triple(a, b, c), matrix(16 floats),
    or a float splatted onto a matrix's diagonal. */
@@ -517,14 +248,14 @@ static void select_parts(Gen *g, IrIns *ins, int dst)
 {
     if (ins->op == IR_splat) {
         static const float zero[16];
-        emit3(g, VM_OP_MOV, 16, R(dst), R(const_reg(g, zero, 16)), R(-1), ins->loc);
-        int a = reg_of(g, ins->args[0]);
+        vg_emit3(g, VM_OP_MOV, 16, R(dst), R(vg_const_reg(g, zero, 16)), R(-1), ins->loc);
+        int a = vg_reg_of(g, ins->args[0]);
         for (unsigned k = 0; k < 4; k++)
-            emit3(g, VM_OP_MOV, 1, RO(dst, 5 * k), R(a), R(-1), ins->loc);
+            vg_emit3(g, VM_OP_MOV, 1, RO(dst, 5 * k), R(a), R(-1), ins->loc);
         return;
     }
     for (int k = 0; k < ins->nargs; k++)
-        emit3(g, VM_OP_MOV, 1, RO(dst, (unsigned)k), R(reg_of(g, ins->args[k])), R(-1), ins->loc);
+        vg_emit3(g, VM_OP_MOV, 1, RO(dst, (unsigned)k), R(vg_reg_of(g, ins->args[k])), R(-1), ins->loc);
 }
 
 static void befriend(Gen *g, int a, int b)
@@ -543,14 +274,14 @@ static void select_ins(Gen *g, IrIns *ins)
     IrOp op = ins->op;
     if (op == IR_phi || op == IR_nop)
         return;
-    int dst = ins->val.type.kind == IRT_VOID ? -1 : reg_of(g, &ins->val);
-    #define ARG(i) R(reg_of(g, ins->args[i]))
-    unsigned w = dst >= 0 ? type_width(ins->val.type) : 0;
+    int dst = ins->val.type.kind == IRT_VOID ? -1 : vg_reg_of(g, &ins->val);
+    #define ARG(i) R(vg_reg_of(g, ins->args[i]))
+    unsigned w = dst >= 0 ? vg_type_width(ins->val.type) : 0;
     switch (op) {
     case IR_copy:
     case IR_retype:
-        emit3(g, VM_OP_MOV, w, R(dst), ARG(0), R(-1), ins->loc);
-        befriend(g, dst, reg_of(g, ins->args[0]));
+        vg_emit3(g, VM_OP_MOV, w, R(dst), ARG(0), R(-1), ins->loc);
+        befriend(g, dst, vg_reg_of(g, ins->args[0]));
         break;
     case IR_add:
     case IR_sub:
@@ -561,42 +292,42 @@ static void select_ins(Gen *g, IrIns *ins)
             vop = VM_OP_MULM;
         else if (ins->val.type.kind == IRT_MATRIX && op == IR_div)
             vop = VM_OP_DIVM;
-        emit3(g, vop, w, R(dst), ARG(0), ARG(1), ins->loc);
+        vg_emit3(g, vop, w, R(dst), ARG(0), ARG(1), ins->loc);
         break;
     }
     case IR_neg:
-        emit3(g, VM_OP_NEG, w, R(dst), ARG(0), R(-1), ins->loc);
+        vg_emit3(g, VM_OP_NEG, w, R(dst), ARG(0), R(-1), ins->loc);
         break;
     case IR_dot:
     case IR_cross:
-        emit3(g, op == IR_dot ? VM_OP_DOT : VM_OP_CROSS, op == IR_dot ? 1 : 3, R(dst), ARG(0),
+        vg_emit3(g, op == IR_dot ? VM_OP_DOT : VM_OP_CROSS, op == IR_dot ? 1 : 3, R(dst), ARG(0),
               ARG(1), ins->loc);
         break;
     case IR_lt:
     case IR_le:
-        emit3(g, op == IR_lt ? VM_OP_LT : VM_OP_LE, 1, R(dst), ARG(0), ARG(1), ins->loc);
+        vg_emit3(g, op == IR_lt ? VM_OP_LT : VM_OP_LE, 1, R(dst), ARG(0), ARG(1), ins->loc);
         break;
     case IR_gt:
     case IR_ge: /* a > b is b < a */
-        emit3(g, op == IR_gt ? VM_OP_LT : VM_OP_LE, 1, R(dst), ARG(1), ARG(0), ins->loc);
+        vg_emit3(g, op == IR_gt ? VM_OP_LT : VM_OP_LE, 1, R(dst), ARG(1), ARG(0), ins->loc);
         break;
     case IR_eq:
     case IR_ne: {
         IrType t = ins->args[0]->type;
-        emit3(g, op == IR_eq ? VM_OP_EQ : VM_OP_NE, t.kind == IRT_STRING ? 0 : type_width(t),
+        vg_emit3(g, op == IR_eq ? VM_OP_EQ : VM_OP_NE, t.kind == IRT_STRING ? 0 : vg_type_width(t),
               R(dst), ARG(0), ARG(1), ins->loc);
         break;
     }
     case IR_and:
     case IR_or:
-        emit3(g, op == IR_and ? VM_OP_AND : VM_OP_OR, 1, R(dst), ARG(0), ARG(1), ins->loc);
+        vg_emit3(g, op == IR_and ? VM_OP_AND : VM_OP_OR, 1, R(dst), ARG(0), ARG(1), ins->loc);
         break;
     case IR_not:
-        emit3(g, VM_OP_NOT, 1, R(dst), ARG(0), R(-1), ins->loc);
+        vg_emit3(g, VM_OP_NOT, 1, R(dst), ARG(0), R(-1), ins->loc);
         break;
     case IR_select: {
         MOpnd a0 = ARG(0), a1 = ARG(1), a2 = ARG(2);
-        emit3(g, VM_OP_SEL, w, R(dst), a0, a1, ins->loc);
+        vg_emit3(g, VM_OP_SEL, w, R(dst), a0, a1, ins->loc);
         g->mf->ins[g->mf->nins - 1].d = a2;
         break;
     }
@@ -604,7 +335,7 @@ static void select_ins(Gen *g, IrIns *ins)
         if (ins->val.type.kind == IRT_MATRIX)
             select_parts(g, ins, dst);
         else
-            emit3(g, VM_OP_SPLAT, w, R(dst), ARG(0), R(-1), ins->loc);
+            vg_emit3(g, VM_OP_SPLAT, w, R(dst), ARG(0), R(-1), ins->loc);
         break;
     case IR_triple:
     case IR_matrix:
@@ -613,9 +344,9 @@ static void select_ins(Gen *g, IrIns *ins)
     case IR_aget:
     case IR_aset: {
         IrType arr = ins->args[0]->type;
-        unsigned ew = kind_width(arr.kind);
+        unsigned ew = vg_kind_width(arr.kind);
         MOpnd b = ARG(0), c = ARG(1), d = op == IR_aset ? ARG(2) : R(-1);
-        emit3(g, op == IR_aget ? VM_OP_AGET : VM_OP_ASET, ew, R(dst), b, c, ins->loc);
+        vg_emit3(g, op == IR_aget ? VM_OP_AGET : VM_OP_ASET, ew, R(dst), b, c, ins->loc);
         MIns *m = &g->mf->ins[g->mf->nins - 1];
         m->d = d;
         m->imm = (unsigned)arr.arraylen;
@@ -625,24 +356,24 @@ static void select_ins(Gen *g, IrIns *ins)
         g->vreg[ins->val.id] = g->mf->params[ins->imm].reg;
         break;
     case IR_gget:
-        g->vreg[ins->val.id] = add_var(g, &g->mf->globals, &g->mf->nglobals, ins->sym,
+        g->vreg[ins->val.id] = vg_add_var(g, &g->mf->globals, &g->mf->nglobals, ins->sym,
                                        ins->val.type, ins->val.varying, VM_VAR_READ);
         break;
     case IR_gset: {
         IrVal *v = ins->args[0];
         const GlobalVar *gv = global_lookup(ins->sym);
-        int r = add_var(g, &g->mf->globals, &g->mf->nglobals, ins->sym, v->type,
+        int r = vg_add_var(g, &g->mf->globals, &g->mf->nglobals, ins->sym, v->type,
                         gv ? gv->detail == DETAIL_VARYING : v->varying, VM_VAR_OUTPUT);
-        emit3(g, VM_OP_MOV, type_width(v->type), R(r), ARG(0), R(-1), ins->loc);
-        befriend(g, r, reg_of(g, v));
+        vg_emit3(g, VM_OP_MOV, vg_type_width(v->type), R(r), ARG(0), R(-1), ins->loc);
+        befriend(g, r, vg_reg_of(g, v));
         break;
     }
     case IR_pset:
-        emit3(g, VM_OP_MOV, type_width(ins->args[0]->type), R(g->mf->params[ins->imm].reg),
+        vg_emit3(g, VM_OP_MOV, vg_type_width(ins->args[0]->type), R(g->mf->params[ins->imm].reg),
               ARG(0), R(-1), ins->loc);
         break;
     case IR_intrin:
-        select_intrin(g, ins, dst);
+        vg_select_intrin(g, ins, dst);
         break;
     case IR_call:
         diag_error(ins->loc, "call of '%s' could not be inlined (it is recursive or holds "
@@ -652,17 +383,17 @@ static void select_ins(Gen *g, IrIns *ins)
         break;
     case IR_callout: { /* user calls are inlined: only builtins return tuples */
         const IrIns *call = (const IrIns *)ins->args[0];
-        emit3(g, VM_OP_MOV, w, R(dst), RO(reg_of(g, ins->args[0]), tuple_offset(call, ins->imm)),
+        vg_emit3(g, VM_OP_MOV, w, R(dst), RO(vg_reg_of(g, ins->args[0]), vg_tuple_offset(call, ins->imm)),
               R(-1), ins->loc);
         break;
     }
     case IR_light: {
         int r = g->region_of[ins->block->id];
         if (r < 0 || g->light_val[r] < 0 || ins->imm > 2) {
-            unsupported(g, ins, "this light value");
+            vg_unsupported(g, ins, "this light value");
             break;
         }
-        emit3(g, VM_OP_MOV, 3, R(dst), RO(g->light_val[r], 3 * (unsigned)ins->imm), R(-1),
+        vg_emit3(g, VM_OP_MOV, 3, R(dst), RO(g->light_val[r], 3 * (unsigned)ins->imm), R(-1),
               ins->loc);
         break;
     }
@@ -768,9 +499,9 @@ static void phi_moves(Gen *g, IrBlock *pred, IrBlock *s, int k, SrcLoc loc)
     bool clash = false;
     int n = 0;
     for (IrIns *i = s->first; i && i->op == IR_phi; i = i->next, n++) {
-        dst[n] = reg_of(g, &i->val);
-        src[n] = reg_of(g, i->args[idx]);
-        w[n] = type_width(i->val.type);
+        dst[n] = vg_reg_of(g, &i->val);
+        src[n] = vg_reg_of(g, i->args[idx]);
+        w[n] = vg_type_width(i->val.type);
         befriend(g, dst[n], src[n]);
     }
     for (int a = 0; a < n; a++)
@@ -779,13 +510,13 @@ static void phi_moves(Gen *g, IrBlock *pred, IrBlock *s, int k, SrcLoc loc)
     for (int a = 0; a < n; a++) {
         if (!clash || src[a] == dst[a])
             continue;
-        int t = new_reg(g, g->mf->regs[dst[a]].varying, w[a]);
-        emit3(g, VM_OP_MOV, w[a], R(t), R(src[a]), R(-1), loc);
+        int t = vg_new_reg(g, g->mf->regs[dst[a]].varying, w[a]);
+        vg_emit3(g, VM_OP_MOV, w[a], R(t), R(src[a]), R(-1), loc);
         src[a] = t;
     }
     for (int a = 0; a < n; a++)
         if (src[a] != dst[a])
-            emit3(g, VM_OP_MOV, w[a], R(dst[a]), R(src[a]), R(-1), loc);
+            vg_emit3(g, VM_OP_MOV, w[a], R(dst[a]), R(src[a]), R(-1), loc);
     free(src);
     free(dst);
     free(w);
@@ -801,7 +532,7 @@ static void plain_terminator(Gen *g, int at, IrIns *t)
 {
     IrBlock *b = t->block, *next = at + 1 < g->norder ? g->order[at + 1] : NULL;
     if (t->op == IR_ret) {
-        emit(g, VM_OP_RET, 0, t->loc);
+        vg_emit(g, VM_OP_RET, 0, t->loc);
         return;
     }
     if (t->op == IR_jmp) {
@@ -811,7 +542,7 @@ static void plain_terminator(Gen *g, int at, IrIns *t)
         return;
     }
     /* br: each edge gets its moves; "else" is reached by JZ. */
-    int c = reg_of(g, t->args[0]);
+    int c = vg_reg_of(g, t->args[0]);
     IrBlock *s0 = t->succ[0], *s1 = t->succ[1];
     int k1 = s0 == s1; /* the second edge to the same block */
     if (!has_phis(s0) && !has_phis(s1) && s0 == next) {
@@ -844,21 +575,21 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     if (kind == IRR_GATHER || (illuminance && t->nargs != 1 && t->nargs != 3)
         || (kind == IRR_ILLUMINATE && t->nargs != 1 && t->nargs != 3)
         || (kind == IRR_SOLAR && t->nargs != 0 && t->nargs != 2)) {
-        unsupported(g, t, "gather");
+        vg_unsupported(g, t, "gather");
         return -1;
     }
     static const float one[1] = { 1 };
     int cnt = g->light_cnt[r], lv = g->light_val[r];
-    int n = new_reg(g, false, 1), more = new_reg(g, false, 1);
+    int n = vg_new_reg(g, false, 1), more = vg_new_reg(g, false, 1);
     MIns *c;
     if (illuminance) {
-        c = emit(g, VM_OP_CALLB, 1, loc);
+        c = vg_emit(g, VM_OP_CALLB, 1, loc);
         c->a = R(n);
-        c->imm = (unsigned)name_index(g, "__nlights()f");
+        c->imm = (unsigned)vg_name_index(g, "__nlights()f");
     } else { /* a light shader's region runs once */
-        emit3(g, VM_OP_MOV, 1, R(n), R(const_reg(g, one, 1)), R(-1), loc);
+        vg_emit3(g, VM_OP_MOV, 1, R(n), R(vg_const_reg(g, one, 1)), R(-1), loc);
     }
-    emit3(g, VM_OP_LT, 1, R(more), R(cnt), R(n), loc);
+    vg_emit3(g, VM_OP_LT, 1, R(more), R(cnt), R(n), loc);
     /* illuminance: light cnt seen from P; illuminate/solar: the point Ps
        as this light sees it. */
     int nargs = 1 + t->nargs, a = 0;
@@ -867,11 +598,11 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     if (illuminance)
         args[a] = R(cnt), argw[a++] = 1;
     for (int k = 0; k < t->nargs; k++) {
-        args[a] = R(reg_of(g, t->args[k]));
-        argw[a++] = type_width(t->args[k]->type);
+        args[a] = R(vg_reg_of(g, t->args[k]));
+        argw[a++] = vg_type_width(t->args[k]->type);
     }
     if (!illuminance) {
-        args[a] = R(add_var(g, &g->mf->globals, &g->mf->nglobals, "Ps", ir_type(IRT_POINT),
+        args[a] = R(vg_add_var(g, &g->mf->globals, &g->mf->nglobals, "Ps", ir_type(IRT_POINT),
                             true, VM_VAR_READ));
         argw[a++] = 3;
     }
@@ -880,26 +611,26 @@ static int region_terminator(Gen *g, IrIns *t, int m)
         { "__illuminate(pp)m", "__illuminate(pvfp)m" },
         { "__solar(p)m", "__solar(vfp)m" },
     };
-    unsigned idx = (unsigned)name_index(g, names[kind][t->nargs > 1]);
-    c = emit(g, VM_OP_CALLB, 16, loc);
+    unsigned idx = (unsigned)vg_name_index(g, names[kind][t->nargs > 1]);
+    c = vg_emit(g, VM_OP_CALLB, 16, loc);
     c->a = R(lv), c->imm = idx, c->nargs = nargs, c->args = args, c->argw = argw;
-    int live = new_reg(g, true, 1), body = new_reg(g, true, 1), nlit = new_reg(g, true, 1);
-    int wait = new_reg(g, true, 1), out = new_reg(g, true, 1), done = new_reg(g, false, 1);
-    emit3(g, VM_OP_AND, 1, R(live), R(m), R(more), loc);
-    emit3(g, VM_OP_AND, 1, R(body), R(live), RO(lv, 9), loc);
-    emit3(g, VM_OP_NOT, 1, R(nlit), RO(lv, 9), R(-1), loc);
-    emit3(g, VM_OP_AND, 1, R(wait), R(live), R(nlit), loc);
-    emit3(g, VM_OP_NOT, 1, R(done), R(more), R(-1), loc);
-    emit3(g, VM_OP_AND, 1, R(out), R(m), R(done), loc);
-    emit3(g, VM_OP_ADD, 1, R(cnt), R(cnt), R(const_reg(g, one, 1)), loc);
+    int live = vg_new_reg(g, true, 1), body = vg_new_reg(g, true, 1), nlit = vg_new_reg(g, true, 1);
+    int wait = vg_new_reg(g, true, 1), out = vg_new_reg(g, true, 1), done = vg_new_reg(g, false, 1);
+    vg_emit3(g, VM_OP_AND, 1, R(live), R(m), R(more), loc);
+    vg_emit3(g, VM_OP_AND, 1, R(body), R(live), RO(lv, 9), loc);
+    vg_emit3(g, VM_OP_NOT, 1, R(nlit), RO(lv, 9), R(-1), loc);
+    vg_emit3(g, VM_OP_AND, 1, R(wait), R(live), R(nlit), loc);
+    vg_emit3(g, VM_OP_NOT, 1, R(done), R(more), R(-1), loc);
+    vg_emit3(g, VM_OP_AND, 1, R(out), R(m), R(done), loc);
+    vg_emit3(g, VM_OP_ADD, 1, R(cnt), R(cnt), R(vg_const_reg(g, one, 1)), loc);
     int e[2] = { body, out };
     for (int k = 0; k < 2; k++) {
         IrBlock *s = t->succ[k];
-        emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(e[k]), loc);
+        vg_emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(e[k]), loc);
         if (has_phis(s)) {
-            emit3(g, VM_OP_MASK, 0, R(e[k]), R(-1), R(-1), loc);
+            vg_emit3(g, VM_OP_MASK, 0, R(e[k]), R(-1), R(-1), loc);
             phi_moves(g, t->block, s, 0, loc);
-            emit(g, VM_OP_MASKALL, 0, loc);
+            vg_emit(g, VM_OP_MASKALL, 0, loc);
         }
     }
     return wait;
@@ -911,7 +642,7 @@ static void masked_terminator(Gen *g, IrIns *t, int m)
 {
     IrBlock *b = t->block;
     SrcLoc loc = t->loc;
-    emit(g, VM_OP_MASKALL, 0, loc);
+    vg_emit(g, VM_OP_MASKALL, 0, loc);
     int again = -1;
     if (t->op == IR_region) {
         again = region_terminator(g, t, m);
@@ -920,38 +651,38 @@ static void masked_terminator(Gen *g, IrIns *t, int m)
         int r = region_header(g, s);
         if (r >= 0 && t->op == IR_jmp) { /* entering illuminance: the first light */
             static const float zero[1];
-            emit3(g, VM_OP_MOV, 1, R(g->light_cnt[r]), R(const_reg(g, zero, 1)), R(-1), loc);
+            vg_emit3(g, VM_OP_MOV, 1, R(g->light_cnt[r]), R(vg_const_reg(g, zero, 1)), R(-1), loc);
         }
-        emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(m), loc);
+        vg_emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(m), loc);
         if (has_phis(s)) {
             if (b != g->fn->entry)
-                emit3(g, VM_OP_MASK, 0, R(m), R(-1), R(-1), loc);
+                vg_emit3(g, VM_OP_MASK, 0, R(m), R(-1), R(-1), loc);
             phi_moves(g, b, s, 0, loc);
-            emit(g, VM_OP_MASKALL, 0, loc);
+            vg_emit(g, VM_OP_MASKALL, 0, loc);
         }
     } else if (t->op == IR_br) {
-        int c = reg_of(g, t->args[0]);
-        int e[2] = { new_reg(g, true, 1), new_reg(g, true, 1) }, nc = new_reg(g, true, 1);
-        emit3(g, VM_OP_AND, 1, R(e[0]), R(m), R(c), loc);
-        emit3(g, VM_OP_NOT, 1, R(nc), R(c), R(-1), loc);
-        emit3(g, VM_OP_AND, 1, R(e[1]), R(m), R(nc), loc);
+        int c = vg_reg_of(g, t->args[0]);
+        int e[2] = { vg_new_reg(g, true, 1), vg_new_reg(g, true, 1) }, nc = vg_new_reg(g, true, 1);
+        vg_emit3(g, VM_OP_AND, 1, R(e[0]), R(m), R(c), loc);
+        vg_emit3(g, VM_OP_NOT, 1, R(nc), R(c), R(-1), loc);
+        vg_emit3(g, VM_OP_AND, 1, R(e[1]), R(m), R(nc), loc);
         for (int k = 0; k < 2; k++) {
             IrBlock *s = t->succ[k];
-            emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(e[k]), loc);
+            vg_emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(e[k]), loc);
             if (has_phis(s)) {
-                emit3(g, VM_OP_MASK, 0, R(e[k]), R(-1), R(-1), loc);
+                vg_emit3(g, VM_OP_MASK, 0, R(e[k]), R(-1), R(-1), loc);
                 phi_moves(g, b, s, k && t->succ[0] == s, loc);
-                emit(g, VM_OP_MASKALL, 0, loc);
+                vg_emit(g, VM_OP_MASKALL, 0, loc);
             }
         }
     }
     /* ret: the block's lanes are done and flow nowhere. */
     if (b != g->fn->entry) {
         static const float zero[1];
-        emit3(g, VM_OP_MOV, 1, R(m), R(const_reg(g, zero, 1)), R(-1), loc);
+        vg_emit3(g, VM_OP_MOV, 1, R(m), R(vg_const_reg(g, zero, 1)), R(-1), loc);
     }
     if (again >= 0) /* lanes the light missed wait for the next one */
-        emit3(g, VM_OP_OR, 1, R(m), R(m), R(again), loc);
+        vg_emit3(g, VM_OP_OR, 1, R(m), R(m), R(again), loc);
 }
 
 static bool has_varying_branch(const IrFunc *fn)
@@ -967,12 +698,12 @@ static void walk(Gen *g)
     static const float zero[1], one[1] = { 1 };
     SrcLoc loc = g->fn->loc;
     if (g->masked) {
-        int z = const_reg(g, zero, 1);
+        int z = vg_const_reg(g, zero, 1);
         for (int i = 1; i < g->norder; i++) {
-            g->mask[g->order[i]->id] = new_reg(g, true, 1);
-            emit3(g, VM_OP_MOV, 1, R(g->mask[g->order[i]->id]), R(z), R(-1), loc);
+            g->mask[g->order[i]->id] = vg_new_reg(g, true, 1);
+            vg_emit3(g, VM_OP_MOV, 1, R(g->mask[g->order[i]->id]), R(z), R(-1), loc);
         }
-        g->one = const_reg(g, one, 1);
+        g->one = vg_const_reg(g, one, 1);
     }
     for (int i = 0; i < g->norder; i++) {
         IrBlock *b = g->order[i];
@@ -987,7 +718,7 @@ static void walk(Gen *g)
             else
                 to = skip = new_label(g);
             emit_jump(g, VM_OP_JNONE, m, to, b->first ? b->first->loc : loc);
-            emit3(g, VM_OP_MASK, 0, R(m), R(-1), R(-1), b->first ? b->first->loc : loc);
+            vg_emit3(g, VM_OP_MASK, 0, R(m), R(-1), R(-1), b->first ? b->first->loc : loc);
         }
         for (IrIns *ins = b->first; ins; ins = ins->next)
             if (!(ir_op_flags(ins->op) & OP_TERM))
@@ -1009,7 +740,7 @@ static void walk(Gen *g)
         }
     }
     if (g->masked || !g->mf->nins || g->mf->ins[g->mf->nins - 1].op != VM_OP_RET)
-        emit(g, VM_OP_RET, 0, loc);
+        vg_emit(g, VM_OP_RET, 0, loc);
 }
 
 MFunc *vmgen_select(const IrFunc *fn)
@@ -1036,8 +767,8 @@ MFunc *vmgen_select(const IrFunc *fn)
     g.light_cnt = malloc(((size_t)fn->nregions + 1) * sizeof *g.light_cnt);
     g.light_val = malloc(((size_t)fn->nregions + 1) * sizeof *g.light_val);
     for (int r = 0; r < fn->nregions; r++) {
-        g.light_cnt[r] = new_reg(&g, false, 1);
-        g.light_val[r] = new_reg(&g, true, 16);
+        g.light_cnt[r] = vg_new_reg(&g, false, 1);
+        g.light_val[r] = vg_new_reg(&g, true, 16);
     }
     add_params(&g);
     walk(&g);
