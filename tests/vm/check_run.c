@@ -28,6 +28,8 @@ static const struct {
 } tables[] = {
     { run_basic, &run_basic_count, "basic" },
     { run_shaders, &run_shaders_count, "shaders" },
+    { run_ops, &run_ops_count, "ops" },
+    { run_flow, &run_flow_count, "flow" },
 };
 
 /* Compiles src at level; NULL (with the diagnostics on stderr) on error. */

@@ -28,5 +28,9 @@ extern const RunCase run_basic[];
 extern const int run_basic_count;
 extern const RunCase run_shaders[];
 extern const int run_shaders_count;
+extern const RunCase run_ops[];
+extern const int run_ops_count;
+extern const RunCase run_flow[];
+extern const int run_flow_count;
 
 #endif /* CHECK_RUN_H */
