@@ -145,10 +145,22 @@ static void build(Emitter *e, unsigned nu, unsigned nv)
             lines[nlines++] = (VmLine){ pc_of[p], (uint32_t)i->loc.line,
                                         copy_str(e, i->loc.file) };
     }
+    uint32_t nvinit = 0;
     for (int r = 0; r < mf->nregs; r++) {
         const MReg *x = &mf->regs[r];
         if (x->init && !x->varying && x->slot >= 0)
             memcpy(uinit + x->slot, x->init, x->width * sizeof *uinit);
+        else if (x->init && x->slot >= 0)
+            nvinit += x->width;
+    }
+    VmInit *vinit = own(e, sizeof *vinit * (nvinit + 1));
+    if (!vinit)
+        return;
+    nvinit = 0;
+    for (int r = 0; r < mf->nregs; r++) {
+        const MReg *x = &mf->regs[r];
+        for (unsigned k = 0; x->init && x->varying && x->slot >= 0 && k < x->width; k++)
+            vinit[nvinit++] = (VmInit){ (uint32_t)x->slot + k, x->init[k] };
     }
     const char **strings = own(e, sizeof *strings * ((size_t)mf->nstrings + 1));
     const char **builtins = own(e, sizeof *builtins * ((size_t)mf->nbuiltins + 1));
@@ -166,7 +178,7 @@ static void build(Emitter *e, unsigned nu, unsigned nv)
     o->name = copy_str(e, mf->ir->name);
     o->kind = kinds[mf->ir->kind];
     o->prog = (VmProgram){ code, pc, nu, nv, uinit, strings, (uint32_t)mf->nstrings, NULL,
-                           (uint32_t)mf->nbuiltins };
+                           (uint32_t)mf->nbuiltins, vinit, nvinit };
     o->builtin_names = builtins;
     o->params = vars(e, mf->params, mf->nparams);
     o->nparams = (uint32_t)mf->nparams;

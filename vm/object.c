@@ -133,7 +133,7 @@ static void put_vars(Bytes *meta, Bytes *strtab, const VmVar *v, uint32_t n)
 
 static const char *const section_names[NSECTIONS] = {
     ".rsl.meta", ".rsl.code", ".rsl.uinit", ".rsl.strings",
-    ".rsl.builtins", ".rsl.lines", ".rsl.strtab",
+    ".rsl.builtins", ".rsl.lines", ".rsl.strtab", ".rsl.vinit",
 };
 
 int obj_section_index(const char *name)
@@ -165,6 +165,12 @@ static void serialise(const VmObject *o, Bytes *sec)
         uint32_t bits;
         memcpy(&bits, &o->prog.uniform_init[i], 4);
         put_u32(&sec[SEC_UINIT], bits);
+    }
+    for (uint32_t i = 0; i < o->prog.nvarying_init; i++) {
+        uint32_t bits;
+        memcpy(&bits, &o->prog.varying_init[i].value, 4);
+        put_u32(&sec[SEC_VINIT], o->prog.varying_init[i].slot);
+        put_u32(&sec[SEC_VINIT], bits);
     }
     for (uint32_t i = 0; i < o->prog.nstrings; i++)
         put_u32(&sec[SEC_STRINGS], strtab_add(strtab, o->prog.strings[i]));

@@ -16,6 +16,8 @@
 **   .rsl.builtins  the builtins CALLB indexes, by name: u32 offsets
 **   .rsl.lines     line table: (pc, line, file offset) u32 triples, by pc
 **   .rsl.strtab    NUL-terminated names, referenced by byte offset
+**   .rsl.vinit     varying slots' initial values (varying parameters'
+**                  defaults): (slot u32, value f32) pairs
 **
 ** Later backends add native code and PTX sections beside these.
 */

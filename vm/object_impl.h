@@ -9,7 +9,7 @@
 
 enum {
     SEC_META, SEC_CODE, SEC_UINIT, SEC_STRINGS, SEC_BUILTINS, SEC_LINES, SEC_STRTAB,
-    NSECTIONS
+    SEC_VINIT, NSECTIONS
 };
 
 #define OBJ_MAGIC 0x4f4c5352u      /* "RSLO" read as a little-endian u32 */

@@ -139,18 +139,27 @@ static const char **read_names(Reader *r, int s, uint32_t *n, const char *name)
 static bool read_program(Reader *r)
 {
     VmObject *o = r->obj;
-    uint32_t ncode, nuinit, nlines;
+    uint32_t ncode, nuinit, nlines, nvinit;
     if (!records(r, SEC_CODE, 8, &ncode, ".rsl.code") || !records(r, SEC_UINIT, 4, &nuinit, ".rsl.uinit")
-        || !records(r, SEC_LINES, LINE_RECORD, &nlines, ".rsl.lines"))
+        || !records(r, SEC_LINES, LINE_RECORD, &nlines, ".rsl.lines")
+        || !records(r, SEC_VINIT, 8, &nvinit, ".rsl.vinit"))
         return false;
     if (nuinit != o->prog.nuniform)
         return bad(r, ".rsl.uinit has %u slots; the uniform file has %u", nuinit,
                    o->prog.nuniform), false;
     VmIns *code = vm_object_own(o, sizeof *code * ncode);
     float *uinit = vm_object_own(o, sizeof *uinit * nuinit);
+    VmInit *vinit = vm_object_own(o, sizeof *vinit * (nvinit + 1));
     o->lines = vm_object_own(o, sizeof *o->lines * nlines);
-    if (!code || !uinit || !o->lines)
+    if (!code || !uinit || !vinit || !o->lines)
         return bad(r, "out of memory"), false;
+    for (uint32_t i = 0; i < nvinit; i++) {
+        uint32_t bits = get_u32(r->sec[SEC_VINIT] + 8 * i + 4);
+        vinit[i].slot = get_u32(r->sec[SEC_VINIT] + 8 * i);
+        memcpy(&vinit[i].value, &bits, 4);
+    }
+    o->prog.varying_init = vinit;
+    o->prog.nvarying_init = nvinit;
     for (uint32_t i = 0; i < ncode; i++)
         code[i] = get_u32(r->sec[SEC_CODE] + 8 * i)
                 | (VmIns)get_u32(r->sec[SEC_CODE] + 8 * i + 4) << 32;

@@ -220,6 +220,12 @@ int vm_verify(const VmProgram *p, char *err, int errlen)
         snprintf(err, (size_t)errlen, "invalid bytecode: no initial uniform values");
         return -1;
     }
+    for (uint32_t k = 0; k < p->nvarying_init; k++)
+        if (p->varying_init[k].slot >= p->nvarying) {
+            snprintf(err, (size_t)errlen, "invalid bytecode: initial value for varying slot %u "
+                     "of %u", p->varying_init[k].slot, p->nvarying);
+            return -1;
+        }
     while (c.pc < p->ncode) {
         int n = check_ins(&c);
         if (n < 0)

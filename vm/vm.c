@@ -54,6 +54,11 @@ void vm_reset(const VmProgram *p, VmState *s)
 {
     if (p->nuniform)
         memcpy(s->U, p->uniform_init, p->nuniform * sizeof *s->U);
+    for (uint32_t k = 0; k < p->nvarying_init; k++) {
+        float *lanes = s->V + (size_t)p->varying_init[k].slot * (size_t)s->n;
+        for (int i = 0; i < s->n; i++)
+            lanes[i] = p->varying_init[k].value;
+    }
     memset(s->random_drawn, 0, sizeof s->random_drawn);
 }
 

@@ -4,7 +4,8 @@
 ** The caller owns the register files: it stores the inputs (globals and
 ** parameters, at the slots the code generator assigned) before vm_run and
 ** reads the outputs after. The uniform file starts as the program's
-** initial image (its constants and defaults); vm_reset copies it in.
+** initial image (its constants and defaults) and varying parameters at
+** their defaults; vm_reset puts them in.
 */
 #ifndef RSL_VM_H
 #define RSL_VM_H
@@ -66,7 +67,16 @@ typedef struct VmProgram {
     uint32_t nstrings;
     const VmBuiltin *builtins;        /* CALLB's B indexes this */
     uint32_t nbuiltins;
+    /* Varying slots that start with a value in every lane (the defaults
+       of varying parameters); vm_reset stores them. */
+    const struct VmInit *varying_init;
+    uint32_t nvarying_init;
 } VmProgram;
+
+typedef struct VmInit {
+    uint32_t slot;
+    float value;
+} VmInit;
 
 typedef struct VmStats {
     uint64_t instructions;            /* executed, each once per batch */
@@ -110,8 +120,9 @@ struct VmState {
 void vm_lane_fault(const VmCall *call, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Copies the program's initial uniform image into s->U and restarts the
-   random streams. */
+/* Copies the program's initial uniform image into s->U, stores the
+   varying initial values in every lane of s->V, and restarts the random
+   streams. */
 void vm_reset(const VmProgram *p, VmState *s);
 
 /* Runs p from instruction 0 to RET. Returns 0, or -1 with a message in

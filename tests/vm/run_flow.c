@@ -564,19 +564,8 @@ const RunCase run_flow[] = {
       " { r = u; r2 = 1; r2 = r2 + v; }", "r2", 1, e_s_second, 1e-6f },
     { "output parameter updated in a loop", "surface t(output varying float r = 0) { float i; r = 1;"
       " for (i = 0; i < 3; i += 1) r = r * u + v; }", "r", 1, e_s_loop, 1e-5f },
-};
-const int run_flow_count = sizeof run_flow / sizeof *run_flow;
-
-/* Cases that fail today (compiler or VM bugs); not registered. */
-const RunCase run_flow_pending[] = {
-    /* The check that -O2 runs no more instructions than -O0 fails:
-       "-O2 ran 195 instructions, -O0 190". */
     { "nested for", T "{ float i, j; for (i = 0; i < 4; i += 1) for (j = 0; j < 4; j += 1) r += i * j * u; }", "r",
       1, e_f_nest, 1e-5f },
-    /* The default of a varying parameter is lost: the parameter reads 0 at
-       -O0 and -O2 (rslc/emit.c only puts uniform defaults in the initial
-       uniform file; nothing stores varying ones). E.g. r = 0, not 7, where
-       u <= 0.5 in the first case. */
     { "output default kept where not written", "surface t(output varying float r = 7) { if (u > 0.5) r = u; }",
       "r", 1, e_s_keep, 1e-6f },
     { "varying input parameter", "surface t(varying float b = 0.25; output varying float r = 0) { r = b + u; }",
@@ -588,3 +577,4 @@ const RunCase run_flow_pending[] = {
     { "output default updated in a loop", "surface t(output varying float r = 1) { float i;"
       " for (i = 0; i < 3; i += 1) r = r * u + v; }", "r", 1, e_s_loop, 1e-5f },
 };
+const int run_flow_count = sizeof run_flow / sizeof *run_flow;

@@ -462,13 +462,6 @@ const RunCase run_ops[] = {
       1e-6f },
     { "varying from uniform under a varying if", OUT_F "{ uniform float k = 2; r = k; if (u > 0.5) r = u; }",
       "r", 1, e_uv_cond, 1e-6f },
-};
-const int run_ops_count = sizeof run_ops / sizeof *run_ops;
-
-/* Cases that fail today (compiler or VM bugs); not registered. */
-const RunCase run_ops_pending[] = {
-    /* -O0 and -O2: "error: the bytecode VM does not support a builtin with
-       output arguments yet" at each set*comp call (RISpec 3.2 defines them). */
     { "setcomp(matrix, row, col, x)", OUT_M "{ m = matrix(1); setcomp(m, 0, 3, u); setcomp(m, 2, 1, v); }", "m",
       16, e_m_setcomp, 0 },
     { "setxcomp setycomp setzcomp", OUT_P "{ q = P; setxcomp(q, u * 2); setycomp(q, 0); setzcomp(q, v); }", "q",
@@ -477,11 +470,9 @@ const RunCase run_ops_pending[] = {
       " Ci = color(comp(c, 0) + u, comp(c, 1), comp(c, 2)); }", "Ci", 3, e_comp_c, 1e-6f },
     { "setcomp with a varying index", "surface t() { color c = 0; setcomp(c, floor(v * 2.99), u); Ci = c; }",
       "Ci", 3, e_setcomp_vary, 1e-6f },
-    /* "internal error: generated invalid bytecode at instruction N (EQ):
-       string operands must be uniform" at -O0 and -O2. */
     { "varying string ==", OUT_F "{ string s = u > 0.5 ? \"a\" : \"b\"; r = s == \"a\" ? 1 : 0; }", "r", 1,
       e_vstr, 0 },
-    /* The same internal error (instruction 26 at -O0, 24 at -O2). */
     { "string assigned under a varying if", OUT_F "{ string s = \"b\"; if (u > 0.5) s = \"a\";"
       " r = s == \"a\" ? 1 : 0; }", "r", 1, e_vstr, 0 },
 };
+const int run_ops_count = sizeof run_ops / sizeof *run_ops;
