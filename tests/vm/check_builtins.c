@@ -65,8 +65,9 @@ static void run(Run *r, const char *const *names, int nnames, const char *const 
     VmStrings *table = vm_strings_new(strings, (uint32_t)nstrings);
     ck_assert_msg(vm_bind_builtins(r->b, names, (uint32_t)nnames, table, NULL, err,
                                    sizeof err) == 0, "%s", err);
-    VmProgram p = { code, ncode, 64, 64, r->image, strings, (uint32_t)nstrings, r->b,
-                    (uint32_t)nnames };
+    VmProgram p = { .code = code, .ncode = ncode, .nuniform = 64, .nvarying = 64,
+                    .uniform_init = r->image, .strings = strings, .nstrings = (uint32_t)nstrings,
+                    .builtins = r->b, .nbuiltins = (uint32_t)nnames };
     ck_assert_msg(vm_verify(&p, err, sizeof err) == 0, "%s", err);
     VmState s = { .n = N, .U = r->U, .V = r->Vf };
     vm_reset(&p, &s);
