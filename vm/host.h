@@ -62,9 +62,11 @@ typedef struct VmRay {
 
 typedef struct VmHost {
     int nlights;
-    /* Fills *out for light i at P; false if the light does not reach P
-       (then it is skipped). */
-    bool (*light)(void *user, int i, const float P[3], VmLightSample *out);
+    /* Fills *out for light i at P, the point of the batch's lane `lane`
+       (a renderer runs the light shaders over the batch first and looks
+       the lane up); false if the light does not reach P (then it is
+       skipped). */
+    bool (*light)(void *user, int i, int lane, const float P[3], VmLightSample *out);
     /* The matrix from coordinate system `name` to current; false if the
        host knows no such system. */
     bool (*space)(void *user, const char *name, float m[16]);

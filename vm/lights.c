@@ -54,13 +54,14 @@ static float specular_weight(const float *l, const float *N, const float *V, flo
 
 typedef enum Shade { SH_AMBIENT, SH_DIFFUSE, SH_SPECULAR, SH_PHONG } Shade;
 
-static void shade(const VmHost *h, Shade kind, const float *const *args, int nargs, float *out)
+static void shade(const VmHost *h, int lane, Shade kind, const float *const *args, int nargs,
+                  float *out)
 {
     const float *P = args[nargs - 1];
     out[0] = out[1] = out[2] = 0;
     for (int i = 0; h && i < h->nlights; i++) {
         VmLightSample s;
-        if (!h->light(h->user, i, P, &s) || s.ambient != (kind == SH_AMBIENT))
+        if (!h->light(h->user, i, lane, P, &s) || s.ambient != (kind == SH_AMBIENT))
             continue;
         float w = 1;
         if (kind != SH_AMBIENT) {
@@ -94,7 +95,7 @@ void vm_light_builtin(float *out, const VmCall *call)
     static const char *const names[] = { "ambient", "diffuse", "specular", "phong" };
     for (int k = 0; k < 4; k++)
         if (!strcmp(call->self->base, names[k]))
-            shade(call->self->host, (Shade)k, call->args, call->nargs, out);
+            shade(call->self->host, call->lane, (Shade)k, call->args, call->nargs, out);
 }
 
 void vm_light_count(float *out, const VmCall *call)
@@ -111,7 +112,8 @@ void vm_light_sample(float *out, const VmCall *call)
     const float *const *args = call->args;
     VmLightSample s;
     memset(out, 0, 10 * sizeof *out);
-    if (!host || !host->light(host->user, (int)args[0][0], args[1], &s) || s.ambient)
+    if (!host || !host->light(host->user, (int)args[0][0], call->lane, args[1], &s)
+        || s.ambient)
         return;
     if (call->nargs >= 4 && !in_cone(s.L, args[2], args[3][0]))
         return;

@@ -9,9 +9,9 @@
 
 #include "vm/host.h"
 
-static bool test_light(void *user, int i, const float P[3], VmLightSample *out)
+static bool test_light(void *user, int i, int lane, const float P[3], VmLightSample *out)
 {
-    (void)user;
+    (void)user, (void)lane;
     memset(out, 0, sizeof *out);
     for (int k = 0; k < 3; k++)
         out->Ol[k] = 1;
