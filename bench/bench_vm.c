@@ -98,7 +98,7 @@ static void native_point(bool plastic, int x, int y, float *Ci)
     float amb[3] = { 0 }, dif[3] = { 0 }, spec[3] = { 0 };
     for (int i = 0; i < h->nlights; i++) {
         VmLightSample s;
-        if (!h->light(h->user, i, P, &s))
+        if (!h->light(h->user, i, 0, P, &s))
             continue;
         if (s.ambient) {
             for (int k = 0; k < 3; k++)
