@@ -251,6 +251,7 @@ static int call_function(VmObject *o, Run *r)
     char err[512];
     if (vm_session_open(&ss, o, vm_test_host(), 1, err, sizeof err))
         return fail("%s", err);
+    int rc = 0;
     vm_session_batch(&ss, &s, 1);
     vm_grid_fill(o, &s, &d, vm_grid_tile(0, 1, 1));
     int a = 0, inputs = 0;
@@ -262,13 +263,19 @@ static int call_function(VmObject *o, Run *r)
         bool output = v->flags & VM_VAR_OUTPUT;
         if (!strcmp(v->name, "return") || !strcmp(v->name, "result") || (output && !all))
             continue;
-        if (!fit_value(&r->args[a], v, ss.strings))
-            return fail("argument for '%s' does not fit its type", v->name);
+        if (!fit_value(&r->args[a], v, ss.strings)) {
+            rc = fail("argument for '%s' does not fit its type", v->name);
+            break;
+        }
         vm_var_store(&s, v, r->args[a++].f, (unsigned)vm_type_slots(v->type, v->arraylen), 0);
     }
-    if (vm_session_run(&ss, &s, err, sizeof err)) {
+    if (!rc && vm_session_run(&ss, &s, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
-        return 1;
+        rc = 1;
+    }
+    if (rc) {
+        vm_session_close(&ss);
+        return rc;
     }
     const VmVar *result = vm_find_var(o, "result");
     if (!result)
@@ -284,60 +291,55 @@ static int call_function(VmObject *o, Run *r)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* --shade: the grid in tiles, then the printed values in row-major
+   order and the statistics. */
+static int shade_grid(VmObject *o, Run *r)
 {
-    Run r = { 0 };
-    if (parse_args(argc, argv, &r))
-        return 1;
-    VmObject *o = load(&r);
-    if (!o)
-        return 1;
-    if (r.call)
-        return call_function(o, &r);
-    if (strcmp(o->name, r.shader))
+    if (strcmp(o->name, r->shader))
         return fail("the object holds shader '%s'", o->name);
-    for (int i = 0; i < r.nprints; i++)
-        if (!vm_find_var(o, r.prints[i]))
-            return fail("--print %s: no such parameter or global in the shader", r.prints[i]);
+    for (int i = 0; i < r->nprints; i++)
+        if (!vm_find_var(o, r->prints[i]))
+            return fail("--print %s: no such parameter or global in the shader", r->prints[i]);
     VmSession ss;
     char err[512];
-    int npoints = r.w * r.h, lanes = npoints < VM_MAX_BATCH ? npoints : VM_MAX_BATCH;
+    int npoints = r->w * r->h, lanes = npoints < VM_MAX_BATCH ? npoints : VM_MAX_BATCH;
     if (vm_session_open(&ss, o, vm_test_host(), lanes, err, sizeof err))
         return fail("%s", err);
     VmProgram *p = &o->prog;
-    for (int i = 0; i < r.nsets; i++) {
-        const VmVar *v = vm_find_var(o, r.sets[i].name);
+    int rc = 0;
+    for (int i = 0; i < r->nsets && !rc; i++) {
+        const VmVar *v = vm_find_var(o, r->sets[i].name);
         if (!v)
-            return fail("--set %s: no such parameter or global in the shader", r.sets[i].name);
-        if (!fit_value(&r.sets[i], v, ss.strings))
-            return fail("--set %s: the value does not fit the variable's type", r.sets[i].name);
+            rc = fail("--set %s: no such parameter or global in the shader", r->sets[i].name);
+        else if (!fit_value(&r->sets[i], v, ss.strings))
+            rc = fail("--set %s: the value does not fit the variable's type", r->sets[i].name);
     }
     uint64_t *ready_u = calloc(p->nuniform + 1, sizeof *ready_u);
     uint64_t *ready_v = calloc(p->nvarying + 1, sizeof *ready_v);
     VmStats total = { 0 };
-    unsigned nkeep = print_slots(o, &r);
+    unsigned nkeep = print_slots(o, r);
     float *kept = calloc((size_t)npoints * nkeep + 1, sizeof *kept);
-    for (int tile = 0; tile < vm_grid_ntiles(r.w, r.h); tile++) {
-        VmTile t = vm_grid_tile(tile, r.w, r.h);
+    for (int tile = 0; tile < vm_grid_ntiles(r->w, r->h) && !rc; tile++) {
+        VmTile t = vm_grid_tile(tile, r->w, r->h);
         int n = t.tw * t.th;
         VmState s;
         VmDeriv d;
         vm_session_batch(&ss, &s, n);
         s.ready_u = ready_u, s.ready_v = ready_v;
         vm_grid_fill(o, &s, &d, t);
-        for (int i = 0; i < r.nsets; i++) {
+        for (int i = 0; i < r->nsets; i++) {
             for (int l = 0; l < n; l++)
-                vm_var_store(&s, vm_find_var(o, r.sets[i].name), r.sets[i].f,
-                             (unsigned)r.sets[i].n, l);
-            vm_param_given(o, &s, r.sets[i].name);
+                vm_var_store(&s, vm_find_var(o, r->sets[i].name), r->sets[i].f,
+                             (unsigned)r->sets[i].n, l);
+            vm_param_given(o, &s, r->sets[i].name);
         }
         if (vm_session_run(&ss, &s, err, sizeof err)) {
             fprintf(stderr, "%s\n", err);
-            return 1;
+            rc = 1;
         }
         for (int l = 0; l < n; l++) {
-            int point = (t.y0 + l / t.tw) * r.w + t.x0 + l % t.tw;
-            keep_prints(o, &r, &s, l, kept + (size_t)point * nkeep);
+            int point = (t.y0 + l / t.tw) * r->w + t.x0 + l % t.tw;
+            keep_prints(o, r, &s, l, kept + (size_t)point * nkeep);
         }
         total.instructions += s.stats.instructions;
         total.lanes += s.stats.lanes;
@@ -345,27 +347,43 @@ int main(int argc, char **argv)
         memset(ready_u, 0, (p->nuniform + 1) * sizeof *ready_u);
         memset(ready_v, 0, (p->nvarying + 1) * sizeof *ready_v);
     }
-    for (int point = 0; point < npoints && r.nprints; point++) {
-        printf("%d %d:", point % r.w, point / r.w);
-        print_point(o, &r, ss.strings, kept + (size_t)point * nkeep);
+    for (int point = 0; point < npoints && r->nprints && !rc; point++) {
+        printf("%d %d:", point % r->w, point / r->w);
+        print_point(o, r, ss.strings, kept + (size_t)point * nkeep);
         putchar('\n');
     }
-    free(kept);
-    if (r.stats)
+    if (r->stats && !rc)
         printf("instructions %llu\nlane-operations %llu\ncycles %llu\nuniform-slots %u\n"
                "varying-slots %u\nregister-bytes %zu\n",
                (unsigned long long)total.instructions, (unsigned long long)total.lanes,
                (unsigned long long)total.cycles, p->nuniform, p->nvarying,
                (p->nuniform + (size_t)p->nvarying * (size_t)lanes) * sizeof(float));
+    free(kept);
     free(ready_u);
     free(ready_v);
     vm_session_close(&ss);
-    for (int i = 0; i < r.nsets; i++) {
-        free((char *)r.sets[i].name);
-        free((char *)r.sets[i].str);
+    return rc;
+}
+
+static void run_free(Run *r)
+{
+    for (int i = 0; i < r->nsets; i++) {
+        free((char *)r->sets[i].name);
+        free((char *)r->sets[i].str);
     }
-    free(r.sets);
-    free(r.prints);
+    for (int i = 0; i < r->nargs; i++)
+        free((char *)r->args[i].str);
+    free(r->sets);
+    free(r->args);
+    free(r->prints);
+}
+
+int main(int argc, char **argv)
+{
+    Run r = { 0 };
+    VmObject *o = parse_args(argc, argv, &r) ? NULL : load(&r);
+    int rc = !o ? 1 : r.call ? call_function(o, &r) : shade_grid(o, &r);
     vm_object_free(o);
-    return 0;
+    run_free(&r);
+    return rc;
 }
