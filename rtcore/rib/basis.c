@@ -1,45 +1,28 @@
 /*
-** basis.c: the cubic basis matrices of RISpec's Basis request and their
-** evaluation. A basis M turns four geometry values into a cubic:
-** weight_i(t) = sum_k T_k M[k][i] with T = (t^3, t^2, t, 1), so one
-** evaluator serves every basis, named or given as 16 numbers.
+** basis.c: the cubic bases of RISpec's Basis request and their
+** evaluation. The named matrices are vm/spline.h's, the one definition
+** the shading language's spline() shares. A basis M turns four geometry
+** values into a cubic: weight_i(t) = sum_k T_k M[k][i] with
+** T = (t^3, t^2, t, 1), so one evaluator serves every basis, named or
+** given as 16 numbers.
 */
 #include <string.h>
 
 #include "rtcore/rib/basis.h"
-
-static const struct {
-    const char *name;
-    double scale;
-    double m[16];
-    int step;
-} named[] = {
-    {"bezier", 1.0, {-1, 3, -3, 1, 3, -6, 3, 0, -3, 3, 0, 0, 1, 0, 0, 0}, 3},
-    {"b-spline", 1.0 / 6, {-1, 3, -3, 1, 3, -6, 3, 0, -3, 0, 3, 0, 1, 4, 1, 0},
-     1},
-    {"catmull-rom", 0.5, {-1, 3, -3, 1, 2, -5, 4, -1, -1, 0, 1, 0, 0, 2, 0, 0},
-     1},
-    /* geometry (P0, tangent0, P1, tangent1): step 2 walks a mesh */
-    {"hermite", 1.0, {2, 1, -2, 1, -3, -2, 3, -1, 0, 1, 0, 0, 1, 0, 0, 0}, 2},
-    {"power", 1.0, {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}, 4},
-};
+#include "vm/spline.h"
 
 bool rib_basis_named(const char *name, RibBasis *b)
 {
-    /* spellings other renderers accept */
-    if (strcmp(name, "bspline") == 0)
-        name = "b-spline";
-    else if (strcmp(name, "catmullrom") == 0)
+    /* a spelling other renderers accept */
+    if (strcmp(name, "catmullrom") == 0)
         name = "catmull-rom";
-    for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
-        if (strcmp(named[i].name, name) == 0) {
-            for (int k = 0; k < 16; k++)
-                b->m[k] = named[i].scale * named[i].m[k];
-            b->step = named[i].step;
-            return true;
-        }
-    }
-    return false;
+    const RslBasis *rb = rsl_basis(name);
+    if (!rb)
+        return false;
+    for (int k = 0; k < 16; k++)
+        b->m[k] = rb->m[k];
+    b->step = rb->step;
+    return true;
 }
 
 void rib_basis_eval(const RibBasis *b, double t, double w[4], double dw[4])

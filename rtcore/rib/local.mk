@@ -1,6 +1,10 @@
 # rtcore/rib/local.mk: the RIB reader (scene description and tessellation),
 # the ribinfo tool and their tests. Included from the top-level Makefile.am.
 
+# The patch bases come from vm/spline.c, the one definition of them: link
+# vm/libvm.a after librib.a (only spline.o is pulled in).
+RIB_LIBS = rtcore/rib/librib.a vm/libvm.a $(ZLIB_LIBS) -lm
+
 noinst_LIBRARIES += rtcore/rib/librib.a
 rtcore_rib_librib_a_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS)
 rtcore_rib_librib_a_SOURCES = \
@@ -42,7 +46,7 @@ rtcore_rib_librib_a_SOURCES = \
 
 noinst_PROGRAMS += rtcore/rib/ribinfo
 rtcore_rib_ribinfo_SOURCES = rtcore/rib/ribinfo.c
-rtcore_rib_ribinfo_LDADD = rtcore/rib/librib.a $(ZLIB_LIBS) -lm
+rtcore_rib_ribinfo_LDADD = $(RIB_LIBS)
 
 check_PROGRAMS += tests/rib/check_rib
 TESTS += tests/rib/check_rib
@@ -54,5 +58,5 @@ tests_rib_check_rib_SOURCES = \
 tests_rib_check_rib_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DRIB_TEST_DATA='"$(abs_top_srcdir)/tests/rib/data"'
 tests_rib_check_rib_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_rib_check_rib_LDADD = rtcore/rib/librib.a $(CHECK_LIBS) $(ZLIB_LIBS) -lm
+tests_rib_check_rib_LDADD = $(RIB_LIBS) $(CHECK_LIBS)
 
