@@ -5,8 +5,10 @@
 ** vertex) values at its parametric corners.
 **
 ** Segments: u steps at most the maximum facet angle around the sweep;
-** along v the profile's tangent and the surface normal are sampled and
-** their total turning divided by the same angle, so straight profiles
+** along v the profile's tangent and the surface normal are sampled, and
+** the steepest turning between two samples sets the (even) spacing, so
+** no facet turns through more than the angle however unevenly the
+** profile bends (a paraboloid near its apex): straight profiles
 ** (cylinder, cone, disk) get one segment and twisted hyperboloids as many
 ** as their normals need.
 */
@@ -122,7 +124,7 @@ static void quadric_segments(const RibSurface *s, double max_angle, int *su,
 {
     const Quadric *q = s->data;
     *su = rib_angle_segments(q->theta, max_angle);
-    double turn = 0, prevPb[3], prevN[3];
+    double peak = 0, prevPb[3], prevN[3];
     for (int i = 0; i <= PROFILE_SAMPLES; i++) {
         double P[3], Pa[3], Pb[3], N[3];
         /* a = 0.5 keeps the sample off a zero sweep's null tangent */
@@ -131,11 +133,11 @@ static void quadric_segments(const RibSurface *s, double max_angle, int *su,
         N[1] = Pa[2] * Pb[0] - Pa[0] * Pb[2];
         N[2] = Pa[0] * Pb[1] - Pa[1] * Pb[0];
         if (i)
-            turn += fmax(angle(prevPb, Pb), angle(prevN, N));
+            peak = fmax(peak, fmax(angle(prevPb, Pb), angle(prevN, N)));
         memcpy(prevPb, Pb, sizeof prevPb);
         memcpy(prevN, N, sizeof prevN);
     }
-    *sv = rib_angle_segments(turn, max_angle);
+    *sv = rib_angle_segments(peak * PROFILE_SAMPLES, max_angle);
     if (*sv > MAX_V_SEGMENTS)
         *sv = MAX_V_SEGMENTS;
 }

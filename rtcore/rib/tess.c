@@ -2,10 +2,13 @@
 ** tess.c: turns a parametric surface into a triangle mesh.
 **
 ** Segment counts: analytic quadrics pick theirs from their sweep angles.
-** Patches and NURBS are sampled on a 5x5 grid per face; the count along a
-** direction is the total angle their tangent and normal turn through
-** along it, divided by the maximum facet angle (RibLoadOptions,
-** default 2.5 degrees), between 1 and RIB_MAX_FACE_SEGMENTS. The rule
+** Patches and NURBS are sampled on a 5x5 grid per face; along a direction
+** the steepest turning of their tangent or normal between neighbouring
+** samples, spread over the whole face, divided by the maximum facet angle
+** (RibLoadOptions, default 2.5 degrees) gives the count, between 1 and
+** RIB_MAX_FACE_SEGMENTS: segments are evenly spaced, so the total turning
+** would let a face that bends unevenly have facets turning through more
+** than the angle. The rule
 ** depends only on shape, not on size or the screen, so one tessellation
 ** serves every instance; at 2.5 degrees a circle's chords stay within
 ** 1 - cos(1.25 deg) = 0.024% of its radius.
@@ -105,7 +108,8 @@ static void evaluate(const RibSurface *s, int fu, int fv, double a, double b,
 
 #define SAMPLES 4
 
-/* Turning of face (fu, fv) along a (dir 0) and b (dir 1), in radians. */
+/* The turning of face (fu, fv) along a (dir 0) and b (dir 1), in
+   radians, at the rate of its steepest sampled step. */
 static void face_turning(const RibSurface *s, int fu, int fv, double turn[2])
 {
     Sample g[SAMPLES + 1][SAMPLES + 1];
@@ -116,18 +120,18 @@ static void face_turning(const RibSurface *s, int fu, int fv, double turn[2])
                      &g[j][i]);
             cross(g[j][i].Pa, g[j][i].Pb, N[j][i]);
         }
-    turn[0] = turn[1] = 0;
-    for (int j = 0; j <= SAMPLES; j++) {
-        double ta = 0, na = 0, tb = 0, nb = 0;
+    double peak[2] = {0, 0};
+    for (int j = 0; j <= SAMPLES; j++)
         for (int i = 0; i < SAMPLES; i++) {
-            ta += angle_between(g[j][i].Pa, g[j][i + 1].Pa);
-            na += angle_between(N[j][i], N[j][i + 1]);
-            tb += angle_between(g[i][j].Pb, g[i + 1][j].Pb);
-            nb += angle_between(N[i][j], N[i + 1][j]);
+            peak[0] = fmax(peak[0],
+                           fmax(angle_between(g[j][i].Pa, g[j][i + 1].Pa),
+                                angle_between(N[j][i], N[j][i + 1])));
+            peak[1] = fmax(peak[1],
+                           fmax(angle_between(g[i][j].Pb, g[i + 1][j].Pb),
+                                angle_between(N[i][j], N[i + 1][j])));
         }
-        turn[0] = fmax(turn[0], fmax(ta, na));
-        turn[1] = fmax(turn[1], fmax(tb, nb));
-    }
+    turn[0] = peak[0] * SAMPLES;
+    turn[1] = peak[1] * SAMPLES;
 }
 
 static int clamp_segments(double turn, double max_angle)
