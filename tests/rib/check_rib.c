@@ -121,6 +121,7 @@ int main(void)
     SRunner *sr = srunner_create(lex_suite());
     srunner_add_suite(sr, state_suite());
     srunner_add_suite(sr, quadric_suite());
+    srunner_add_suite(sr, polygon_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
