@@ -56,7 +56,8 @@ tests_rib_check_rib_SOURCES = \
 	tests/rib/check_lex.c \
 	tests/rib/check_state.c \
 	tests/rib/check_quadric.c \
-	tests/rib/check_polygon.c
+	tests/rib/check_polygon.c \
+	tests/rib/check_patch.c
 tests_rib_check_rib_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DRIB_TEST_DATA='"$(abs_top_srcdir)/tests/rib/data"'
 tests_rib_check_rib_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

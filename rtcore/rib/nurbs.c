@@ -214,7 +214,7 @@ void rib_req_NuPatch(RibCtx *c, const RibRequest *r)
         double *cp = rib_prim_points(&prim, nb.u.n, nb.v.n);
         RibSurface s = {
             .nfu = nb.u.spans, .nfv = nb.v.spans, .basis = nurbs_basis,
-            .cp = cp, .corners = nurbs_corners, .uv = nurbs_uv,
+            .cp = cp, .rational = prim.poskind == RIB_POS_PW, .corners = nurbs_corners, .uv = nurbs_uv,
             .empty_u = nb.u.empty, .empty_v = nb.v.empty, .data = &nb,
         };
         rib_tessellate(c, r, &s, &prim);

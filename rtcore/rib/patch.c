@@ -136,6 +136,7 @@ static void patch_mesh(RibCtx *c, const RibRequest *r, const char *type,
         double *cp = rib_prim_points(&prim, nu, nv);
         RibSurface s = {
             .nfu = m.nup, .nfv = m.nvp, .basis = mesh_basis, .cp = cp,
+            .rational = prim.poskind == RIB_POS_PW,
             .corners = mesh_corners, .uv = mesh_uv, .data = &m,
         };
         rib_tessellate(c, r, &s, &prim);

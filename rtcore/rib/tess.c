@@ -94,6 +94,13 @@ static void evaluate(const RibSurface *s, int fu, int fv, double a, double b,
             Hb[k] += wb[i] * cp[k];
         }
     }
+    out->n = n;
+    if (!s->rational) {
+        memcpy(out->P, H, sizeof out->P);
+        memcpy(out->Pa, Ha, sizeof out->Pa);
+        memcpy(out->Pb, Hb, sizeof out->Pb);
+        return;
+    }
     /* Rational (homogeneous) points: P = H/w, quotient rule for the
        derivatives, and vertex values weighted like P. */
     for (int k = 0; k < 3; k++) {
@@ -103,7 +110,6 @@ static void evaluate(const RibSurface *s, int fu, int fv, double a, double b,
     }
     for (int i = 0; i < n; i++)
         out->w[i] *= s->cp[4 * out->idx[i] + 3] / H[3];
-    out->n = n;
 }
 
 #define SAMPLES 4

@@ -32,6 +32,10 @@ struct RibSurface {
     int (*basis)(const RibSurface *s, int fu, int fv, double a, double b,
                  size_t *idx, double *w, double *wa, double *wb);
     const double *cp;      /* homogeneous control points (x, y, z, w) */
+    /* Whether the points were given as "Pw": then the basis combines
+       them in four dimensions and divides by w. Plain points are combined
+       as they are, since Hermite and power weights do not sum to one. */
+    bool rational;
     /* Varying corners of a face: (0,0) (1,0) (0,1) (1,1). */
     void (*corners)(const RibSurface *s, int fu, int fv, size_t idx[4]);
     void (*uv)(const RibSurface *s, int fu, int fv, double a, double b,
