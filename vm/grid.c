@@ -107,8 +107,9 @@ void vm_grid_fill(const VmObject *o, VmState *s, VmDeriv *d, VmTile t)
     for (int l = 0; l < t.tw * t.th; l++) {
         int x = l % t.tw, y = l / t.tw;
         defaults(o, s, l, t.x0 + x, t.y0 + y, t.w, t.h);
-        neighbour(x, t.tw, 1, l, du, &d->nu[l], &d->su[l]);
-        neighbour(y, t.th, t.tw, l, dv, &d->nv[l], &d->sv[l]);
+        neighbour(x, t.tw, 1, l, du, &d->na[l], &d->dua[l]);
+        neighbour(y, t.th, t.tw, l, dv, &d->nb[l], &d->dvb[l]);
+        d->dva[l] = d->dub[l] = 0; /* grid neighbours lie along u and v */
     }
     s->deriv = d;
 }

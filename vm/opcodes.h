@@ -34,9 +34,9 @@
 ** A lowercase k in the operand shapes is a constant in C's field, not a
 ** register.
 **
-** Derivatives: DERIV reads B at every lane's neighbour along u or v,
-** which the caller describes in VmState.deriv (vm.h), and divides the
-** difference by the step of the parameter between them. B is varying;
+** Derivatives: DERIV reads B at every lane's two neighbours, which the
+** caller describes in VmState.deriv (vm.h) with their offsets in (u, v),
+** and solves the two differences for the derivative along u or v. B is varying;
 ** values in lanes the mask excludes are whatever they last held, so a
 ** derivative inside a varying branch is only as good as RSL promises.
 **

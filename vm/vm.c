@@ -154,6 +154,21 @@ void vm_lane_fault(const VmCall *call, const char *fmt, ...)
     va_end(ap);
 }
 
+void vm_deriv_solve(const VmDeriv *d, int i, float dfa, float dfb, float *fu, float *fv)
+{
+    float ua = d->dua[i], va = d->dva[i], ub = d->dub[i], vb = d->dvb[i];
+    float det = ua * vb - va * ub;
+    if (det != 0) {
+        *fu = (dfa * vb - dfb * va) / det;
+        *fv = (ua * dfb - ub * dfa) / det;
+        return;
+    }
+    /* The neighbours do not span the surface: use one that lies along a
+       parameter, if any. */
+    *fu = ua != 0 && va == 0 ? dfa / ua : ub != 0 && vb == 0 ? dfb / ub : 0;
+    *fv = va != 0 && ua == 0 ? dfa / va : vb != 0 && ub == 0 ? dfb / vb : 0;
+}
+
 int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
 {
     const int n = s->n;
@@ -304,10 +319,13 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
             for (unsigned k = 0; k < w && k < 3; k++) {
                 Src sb = src(s, b, k);
                 for (int i = 0; i < n; i++) {
-                    float step = !dv ? 0 : c ? dv->sv[i] : dv->su[i];
-                    int nb = !dv ? i : c ? dv->nv[i] : dv->nu[i];
-                    d[k][i] = step != 0 && nb < n
-                                  ? (sb.p[nb * sb.stride] - sb.p[i * sb.stride]) / step : 0;
+                    float fu = 0, fv = 0;
+                    if (dv && dv->na[i] < n && dv->nb[i] < n) {
+                        float f = sb.p[i * sb.stride];
+                        vm_deriv_solve(dv, i, sb.p[dv->na[i] * sb.stride] - f,
+                                       sb.p[dv->nb[i] * sb.stride] - f, &fu, &fv);
+                    }
+                    d[k][i] = c ? fv : fu;
                 }
             }
             for (unsigned k = 0; k < w && k < 3; k++) {

@@ -84,14 +84,23 @@ typedef struct VmStats {
     uint64_t cycles;                  /* modelled (vm_op_latency), if enabled */
 } VmStats;
 
-/* The layout of a batch for derivatives: lane i's neighbour along u is
-   lane nu[i], whose u differs from lane i's by su[i] (negative when the
-   neighbour lies before it); likewise along v. A step of 0 means lane i
-   has no neighbour that way, and its derivatives that way are 0. */
+/* The layout of a batch for derivatives. Lane i has two neighbours in
+   the batch, lanes na[i] and nb[i], whose surface parameters differ from
+   lane i's by (dua[i], dva[i]) and (dub[i], dvb[i]). A value's change to
+   each neighbour is df = f_u du + f_v dv; the two equations give f_u and
+   f_v. On a grid the neighbours lie along u and along v (dva = dub = 0);
+   a renderer's neighbours are the adjacent pixels' hits, anywhere on the
+   surface. A neighbour at offset (0, 0) is none: with one neighbour left,
+   only the derivative along its own parameter is known; the rest are 0. */
 typedef struct VmDeriv {
-    uint8_t nu[VM_MAX_BATCH], nv[VM_MAX_BATCH];
-    float su[VM_MAX_BATCH], sv[VM_MAX_BATCH];
+    uint8_t na[VM_MAX_BATCH], nb[VM_MAX_BATCH];
+    float dua[VM_MAX_BATCH], dva[VM_MAX_BATCH];
+    float dub[VM_MAX_BATCH], dvb[VM_MAX_BATCH];
 } VmDeriv;
+
+/* Lane i's derivatives along u and v of a value whose changes towards
+   its two neighbours are dfa and dfb (vm.c, shared with the debugger). */
+void vm_deriv_solve(const VmDeriv *d, int i, float dfa, float dfb, float *fu, float *fv);
 
 struct VmState {
     int n;                            /* lanes in the batch, 1..VM_MAX_BATCH */

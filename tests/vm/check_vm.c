@@ -285,6 +285,44 @@ START_TEST(string_equality)
 }
 END_TEST
 
+START_TEST(derivatives_from_skewed_neighbours)
+{
+    /* f = 2u + 3v at 8 lanes whose neighbours lie in arbitrary directions
+       of (u, v), as adjacent pixels' hits do on a tilted surface: lane i's
+       neighbours are i+1 and i+2 (mod 8), and its own (u, v) is
+       (i, i*i/8). Du(f) = 2, Dv(f) = 3 wherever the offsets span the
+       plane. Lane 7 sits at lane 6's v and is given only lane 6 as a
+       neighbour, along u: Du is still 2, Dv unknown (0). */
+    const VmIns code[] = {
+        OP(DERIV, 1, V(1), V(0), 0),
+        OP(DERIV, 1, V(2), V(0), 1),
+        OP(RET, 0, 0, 0, 0),
+    };
+    Machine m;
+    setup(&m, code, 3, NULL, 0);
+    float u[N], v[N];
+    for (int i = 0; i < N; i++)
+        u[i] = (float)i, v[i] = (float)(i * i) / 8;
+    v[7] = v[6];
+    VmDeriv d;
+    for (int i = 0; i < N; i++) {
+        lanes(&m, 0)[i] = 2 * u[i] + 3 * v[i];
+        int a = (i + 1) % N, b = (i + 2) % N;
+        d.na[i] = (uint8_t)a, d.nb[i] = (uint8_t)b;
+        d.dua[i] = u[a] - u[i], d.dva[i] = v[a] - v[i];
+        d.dub[i] = u[b] - u[i], d.dvb[i] = v[b] - v[i];
+    }
+    d.na[7] = 6, d.dua[7] = -1, d.dva[7] = 0;
+    d.nb[7] = 7, d.dub[7] = d.dvb[7] = 0;
+    m.st.deriv = &d;
+    run_ok(&m);
+    for (int i = 0; i < N; i++) {
+        ck_assert_float_eq_tol(lanes(&m, 1)[i], 2, 1e-4);
+        ck_assert_float_eq_tol(lanes(&m, 2)[i], i == 7 ? 0 : 3, 1e-4);
+    }
+}
+END_TEST
+
 START_TEST(bad_code)
 {
     const VmIns past_end[] = { OP(NOP, 0, 0, 0, 0) };
@@ -351,6 +389,7 @@ int main(void)
     tcase_add_test(tc, select_and_arrays);
     tcase_add_test(tc, builtin_calls);
     tcase_add_test(tc, string_equality);
+    tcase_add_test(tc, derivatives_from_skewed_neighbours);
     tcase_add_test(tc, bad_code);
     tcase_add_test(tc, verifier_rejects);
     suite_add_tcase(s, tc);
