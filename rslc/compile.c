@@ -170,3 +170,17 @@ void rslc_compile_done(void)
     check_free();
     ast_free_all();
 }
+
+VmObject *rslc_compile_file(const char *path, int level, const char *call, int nargs)
+{
+    CppOptions cpp = { 0 };
+    diag_reset();
+    Unit *unit = rslc_front_end(path, &cpp);
+    IrModule *m = unit ? rslc_middle_end(unit, level, NULL) : NULL;
+    VmObject *o = !m    ? NULL
+                  : call ? rslc_vm_call_object(m, call, nargs, level, path)
+                         : rslc_vm_object(m, level, path);
+    ir_module_free(m);
+    rslc_compile_done();
+    return o;
+}

@@ -36,6 +36,11 @@ VmObject *rslc_vm_call_object(IrModule *m, const char *name, int nargs, int leve
    constants where they can be, computed by a prologue otherwise. */
 void rslc_prepare_defaults(IrModule *m);
 
+/* The whole pipeline for the file at path, as rslvm and rtrender take
+   .sl files: the object of its one shader, or with call set, of
+   rslc_vm_call_object(call, nargs). NULL after diagnostics (on stderr). */
+VmObject *rslc_compile_file(const char *path, int level, const char *call, int nargs);
+
 /* Frees what the front end kept (the tree, symbols, check state). */
 void rslc_compile_done(void);
 

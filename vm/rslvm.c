@@ -172,17 +172,8 @@ static int parse_args(int argc, char **argv, Run *r)
 static VmObject *load(const Run *r)
 {
     size_t n = strlen(r->input);
-    if (n > 3 && !strcmp(r->input + n - 3, ".sl")) {
-        CppOptions cpp = { 0 };
-        Unit *unit = rslc_front_end(r->input, &cpp);
-        IrModule *m = unit ? rslc_middle_end(unit, r->level, NULL) : NULL;
-        VmObject *o = !m ? NULL
-                     : r->call ? rslc_vm_call_object(m, r->call, r->nargs, r->level, r->input)
-                               : rslc_vm_object(m, r->level, r->input);
-        ir_module_free(m);
-        rslc_compile_done();
-        return o;
-    }
+    if (n > 3 && !strcmp(r->input + n - 3, ".sl"))
+        return rslc_compile_file(r->input, r->level, r->call, r->nargs);
     char err[512];
     VmObject *o = vm_object_read(r->input, err, sizeof err);
     if (!o)

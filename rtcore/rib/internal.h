@@ -79,7 +79,6 @@ RibMatrix rib_matrix_skew(double angle, const double d1[3],
                           const double d2[3]);
 double rib_matrix_det(const RibMatrix *m);
 /* Returns false (and identity) when m is singular. */
-bool rib_matrix_invert(const RibMatrix *m, RibMatrix *inv);
 
 /* ---- diagnostics (diag.c) --------------------------------------------------- */
 

@@ -29,6 +29,7 @@
 #ifndef RTCORE_RIB_SCENE_H
 #define RTCORE_RIB_SCENE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -301,6 +302,8 @@ void rib_scene_free(RibScene *scene);
 
 /* a then b: rib_matrix_mul(a, b) = a * b. */
 RibMatrix rib_matrix_mul(const RibMatrix *a, const RibMatrix *b);
+/* m's inverse; false (inv untouched) if m is singular. */
+bool rib_matrix_invert(const RibMatrix *m, RibMatrix *inv);
 /* Transforms a point (w = 1, divided by the resulting w). */
 void rib_transform_point(const RibMatrix *m, const double p[3], double out[3]);
 /* rtcore's 3x4 column-vector form (rtAttachInstance). */
