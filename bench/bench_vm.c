@@ -57,7 +57,7 @@ static double vm_rate(VmObject *o, char *why, size_t whylen)
             vm_grid_fill(o, &s, &d, tl);
             char err[256];
             double t0 = now_s();
-            int rc = vm_run(&o->prog, &s, err, sizeof err);
+            int rc = vm_run(&ss.prog, &s, err, sizeof err);
             t += now_s() - t0;
             if (rc) {
                 snprintf(why, whylen, "%s", err);

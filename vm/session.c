@@ -27,14 +27,13 @@ int vm_session_open(VmSession *ss, VmObject *o, const VmHost *host, int lanes, c
         vm_session_close(ss);
         return -1;
     }
-    p->builtins = ss->builtins;
+    ss->prog = *p;
+    ss->prog.builtins = ss->builtins;
     return 0;
 }
 
 void vm_session_close(VmSession *ss)
 {
-    if (ss->obj && ss->obj->prog.builtins == ss->builtins)
-        ss->obj->prog.builtins = NULL;
     vm_strings_free(ss->strings);
     free(ss->builtins);
     free(ss->U);
@@ -48,13 +47,13 @@ void vm_session_batch(VmSession *ss, VmState *s, int n)
     s->n = n;
     s->U = ss->U;
     s->V = ss->V;
-    vm_reset(&ss->obj->prog, s);
+    vm_reset(&ss->prog, s);
 }
 
 int vm_session_run(VmSession *ss, VmState *s, char *err, int errlen)
 {
     char msg[512];
-    if (vm_run(&ss->obj->prog, s, msg, sizeof msg) == 0)
+    if (vm_run(&ss->prog, s, msg, sizeof msg) == 0)
         return 0;
     const VmLine *at = NULL; /* the last line entry at or before the fault */
     for (uint32_t i = 0; s->fault[0] && i < ss->obj->nlines; i++)

@@ -12,7 +12,10 @@
 #include "vm/strings.h"
 
 typedef struct VmSession {
-    VmObject *obj;                    /* not owned */
+    VmObject *obj;                    /* not owned; shared by sessions */
+    /* obj's program with this session's builtins bound (their host and
+       strings), so that sessions on several threads share one object. */
+    VmProgram prog;
     VmStrings *strings;
     VmBuiltin *builtins;              /* obj->prog.builtins points here */
     float *U, *V;

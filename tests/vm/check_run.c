@@ -64,7 +64,7 @@ static uint64_t run(VmObject *o, const RunCase *c, float *out)
     VmDeriv d;
     vm_session_batch(&ss, &s, W * H);
     vm_grid_fill(o, &s, &d, vm_grid_tile(0, W, H));
-    ck_assert_msg(vm_run(&o->prog, &s, err, sizeof err) == 0, "%s: %s", c->name, err);
+    ck_assert_msg(vm_run(&ss.prog, &s, err, sizeof err) == 0, "%s: %s", c->name, err);
     const VmVar *v = vm_find_var(o, c->var);
     ck_assert_msg(v != NULL, "%s: no variable %s", c->name, c->var);
     for (int l = 0; l < W * H; l++)

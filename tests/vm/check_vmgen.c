@@ -69,7 +69,7 @@ static float *global(Shader *s, const char *name, unsigned k)
 static void run(Shader *s)
 {
     char err[200];
-    ck_assert_msg(vm_run(&s->obj->prog, &s->st, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(vm_run(&s->ss.prog, &s->st, err, sizeof err) == 0, "%s", err);
 }
 
 static void done(Shader *s)
