@@ -623,6 +623,15 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     int wait = vg_new_reg(g, true, 1), out = vg_new_reg(g, true, 1), done = vg_new_reg(g, false, 1);
     vg_emit3(g, VM_OP_AND, 1, R(live), R(m), R(more), loc);
     vg_emit3(g, VM_OP_AND, 1, R(body), R(live), RO(lv, 9), loc);
+    if (!illuminance) {
+        /* The renderer reads the light's L where the region runs, whether
+           or not the body does; a body that sets L overrides it. */
+        int L = vg_add_var(g, &g->mf->globals, &g->mf->nglobals, "L", ir_type(IRT_VECTOR), true,
+                           VM_VAR_OUTPUT);
+        vg_emit3(g, VM_OP_MASK, 0, R(body), R(-1), R(-1), loc);
+        vg_emit3(g, VM_OP_MOV, 3, R(L), R(lv), R(-1), loc);
+        vg_emit(g, VM_OP_MASKALL, 0, loc);
+    }
     vg_emit3(g, VM_OP_NOT, 1, R(nlit), RO(lv, 9), R(-1), loc);
     vg_emit3(g, VM_OP_AND, 1, R(wait), R(live), R(nlit), loc);
     vg_emit3(g, VM_OP_NOT, 1, R(done), R(more), R(-1), loc);
