@@ -4,7 +4,10 @@
 **
 ** Beyond the tables, surface shaders may also write P and N, as bump
 ** mapping shaders do, and light shaders may set L inside illuminate or
-** solar (a light with parallel rays), as compilers accept.
+** solar (a light with parallel rays), as compilers accept. An imager's
+** alpha is varying: imagers run over many pixels at once, each with its
+** own coverage (RISpec's table lists it as uniform, from one-pixel
+** imagers).
 */
 #include <string.h>
 
@@ -42,7 +45,7 @@ static const GlobalVar globals[] = {
     { "Cl",      TY_COLOR,  VAR, S | L | V,         L,       S | V },
     { "Ol",      TY_COLOR,  VAR, S | L | V,         L,       S | V },
     { "Ps",      TY_POINT,  VAR, L,                 0,       0 },
-    { "alpha",   TY_FLOAT,  U,   I,                 I,       0 },
+    { "alpha",   TY_FLOAT,  VAR, I,                 I,       0 },
     { "ncomps",  TY_FLOAT,  U,   S | L | D | V | I, 0,       0 },
     { "time",    TY_FLOAT,  U,   S | L | D | V | I, 0,       0 },
     { "dtime",   TY_FLOAT,  U,   S | L | D | V | I, 0,       0 },

@@ -131,13 +131,17 @@ static int by_start(const void *a, const void *b)
 }
 
 /* The input that r copies, through a chain of single copies; r itself if
-   nothing writes it; -1 if r holds a value of its own. */
-static int input_root(const Live *l, int r)
+   nothing writes it; -1 if r holds a value of its own. An interface
+   register that the code writes holds its own value however it is
+   written: the host's value before, which it may read (alpha in
+   "Ci += (1 - alpha) * c; alpha = 1"), and the host stores inputs into
+   its slots, which would clobber a constant sharing them. */
+static int input_root(const MFunc *mf, const Live *l, int r)
 {
     for (int hops = 0; hops < 64; hops++) {
         if (l[r].defs == 0)
             return r;
-        if (l[r].defs != 1 || l[r].copy_of < 0)
+        if (l[r].defs != 1 || l[r].copy_of < 0 || mf->regs[r].iface)
             return -1;
         r = l[r].copy_of;
     }
@@ -164,8 +168,8 @@ static bool fits(const MFunc *mf, const Live *l, const int *done, int ndone, int
         bool overlap = slot < (unsigned)o->slot + o->width && (unsigned)o->slot < slot + me->width;
         bool touch = b->last == a->first || a->last == b->first;
         bool same = slot == (unsigned)o->slot && me->width == o->width;
-        int root = input_root(l, r);
-        bool twin = same && root >= 0 && root == input_root(l, done[k]);
+        int root = input_root(mf, l, r);
+        bool twin = same && root >= 0 && root == input_root(mf, l, done[k]);
         if (overlap && !twin && !(touch && same && b->first != a->first))
             return false;
     }

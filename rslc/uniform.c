@@ -4,7 +4,7 @@
 ** A value is varying when it may differ between the shading points of a
 ** batch. Sources: parameters declared varying (function formals unless
 ** declared uniform: a function is compiled for any caller), shader
-** globals other than the uniform ones of RISpec (E, alpha, ncomps, time,
+** globals other than the uniform ones of RISpec (E, ncomps, time,
 ** dtime; globals.c), light values, builtins whose result is always
 ** varying (BF_VARYING), and calls whose callee returns a varying value.
 ** An operation is varying if an operand is; a builtin with BF_UNIFORM

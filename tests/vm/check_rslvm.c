@@ -51,6 +51,12 @@ static const struct {
       "--print to -O0", "0 0: 0 0 5 0 0 7\n" },
     { TOP_SRCDIR "/shaders/distantlight.sl --shade distantlight --grid 1 1 --print from "
       "--print to --set from=1,1,1", "0 0: 1 1 1 0 0 7\n" },
+    /* A global read and then written (background's alpha) keeps the
+       host's value until the write: Ci = 0 + (1 - 0.5) * bgcolor. */
+    { TOP_SRCDIR "/shaders/background.sl --shade background --grid 1 1 --set alpha=0.5 "
+      "--set bgcolor=0.25,0.5,0.75 --print Ci --print alpha", "0 0: 0.125 0.25 0.375 1\n" },
+    { TOP_SRCDIR "/shaders/background.sl --shade background --grid 1 1 --set alpha=0.5 "
+      "--set bgcolor=0.25,0.5,0.75 --print Ci --print alpha -O0", "0 0: 0.125 0.25 0.375 1\n" },
     { FIXTURES "/defaults.sl --shade defaults --grid 1 1 --print b --print s",
       "0 0: 6.90929747 two-and\n" },
     { FIXTURES "/defaults.sl --shade defaults --grid 1 1 --print b --print s --set a=0 "
