@@ -1,0 +1,31 @@
+/*
+** check_image.h: what the image Check suites share: a scratch directory
+** per test program, file helpers, and synthetic images.
+*/
+#ifndef CHECK_IMAGE_H
+#define CHECK_IMAGE_H
+
+#include <check.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rtcore/image/image.h"
+
+/* A path in the scratch directory (made once, removed at exit); the
+   result is a static buffer of a small ring, valid for a few calls. */
+const char *scratch(const char *name);
+
+/* Whole-file helpers; read_bytes returns malloc'ed data. */
+uint8_t *read_bytes(const char *path, size_t *size);
+void write_bytes(const char *path, const void *data, size_t size);
+
+/* Asserts that err starts with "path: error: " and contains `what`. */
+void expect_error(const char *err, const char *path, const char *what);
+
+/* An image whose value at (x, y, c) is fn(x, y, c). */
+Image *make_image(int w, int h, int c, float (*fn)(int x, int y, int c));
+
+Suite *io_suite(void);
+
+#endif /* CHECK_IMAGE_H */
