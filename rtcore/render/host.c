@@ -1,0 +1,179 @@
+/*
+** host.c: the renderer's side of vm/host.h. Lights come from the light
+** shaders run over the batch before the surface (shade.c); spaces from
+** the frame's transforms; traced rays go through rtcore, and what they
+** hit is shaded one level deeper.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rtcore/render/internal.h"
+
+static bool host_light(void *user, int i, int lane, const float P[3], VmLightSample *out)
+{
+    (void)P;
+    ShadeCtx *c = user;
+    const ShadeFrame *f = &c->frame[c->depth];
+    if (i < 0 || i >= f->look->nlights || !f->lit[i * VM_MAX_BATCH + lane])
+        return false;
+    *out = f->light[i * VM_MAX_BATCH + lane];
+    return true;
+}
+
+static bool host_space(void *user, const char *name, float m[16])
+{
+    ShadeCtx *c = user;
+    const ShadeFrame *f = &c->frame[c->depth];
+    const RWorld *w = c->world;
+    RibMatrix to_camera;
+    if (!strcmp(name, "camera") || !strcmp(name, "current")) {
+        static const float id[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 };
+        memcpy(m, id, sizeof id);
+        return true;
+    }
+    if (!strcmp(name, "world"))
+        to_camera = w->world_to_camera;
+    else if (!strcmp(name, "object") && f->look)
+        to_camera = f->look->to_camera;
+    else if (!strcmp(name, "shader") && f->running)
+        to_camera = f->running->to_camera;
+    else {
+        const RibFrame *fr = w->frame;
+        size_t k = 0;
+        while (k < fr->ncoordsys && strcmp(fr->coordsys[k].name, name))
+            k++;
+        if (k == fr->ncoordsys)
+            return false;
+        to_camera = rib_matrix_mul(&fr->coordsys[k].to_world, &w->world_to_camera);
+    }
+    rmat_to_float(&to_camera, m);
+    return true;
+}
+
+/* A point along a ray: its origin moved off the surface it leaves. */
+static float ray_bias(const float p[3])
+{
+    float m = fmaxf(fabsf(p[0]), fmaxf(fabsf(p[1]), fabsf(p[2])));
+    return 1e-4f * fmaxf(1.0f, m);
+}
+
+/* Whether anything lies on the segment from p to q. */
+static bool blocked(ShadeCtx *c, const float p[3], const float q[3])
+{
+    float bias = ray_bias(p);
+    RTRay r = { p[0], p[1], p[2], 0, q[0] - p[0], q[1] - p[1], q[2] - p[2], 0 };
+    float len = sqrtf(r.dir_x * r.dir_x + r.dir_y * r.dir_y + r.dir_z * r.dir_z);
+    if (len == 0)
+        return false;
+    r.tnear = bias / len;
+    r.tfar = 1 - bias / len;
+    c->secondary_rays++;
+    rtOccluded1(c->world->top, &r);
+    return r.tfar == -INFINITY;
+}
+
+/* A hash of (seed, i) in [0, 1): the sample streams of occlusion(). */
+static float hash01(uint32_t seed, uint32_t i)
+{
+    uint32_t h = seed * 0x9e3779b9u ^ (i + 0x7f4a7c15u) * 0x85ebca6bu;
+    h ^= h >> 16, h *= 0x7feb352du, h ^= h >> 15, h *= 0x846ca68bu, h ^= h >> 16;
+    return (float)(h >> 8) * (1.0f / 16777216.0f);
+}
+
+/* The hidden fraction of the hemisphere around n at p, by cosine-
+   weighted rays up to maxdist. */
+static float occlusion(ShadeCtx *c, const VmRay *q)
+{
+    int samples = q->samples >= 1 ? (int)q->samples : 16;
+    float n[3] = { q->Q[0], q->Q[1], q->Q[2] };
+    float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    if (len == 0)
+        return 0;
+    n[0] /= len, n[1] /= len, n[2] /= len;
+    float a[3] = { fabsf(n[0]) > 0.9f ? 0.0f : 1.0f, fabsf(n[0]) > 0.9f ? 1.0f : 0.0f, 0 };
+    float t[3] = { a[1] * n[2] - a[2] * n[1], a[2] * n[0] - a[0] * n[2], a[0] * n[1] - a[1] * n[0] };
+    float tl = sqrtf(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+    t[0] /= tl, t[1] /= tl, t[2] /= tl;
+    float b[3] = { n[1] * t[2] - n[2] * t[1], n[2] * t[0] - n[0] * t[2], n[0] * t[1] - n[1] * t[0] };
+    float dist = q->maxdist > 0 ? q->maxdist : 1e30f;
+    int hidden = 0;
+    for (int i = 0; i < samples; i++) {
+        float r1 = hash01(q->seed, 2 * (uint32_t)i), r2 = hash01(q->seed, 2 * (uint32_t)i + 1);
+        float r = sqrtf(r1), phi = 6.2831853f * r2, x = r * cosf(phi), y = r * sinf(phi);
+        float z = sqrtf(fmaxf(0.0f, 1 - r1)), end[3];
+        for (int j = 0; j < 3; j++)
+            end[j] = q->P[j] + dist * (x * t[j] + y * b[j] + z * n[j]);
+        hidden += blocked(c, q->P, end);
+    }
+    return (float)hidden / (float)samples;
+}
+
+static int host_ray(void *user, const VmRay *q, float out[3], char *err, int errlen)
+{
+    ShadeCtx *c = user;
+    switch (q->kind) {
+    case VM_RAY_TRACE:
+        return shade_trace(c, q->P, q->Q, q->seed, out, err, errlen);
+    case VM_RAY_TRANSMISSION:
+    case VM_RAY_VISIBILITY: {
+        float v = blocked(c, q->P, q->Q) ? 0.0f : 1.0f;
+        out[0] = out[1] = out[2] = v;
+        return 0;
+    }
+    case VM_RAY_OCCLUSION:
+        out[0] = out[1] = out[2] = occlusion(c, q);
+        return 0;
+    case VM_RAY_INDIRECT:
+        break;
+    }
+    snprintf(err, (size_t)errlen, "indirectdiffuse() is not supported by rtrender's classic "
+                                  "integrator");
+    return -1;
+}
+
+static int host_query(void *user, const char *kind, const char *name, char type, int n, float *out,
+                      const char **str)
+{
+    ShadeCtx *c = user;
+    const RibOptions *o = &c->world->frame->options;
+    if (!strcmp(kind, "rendererinfo") && !strcmp(name, "renderer") && type == 's') {
+        *str = "rtrender";
+        return 1;
+    }
+    if (!strcmp(kind, "rayinfo") && !strcmp(name, "depth") && type == 'f' && n == 1) {
+        out[0] = (float)c->depth;
+        return 1;
+    }
+    if (!strcmp(kind, "option") && !strcmp(name, "Format") && n == 3) {
+        out[0] = (float)o->xres, out[1] = (float)o->yres, out[2] = o->pixel_aspect;
+        return 1;
+    }
+    const RibAttributes *a = c->frame[c->depth].look ? c->frame[c->depth].look->attrs : NULL;
+    if (!strcmp(kind, "attribute") && a) {
+        const RibParam *p = rib_param_find(a->attributes, a->nattributes, name);
+        if (p && type == 's' && p->s && n == 1) {
+            *str = p->s[0];
+            return 1;
+        }
+        if (p && type != 's' && p->f && (size_t)n == p->count * (size_t)p->ncomp) {
+            memcpy(out, p->f, (size_t)n * sizeof *out);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void host_install(ShadeCtx *c)
+{
+    const RibOptions *o = &c->world->frame->options;
+    c->host = (VmHost){
+        .light = host_light,
+        .space = host_space,
+        .clip_near = o->near_clip,
+        .clip_far = o->far_clip,
+        .ray = host_ray,
+        .query = host_query,
+        .user = c,
+    };
+}

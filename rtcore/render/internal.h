@@ -1,0 +1,193 @@
+/*
+** internal.h: the renderer's shared structures: compiled shader
+** instances, the traced scene (meshes and the looks they are shaded
+** with), per-thread shading contexts and the film.
+**
+** Space: the renderer traces and shades in camera space, which is RSL's
+** "current" space. Matrices are RenderMan's (row vectors, p' = p M),
+** stored as 16 doubles.
+*/
+#ifndef RT_RENDER_INTERNAL_H
+#define RT_RENDER_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "rtcore/include/rtcore.h"
+#include "rtcore/render/render.h"
+#include "vm/session.h"
+
+/* ---- shaders (shaders.c) ------------------------------------------------ */
+
+/* One RIB parameter value bound to a shader parameter, in camera space. */
+typedef struct RBinding {
+    const VmVar *var;
+    float *f;              /* vm_type_slots(var) floats, or NULL */
+    const char **s;        /* var->arraylen or 1 strings, for strings */
+} RBinding;
+
+/* A shader request made runnable: its code and parameter values. */
+typedef struct RShader {
+    const RibShader *rib;
+    VmObject *obj;         /* owned by the library, shared by instances */
+    int code;              /* the object's index in the library */
+    RibMatrix to_camera;   /* "shader" space to camera */
+    RBinding *bind;
+    int nbind;
+    bool ambient;          /* a light shader that never sets L */
+} RShader;
+
+typedef struct ShaderLib ShaderLib;
+
+/* Shaders are looked up as NAME.o, then NAME.sl (compiled at -O2), in
+   each directory of path (':'-separated) in turn. */
+ShaderLib *shaderlib_new(const char *path);
+void shaderlib_free(ShaderLib *lib);
+int shaderlib_ncode(const ShaderLib *lib);
+VmObject *shaderlib_code(const ShaderLib *lib, int i);
+/* The instance of a RIB shader request (made once, then cached), or
+   NULL with "file:line:col: error: ..." in err: the shader is missing,
+   fails to compile, is of the wrong kind, or a parameter does not fit. */
+RShader *shaderlib_instance(ShaderLib *lib, const RibShader *s, VmShaderKind kind,
+                            const RibMatrix *world_to_camera, char *err, int errlen);
+/* Stores an instance's parameter values in a batch of n lanes. */
+void rshader_bind(const RShader *sh, VmSession *ss, VmState *s);
+
+/* ---- the scene (world.c) -------------------------------------------------- */
+
+/* How a primitive is shaded, and where its space lies. */
+typedef struct RLook {
+    const RibAttributes *attrs;
+    RShader *surface, *displacement, *atmosphere;
+    RShader **lights;
+    int nlights;
+    RibMatrix to_camera;   /* the mesh's points to camera space */
+    double normal[9];      /* its inverse transpose, for normals */
+    bool flip;             /* negate normals (Orientation, mirroring) */
+} RLook;
+
+typedef struct RWorld {
+    RTDevice device;
+    RTScene top;
+    RTScene *objects;      /* one per RibObject */
+    size_t nobjects;
+    /* Meshes in the top scene, by geomID; they are in camera space for
+       rtcore, their own space for shading. */
+    const RibMesh **top_meshes;
+    RLook *top_looks;
+    float **top_points;    /* the camera-space copies rtcore traces */
+    size_t ntop;
+    /* Instances, by instID. */
+    const RibInstance **instances;
+    RLook *instance_looks;  /* one per instance and mesh of its object */
+    size_t ninstance_looks;
+    size_t *instance_first; /* instance i's looks start here */
+    size_t ninstances;
+    float **object_points;  /* per object, per mesh: object space */
+    size_t nobject_points;
+    /* Every light of the frame, with its shader. */
+    RShader **lights;
+    size_t nlights;
+    RibMatrix world_to_camera;
+    const RibFrame *frame;
+} RWorld;
+
+/* Builds the traced scene and every shader instance it uses. */
+int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *lib,
+                char *err, int errlen);
+void world_free(RWorld *w);
+/* The mesh and look a hit landed on. */
+void world_hit(const RWorld *w, unsigned geom, unsigned inst, const RibMesh **mesh,
+               const RLook **look);
+
+/* ---- transforming floats (xform.c) ----------------------------------------- */
+
+void rmat_point(const RibMatrix *m, const float p[3], float out[3]);
+void rmat_vector(const RibMatrix *m, const float v[3], float out[3]);
+void rmat_normal(const double n[9], const float v[3], float out[3]);
+/* The inverse transpose of m's upper 3x3 (for normals); false if m is
+   singular. */
+bool rmat_normal_matrix(const RibMatrix *m, double out[9]);
+/* m as the VM's float matrix. */
+void rmat_to_float(const RibMatrix *m, float out[16]);
+
+#endif /* RT_RENDER_INTERNAL_H */
+
+/* ---- shading (shade.c, host.c) ---------------------------------------------- */
+
+enum { RT_MAX_DEPTH = 16 };
+
+/* One hit to shade: the ray, where it hit, and the lanes of its
+   neighbours in the batch (adjacent pixels' hits on the same mesh; -1
+   for none) for derivatives. */
+typedef struct ShadeIn {
+    float org[3], dir[3], t;
+    float b1, b2;                /* barycentrics of vertices 1 and 2 */
+    unsigned prim;
+    uint32_t seed;               /* the shading point's random stream */
+    int na, nb;
+} ShadeIn;
+
+/* What shading a batch at one depth needs while its shaders run: the
+   host's callbacks look here. */
+typedef struct ShadeFrame {
+    const RibMesh *mesh;
+    const RLook *look;
+    const RShader *running;      /* for "shader" space */
+    VmLightSample *light;        /* [light * VM_MAX_BATCH + lane] */
+    uint8_t *lit;                /* whether light i reaches the lane */
+    float (*P)[3];               /* the batch's points, for traced rays */
+} ShadeFrame;
+
+/* A thread's shading state: its host (callbacks with this as user),
+   sessions per depth and shader code, and counters. */
+typedef struct ShadeCtx {
+    const RWorld *world;
+    ShaderLib *lib;
+    VmHost host;
+    int maxdepth;
+    VmSession *sessions[RT_MAX_DEPTH + 1]; /* [depth][code], opened lazily */
+    bool *open[RT_MAX_DEPTH + 1];
+    ShadeFrame frame[RT_MAX_DEPTH + 1];
+    int depth;
+    uint64_t camera_rays, shading_points, batches, secondary_rays;
+    double trace_seconds, shade_seconds;
+} ShadeCtx;
+
+void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShaderLib *lib, int maxdepth);
+void shade_ctx_free(ShadeCtx *c);
+
+/* Shades n <= VM_MAX_BATCH hits on one mesh at the context's current
+   depth: Ci and Oi (3 floats each) per lane. -1 with a message when a
+   shader fails (a missing texture, say). */
+int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const ShadeIn *in, int n,
+                float (*Ci)[3], float (*Oi)[3], char *err, int errlen);
+
+/* Traces one ray from the shading context (trace()): the color seen,
+   shaded one level deeper, with seed starting its points' random
+   streams. 0 or -1 with a message. */
+int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t seed, float out[3],
+                char *err, int errlen);
+/* Whether a hit is the back of a one-sided surface, which rays pass. */
+bool trace_backface(const RLook *look, const RTHit *h, const float dir[3]);
+/* Front-to-back compositing of a layer into color C and alpha A. */
+void trace_composite(float C[3], float A[3], const float Ci[3], const float Oi[3]);
+bool trace_opaque(const float A[3]);
+
+/* The host callbacks (host.c) installed in c->host. */
+void host_install(ShadeCtx *c);
+
+/* ---- imager (imager.c) ------------------------------------------------------ */
+
+struct Image;
+/* Runs imager shader sh over img (R G B A ...), whose pixel (0, 0) is
+   raster pixel (x0, y0). */
+int imager_apply(ShadeCtx *c, const RShader *sh, struct Image *img, int x0, int y0, char *err,
+                 int errlen);
+
+/* ---- output (output.c) ------------------------------------------------------- */
+
+/* Writes the frame's displays from the resolved image (R G B A Z): each
+   display's channels by its mode, Exposure and Quantize applied, the
+   primary display to rs->output when that is set. */
+int output_displays(const struct Image *img, const RibFrame *f, const RenderSettings *rs,
+                    char *err, int errlen);

@@ -1,0 +1,37 @@
+# rtcore/render/local.mk: the renderer (classic integrator over rtcore,
+# shading on the VM) and the rtrender tool. Included from Makefile.am.
+
+noinst_LIBRARIES += rtcore/render/librender.a
+rtcore_render_librender_a_SOURCES = \
+	rtcore/render/render.h \
+	rtcore/render/internal.h \
+	rtcore/render/camera.h \
+	rtcore/render/camera.c \
+	rtcore/render/film.h \
+	rtcore/render/film.c \
+	rtcore/render/xform.c \
+	rtcore/render/shaders.c \
+	rtcore/render/world.c \
+	rtcore/render/shade.c \
+	rtcore/render/host.c \
+	rtcore/render/trace.c \
+	rtcore/render/imager.c \
+	rtcore/render/output.c \
+	rtcore/render/render.c
+
+RENDER_LIBS = rtcore/render/librender.a rslc/librslc.a $(IMAGE_LIBS) $(RIB_LIBS) \
+	$(RTCORE_LIBS) $(VM_LIBS)
+
+bin_PROGRAMS += rtcore/render/rtrender
+rtcore_render_rtrender_SOURCES = rtcore/render/rtrender.c
+rtcore_render_rtrender_CPPFLAGS = $(AM_CPPFLAGS) -DRT_SHADER_DIR='"$(abs_top_srcdir)/shaders"'
+rtcore_render_rtrender_LDADD = $(RENDER_LIBS)
+
+check_PROGRAMS += tests/render/check_render
+TESTS += tests/render/check_render
+tests_render_check_render_SOURCES = tests/render/check_render.c
+tests_render_check_render_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"'
+tests_render_check_render_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_render_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+
+EXTRA_DIST += scenes

@@ -1,0 +1,339 @@
+/*
+** check_render.c: analytic image tests of the classic integrator. Each
+** scene is small enough that its exact pixel values follow from RISpec's
+** definitions by hand: a constant sphere's coverage is the disk's area,
+** a matte sphere under a distant light from the eye is Lambert's cosine,
+** crop windows cut the same pixels out of the full frame, filters weigh
+** samples by their formulas, exposure is (gain v)^(1/gamma). Tolerances
+** are stated per test; they cover tessellation (facets turn at most 2.5
+** degrees) and the sampling noise of 16 stratified samples per pixel.
+*/
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtcore/image/image.h"
+#include "rtcore/render/render.h"
+#include "../common/suite.h"
+
+/* Renders the first frame of a RIB text with spp samples per pixel. */
+static Image *render(const char *rib, int spp, int threads)
+{
+    RibLoadOptions lo;
+    rib_load_options_init(&lo);
+    lo.default_shader_path = SHADER_DIR;
+    RibDiag diag;
+    rib_diag_init(&diag, stderr);
+    RibScene *scene = rib_load_memory("test.rib", rib, strlen(rib), &lo, &diag);
+    ck_assert_msg(scene && diag.nerrors == 0 && scene->nframes == 1, "the scene does not load");
+    RenderSettings rs;
+    render_settings_init(&rs);
+    rs.spp = spp;
+    rs.threads = threads;
+    rs.quiet = true;
+    char err[1024];
+    Image *img = render_frame_image(scene, &scene->frames[0], &rs, NULL, err, sizeof err);
+    ck_assert_msg(img != NULL, "%s", err);
+    rib_scene_free(scene);
+    rib_diag_free(&diag);
+    return img;
+}
+
+static double channel_sum(const Image *img, int c)
+{
+    double s = 0;
+    for (int y = 0; y < img->height; y++)
+        for (int x = 0; x < img->width; x++)
+            s += image_pixel(img, x, y)[c];
+    return s;
+}
+
+/* An orthographic view of [-1, 1]^2 on 64 x 64 pixels, box filter. */
+#define ORTHO_HEAD                                                                                \
+    "Format 64 64 1\nProjection \"orthographic\"\nScreenWindow -1 1 -1 1\n"                       \
+    "PixelFilter \"box\" 1 1\n"
+
+START_TEST(constant_sphere_coverage)
+{
+    /* A sphere of radius 0.5 covers pi 0.5^2 of the 2 x 2 screen: in
+       pixels, pi * 0.25 * 32^2 = 804.25. Tessellation shrinks it by at
+       most 1 - sin(2.5 deg)/(2.5 deg) ~ 0.03%; sampling error of the edge
+       pixels is below 0.5%. */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\nSurface \"constant\"\n"
+                                   "Sphere 0.5 -0.5 0.5 360\nWorldEnd\n",
+                        16, 2);
+    ck_assert_int_eq(img->width, 64);
+    ck_assert_int_eq(img->height, 64);
+    double area = channel_sum(img, 3), want = M_PI * 0.25 * 32 * 32;
+    ck_assert_msg(fabs(area - want) < 0.005 * want, "coverage %g, want %g", area, want);
+    /* constant: Ci = Cs (white), premultiplied by coverage. */
+    ck_assert_msg(fabs(channel_sum(img, 0) - area) < 1e-3 * area, "Ci is not Cs");
+    /* Inside the disk the pixel is exactly white and opaque. */
+    const float *c = image_pixel(img, 32, 32);
+    ck_assert_float_eq_tol(c[0], 1, 1e-6);
+    ck_assert_float_eq_tol(c[3], 1, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 2, 2)[3], 0, 1e-6);
+    /* Z: the sphere's nearest point at the centre lies at 5 - 0.5. */
+    ck_assert_float_eq_tol(c[4], 4.5f, 2e-3);
+    ck_assert(isinf(image_pixel(img, 2, 2)[4]));
+    image_free(img);
+}
+END_TEST
+
+START_TEST(matte_sphere_lambert)
+{
+    /* A unit sphere (filling the screen window [-1.25, 1.25]^2) under a
+       distant light shining from the eye: matte gives Cs * Kd * N.L with
+       Ka's ambient term zero (no ambient light), and N.L = sqrt(1 - x^2 -
+       y^2) at screen point (x, y). Tolerance 0.01: smooth normals
+       interpolated across 2.5-degree facets. */
+    Image *img = render("Format 40 40 1\nProjection \"orthographic\"\n"
+                        "ScreenWindow -1.25 1.25 -1.25 1.25\nPixelFilter \"box\" 1 1\n"
+                        "Translate 0 0 5\nWorldBegin\n"
+                        "LightSource \"distantlight\" 1 \"from\" [0 0 -5] \"to\" [0 0 0]\n"
+                        "Surface \"matte\"\nColor [1 0.5 0.25]\nSphere 1 -1 1 360\nWorldEnd\n",
+                        16, 2);
+    int checked = 0;
+    for (int py = 0; py < 40; py++)
+        for (int px = 0; px < 40; px++) {
+            float x = -1.25f + 2.5f * ((float)px + 0.5f) / 40, y = 1.25f - 2.5f * ((float)py + 0.5f) / 40;
+            /* Whole pixels well inside the disk only. */
+            float r = sqrtf(x * x + y * y) + 0.0625f * 1.5f;
+            if (r > 0.95f)
+                continue;
+            float cosine = sqrtf(1 - x * x - y * y);
+            const float *c = image_pixel(img, px, py);
+            ck_assert_msg(fabsf(c[0] - cosine) < 0.01f && fabsf(c[1] - 0.5f * cosine) < 0.01f
+                              && fabsf(c[2] - 0.25f * cosine) < 0.01f,
+                          "pixel %d,%d: %g %g %g, want %g x (1, 0.5, 0.25)", px, py, c[0], c[1],
+                          c[2], cosine);
+            checked++;
+        }
+    ck_assert_int_gt(checked, 550); /* pi 0.856^2 / 0.0625^2 = 589 whole pixels */
+    image_free(img);
+}
+END_TEST
+
+START_TEST(perspective_framing)
+{
+    /* A square of side 2 at distance 2 under a 90-degree field of view
+       spans the screen window exactly: tan(45) = 1 = 1/2 * 2/2... The
+       square [-1, 1]^2 at z = 2 projects to x/z in [-0.5, 0.5], half the
+       default window [-1, 1]: 16 of 32 pixels each way, 256 in all. The
+       same square under an orthographic camera fills the window. */
+    const char *scene = "Format 32 32 1\nProjection \"%s\" \"fov\" 90\nPixelFilter \"box\" 1 1\n"
+                        "Translate 0 0 2\nWorldBegin\nSurface \"constant\"\n"
+                        "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\nWorldEnd\n";
+    char rib[512];
+    snprintf(rib, sizeof rib, scene, "perspective");
+    Image *img = render(rib, 4, 1);
+    ck_assert_float_eq_tol(channel_sum(img, 3), 256, 1e-3);
+    ck_assert_float_eq_tol(image_pixel(img, 8, 8)[3], 1, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 7, 7)[3], 0, 1e-6);
+    image_free(img);
+    snprintf(rib, sizeof rib, scene, "orthographic");
+    img = render(rib, 4, 1);
+    ck_assert_float_eq_tol(channel_sum(img, 3), 1024, 1e-3);
+    image_free(img);
+}
+END_TEST
+
+START_TEST(crop_window_cuts_the_frame)
+{
+    /* RISpec's crop rounding: pixels ceil(64 * 0.25) = 16 through
+       ceil(64 * 0.75 - 1) = 47 each way: a 32 x 32 image whose pixels are
+       the full frame's (samples are seeded by absolute pixel). */
+    const char *body = "Translate 0 0 5\nWorldBegin\n"
+                       "LightSource \"distantlight\" 1 \"from\" [0 0 -5] \"to\" [0 0 0]\n"
+                       "Surface \"matte\"\nSphere 0.7 -0.7 0.7 360\nWorldEnd\n";
+    char rib[1024];
+    snprintf(rib, sizeof rib, "%s%s", ORTHO_HEAD, body);
+    Image *full = render(rib, 4, 2);
+    snprintf(rib, sizeof rib, "%sCropWindow 0.25 0.75 0.25 0.75\n%s", ORTHO_HEAD, body);
+    Image *crop = render(rib, 4, 1);
+    ck_assert_int_eq(crop->width, 32);
+    ck_assert_int_eq(crop->height, 32);
+    for (int y = 0; y < 32; y++)
+        for (int x = 0; x < 32; x++)
+            for (int c = 0; c < 4; c++)
+                ck_assert_float_eq_tol(image_pixel(crop, x, y)[c],
+                                       image_pixel(full, x + 16, y + 16)[c], 1e-6);
+    image_free(full);
+    image_free(crop);
+}
+END_TEST
+
+START_TEST(same_image_for_any_thread_count)
+{
+    const char *rib = ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                                 "LightSource \"pointlight\" 1 \"from\" [1 1 -2]\n"
+                                 "Surface \"plastic\"\nSphere 0.8 -0.8 0.8 360\nWorldEnd\n";
+    Image *one = render(rib, 4, 1), *two = render(rib, 4, 2);
+    ck_assert_int_eq(memcmp(one->pixels, two->pixels,
+                            sizeof(float) * 64 * 64 * (size_t)one->channels),
+                     0);
+    image_free(one);
+    image_free(two);
+}
+END_TEST
+
+START_TEST(triangle_filter_at_an_edge)
+{
+    /* A white half-plane x > 0 (screen) under a triangle filter 2 pixels
+       wide. Pixel 31's centre is half a pixel left of the edge: the
+       filter's weight beyond it is the tail integral(0.5..1) (1 - d) dd
+       over integral(-1..1) (1 - |d|) dd = 0.125. Pixel 32 sees 0.875.
+       Far from the edge: 0 and 1 exactly. */
+    Image *img = render("Format 64 8 1\nProjection \"orthographic\"\nScreenWindow -1 1 -0.125 0.125\n"
+                        "PixelFilter \"triangle\" 2 2\nTranslate 0 0 5\nWorldBegin\n"
+                        "Surface \"constant\"\nPolygon \"P\" [0 -1 0  0 1 0  2 1 0  2 -1 0]\n"
+                        "WorldEnd\n",
+                        64, 2);
+    for (int y = 1; y < 7; y++) {
+        ck_assert_float_eq_tol(image_pixel(img, 31, y)[3], 0.125f, 0.01f);
+        ck_assert_float_eq_tol(image_pixel(img, 32, y)[3], 0.875f, 0.01f);
+        ck_assert_float_eq_tol(image_pixel(img, 20, y)[3], 0, 1e-6);
+        ck_assert_float_eq_tol(image_pixel(img, 40, y)[3], 1, 1e-6);
+    }
+    image_free(img);
+}
+END_TEST
+
+START_TEST(instances_and_transform_order)
+{
+    /* An object (a disk of radius 0.25) instanced twice: two disks'
+       worth of coverage, 2 * pi * 0.25^2 * 32^2 = 402.1 pixels, with the
+       centres where the transforms put them. "Translate 0.5 0 0  Rotate
+       90 0 0 1" rotates first, then translates: the second instance's
+       centre, at object (0.4, 0, 0), lands at (0.5, 0.4). */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                                   "ObjectBegin 1\nDisk 0 0.25 360\nObjectEnd\n"
+                                   "Surface \"constant\"\n"
+                                   "AttributeBegin\nTranslate -0.5 0 0\nObjectInstance 1\n"
+                                   "AttributeEnd\n"
+                                   "AttributeBegin\nTranslate 0.5 0 0\nRotate 90 0 0 1\n"
+                                   "Translate 0.4 0 0\nObjectInstance 1\nAttributeEnd\n"
+                                   "WorldEnd\n",
+                        16, 2);
+    double want = 2 * M_PI * 0.0625 * 1024;
+    ck_assert_msg(fabs(channel_sum(img, 3) - want) < 0.005 * want, "coverage %g, want %g",
+                  channel_sum(img, 3), want);
+    /* Screen (-0.5, 0) is pixel (16, 32); (0.5, 0.4) is pixel (48, 19). */
+    ck_assert_float_eq_tol(image_pixel(img, 16, 32)[3], 1, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 48, 19)[3], 1, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 48, 32)[3], 0, 1e-6);
+    image_free(img);
+}
+END_TEST
+
+START_TEST(transparency_composites)
+{
+    /* Two constant squares, the front one Opacity 0.5 and red, the back
+       one opaque and green: C = 0.5 * red + 0.5 * green, A = 1. */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\nSurface \"constant\"\n"
+                                   "AttributeBegin\nColor [1 0 0]\nOpacity [0.5 0.5 0.5]\n"
+                                   "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\nAttributeEnd\n"
+                                   "AttributeBegin\nColor [0 1 0]\n"
+                                   "Polygon \"P\" [-1 -1 1  -1 1 1  1 1 1  1 -1 1]\nAttributeEnd\n"
+                                   "WorldEnd\n",
+                        1, 1);
+    const float *c = image_pixel(img, 30, 30);
+    ck_assert_float_eq_tol(c[0], 0.5f, 1e-5);
+    ck_assert_float_eq_tol(c[1], 0.5f, 1e-5);
+    ck_assert_float_eq_tol(c[2], 0, 1e-6);
+    ck_assert_float_eq_tol(c[3], 1, 1e-5);
+    image_free(img);
+}
+END_TEST
+
+START_TEST(atmosphere_and_imager)
+{
+    /* fog: Ci = mix(Ci, background, 1 - exp(-|I| / distance)) with |I| = 5
+       (an orthographic ray from z = 0 to the square at z = 5) and
+       distance 5: a white square becomes exp(-1) = 0.3679 over a black
+       background; Oi = 1. The imager "background" fills uncovered pixels
+       with bgcolor and makes them opaque: Ci += (1 - alpha) * bgcolor. */
+    Image *img = render(ORTHO_HEAD "Imager \"background\" \"color bgcolor\" [0.25 0.5 0.75]\n"
+                                   "Translate 0 0 5\nWorldBegin\nSurface \"constant\"\n"
+                                   "Atmosphere \"fog\" \"float distance\" 5\n"
+                                   "Polygon \"P\" [-0.5 -0.5 0  -0.5 0.5 0  0.5 0.5 0  0.5 -0.5 0]\n"
+                                   "WorldEnd\n",
+                        1, 2);
+    const float *in = image_pixel(img, 32, 32), *out = image_pixel(img, 2, 2);
+    for (int c = 0; c < 3; c++)
+        ck_assert_float_eq_tol(in[c], expf(-1), 1e-4);
+    ck_assert_float_eq_tol(in[3], 1, 1e-5);
+    ck_assert_float_eq_tol(out[0], 0.25f, 1e-6);
+    ck_assert_float_eq_tol(out[1], 0.5f, 1e-6);
+    ck_assert_float_eq_tol(out[2], 0.75f, 1e-6);
+    ck_assert_float_eq_tol(out[3], 1, 1e-6);
+    image_free(img);
+}
+END_TEST
+
+START_TEST(raytraced_shadow)
+{
+    /* A distant light from the eye with shadowname "raytrace": a square
+       at z = 1 (side 1) hides the middle of a matte backdrop at z = 2,
+       which is lit (1 x cos 0 = 1) only outside the square's shadow. The
+       square is seen in front, so the backdrop shows only beyond it: pick
+       pixels of the backdrop in the light and, with the square made
+       invisible to the camera by facing away (Sides 1), in the shadow. */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                                   "LightSource \"distantlight\" 1 \"from\" [0 0 -5] \"to\" [0 0 0] "
+                                   "\"string shadowname\" \"raytrace\"\n"
+                                   "AttributeBegin\nSides 1\nSurface \"constant\"\n"
+                                   "Polygon \"P\" [-0.5 -0.5 -1  0.5 -0.5 -1  0.5 0.5 -1  -0.5 0.5 -1]\n"
+                                   "AttributeEnd\n"
+                                   "Surface \"matte\"\n"
+                                   "Polygon \"P\" [-1 -1 1  -1 1 1  1 1 1  1 -1 1]\nWorldEnd\n",
+                        1, 2);
+    ck_assert_float_eq_tol(image_pixel(img, 32, 32)[0], 0, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 32, 32)[3], 1, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 4, 4)[0], 1, 1e-5);
+    image_free(img);
+}
+END_TEST
+
+START_TEST(missing_shader_is_an_error)
+{
+    RibLoadOptions lo;
+    rib_load_options_init(&lo);
+    lo.default_shader_path = SHADER_DIR;
+    RibDiag diag;
+    rib_diag_init(&diag, NULL);
+    const char *rib = "WorldBegin\nSurface \"nosuchshader\"\nSphere 1 -1 1 360\nWorldEnd\n";
+    RibScene *scene = rib_load_memory("bad.rib", rib, strlen(rib), &lo, &diag);
+    ck_assert_ptr_nonnull(scene);
+    RenderSettings rs;
+    render_settings_init(&rs);
+    rs.quiet = true;
+    char err[1024];
+    ck_assert_ptr_null(render_frame_image(scene, &scene->frames[0], &rs, NULL, err, sizeof err));
+    ck_assert_str_eq(err, "bad.rib:2:1: error: shader \"nosuchshader\" not found (no "
+                          "nosuchshader.o or nosuchshader.sl on the shader searchpath)");
+    rib_scene_free(scene);
+    rib_diag_free(&diag);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("render");
+    TCase *tc = tcase_create("analytic");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, constant_sphere_coverage);
+    tcase_add_test(tc, matte_sphere_lambert);
+    tcase_add_test(tc, perspective_framing);
+    tcase_add_test(tc, crop_window_cuts_the_frame);
+    tcase_add_test(tc, same_image_for_any_thread_count);
+    tcase_add_test(tc, triangle_filter_at_an_edge);
+    tcase_add_test(tc, instances_and_transform_order);
+    tcase_add_test(tc, transparency_composites);
+    tcase_add_test(tc, atmosphere_and_imager);
+    tcase_add_test(tc, raytraced_shadow);
+    tcase_add_test(tc, missing_shader_is_an_error);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
