@@ -1,0 +1,94 @@
+/*
+** bench_render.c: rtrender's throughput on its scenes at fixed settings.
+** For each scene it renders with 1 thread and with 2, best of REPS, and
+** prints camera samples per second, shading points per second, where the
+** time went (trace, shade, the rest: camera rays, grouping, filtering),
+** and the speed-up from 1 to 2 threads.
+**
+**   bench_render SCENE.rib... [--res WxH] [--spp N] [--reps N]
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtcore/image/image.h"
+#include "rtcore/render/render.h"
+
+#ifndef RT_SHADER_DIR
+#define RT_SHADER_DIR "shaders"
+#endif
+
+/* The best (fastest) of reps renders. */
+static int best_of(const RibScene *scene, const RenderSettings *rs, int reps, RenderStats *best)
+{
+    for (int r = 0; r < reps; r++) {
+        RenderStats st;
+        char err[2048];
+        Image *img = render_frame_image(scene, &scene->frames[0], rs, &st, err, sizeof err);
+        if (!img) {
+            fprintf(stderr, "%s\n", err);
+            return -1;
+        }
+        image_free(img);
+        if (r == 0 || st.seconds < best->seconds)
+            *best = st;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    RenderSettings rs;
+    render_settings_init(&rs);
+    rs.quiet = true;
+    rs.xres = 320, rs.yres = 240, rs.spp = 4;
+    int reps = 3;
+    printf("%-14s %3s %9s %10s %11s %7s %7s %7s %8s\n", "scene", "thr", "seconds", "Msamples/s",
+           "Mshade pt/s", "trace%", "shade%", "rest%", "speedup");
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--res") && i + 1 < argc) {
+            sscanf(argv[++i], "%dx%d", &rs.xres, &rs.yres);
+            continue;
+        }
+        if (!strcmp(argv[i], "--spp") && i + 1 < argc) {
+            rs.spp = atoi(argv[++i]);
+            continue;
+        }
+        if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
+            reps = atoi(argv[++i]);
+            continue;
+        }
+        RibLoadOptions lo;
+        rib_load_options_init(&lo);
+        lo.default_shader_path = RT_SHADER_DIR;
+        RibDiag diag;
+        rib_diag_init(&diag, stderr);
+        RibScene *scene = rib_load_ex(argv[i], &lo, &diag);
+        if (!scene || diag.nerrors || scene->nframes == 0) {
+            fprintf(stderr, "%s: cannot render\n", argv[i]);
+            return 1;
+        }
+        RenderStats st[2];
+        for (int t = 0; t < 2; t++) {
+            rs.threads = t + 1;
+            if (best_of(scene, &rs, reps, &st[t]) < 0)
+                return 1;
+            /* Traversal and shading times are summed over threads; the
+               rest is what the wall time leaves of them per thread. */
+            double per = st[t].seconds * st[t].threads;
+            double tr = st[t].trace_seconds / per, sh = st[t].shade_seconds / per;
+            const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
+            printf("%-14s %3d %9.3f %10.3f %11.3f %6.1f%% %6.1f%% %6.1f%% ", name, st[t].threads,
+                   st[t].seconds, (double)st[t].camera_rays / st[t].seconds / 1e6,
+                   (double)st[t].shading_points / st[t].seconds / 1e6, 100 * tr, 100 * sh,
+                   100 * (1 - tr - sh));
+            if (t == 1)
+                printf("%7.2fx\n", st[0].seconds / st[1].seconds);
+            else
+                printf("%8s\n", "-");
+        }
+        rib_scene_free(scene);
+        rib_diag_free(&diag);
+    }
+    return 0;
+}
