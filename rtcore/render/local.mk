@@ -35,3 +35,13 @@ tests_render_check_render_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_render_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
 
 EXTRA_DIST += scenes
+
+check_PROGRAMS += tests/render/check_rtrender
+TESTS += tests/render/check_rtrender
+tests_render_check_rtrender_SOURCES = tests/render/check_rtrender.c \
+	tests/common/runcmd.h tests/common/runcmd.c
+tests_render_check_rtrender_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DTOP_BUILDDIR='"$(abs_top_builddir)"'
+tests_render_check_rtrender_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_rtrender_LDADD = $(IMAGE_LIBS) $(CHECK_LIBS)
+tests_render_check_rtrender_DEPENDENCIES = rtcore/render/rtrender$(EXEEXT)

@@ -135,10 +135,19 @@ static bool types_fit(RibType t, VmType vt)
     }
 }
 
+/* "a float", "a color", ... for messages. */
+static const char *rib_type_article(RibType t)
+{
+    static const char *const names[] = { "a float", "an integer", "a string", "a color",
+                                         "a point", "a vector",   "a normal", "an hpoint",
+                                         "a matrix" };
+    return names[t];
+}
+
 static const char *vm_type_name(VmType t)
 {
-    static const char *const names[VM_NTYPES] = { "float",  "color",  "point", "vector",
-                                                  "normal", "matrix", "string" };
+    static const char *const names[VM_NTYPES] = { "a float",  "a color",  "a point", "a vector",
+                                                  "a normal", "a matrix", "a string" };
     return names[t];
 }
 
@@ -151,15 +160,21 @@ static bool bind_param(RShader *sh, const RibParam *p, const VmVar *var, char *e
     unsigned elems = var->arraylen ? var->arraylen : 1;
     size_t given = p->count * (size_t)p->ncomp;
     size_t want = var->type == VM_T_STRING ? elems : slots;
-    if (!types_fit(p->type, var->type) || given != want) {
+    if (!types_fit(p->type, var->type)) {
         snprintf(err, (size_t)errlen,
-                 "%s:%d:%d: error: shader \"%s\": parameter \"%s\" is %s%s%s here but %s%s in "
-                 "the shader",
-                 s->loc.file, s->loc.line, s->loc.col, s->name, p->name,
-                 given == 1 || p->type == RIB_TYPE_STRING ? "" : "an array of ",
-                 p->type == RIB_TYPE_STRING ? "string" : "numbers",
-                 given != want ? " of the wrong size" : "", vm_type_name(var->type),
-                 var->arraylen ? "[]" : "");
+                 "%s:%d:%d: error: shader \"%s\": parameter \"%s\" is %s here but %s%s in the "
+                 "shader",
+                 s->loc.file, s->loc.line, s->loc.col, s->name, p->name, rib_type_article(p->type),
+                 vm_type_name(var->type), var->arraylen ? " array" : "");
+        return false;
+    }
+    if (given != want) {
+        snprintf(err, (size_t)errlen,
+                 "%s:%d:%d: error: shader \"%s\": parameter \"%s\" has %zu value%s here but %zu in "
+                 "the shader (%s%s)",
+                 s->loc.file, s->loc.line, s->loc.col, s->name, p->name, given,
+                 given == 1 ? "" : "s", want, vm_type_name(var->type),
+                 var->arraylen ? " array" : "");
         return false;
     }
     RBinding *b = &sh->bind[sh->nbind++];
