@@ -148,7 +148,7 @@ static const char *vm_type_name(VmType t)
 {
     static const char *const names[VM_NTYPES] = { "a float",  "a color",  "a point", "a vector",
                                                   "a normal", "a matrix", "a string" };
-    return names[t];
+    return t < VM_NTYPES ? names[t] : "an unknown type";
 }
 
 /* One parameter's value, in camera space. false with a message if the
@@ -160,11 +160,14 @@ static bool bind_param(RShader *sh, const RibParam *p, const VmVar *var, char *e
     unsigned elems = var->arraylen ? var->arraylen : 1;
     size_t given = p->count * (size_t)p->ncomp;
     size_t want = var->type == VM_T_STRING ? elems : slots;
-    if (!types_fit(p->type, var->type)) {
+    bool fit = p->untyped ? (p->type == RIB_TYPE_STRING) == (var->type == VM_T_STRING)
+                          : types_fit(p->type, var->type);
+    if (!fit) {
         snprintf(err, (size_t)errlen,
                  "%s:%d:%d: error: shader \"%s\": parameter \"%s\" is %s here but %s%s in the "
                  "shader",
-                 s->loc.file, s->loc.line, s->loc.col, s->name, p->name, rib_type_article(p->type),
+                 s->loc.file, s->loc.line, s->loc.col, s->name, p->name,
+                 p->untyped && p->type != RIB_TYPE_STRING ? "a number" : rib_type_article(p->type),
                  vm_type_name(var->type), var->arraylen ? " array" : "");
         return false;
     }

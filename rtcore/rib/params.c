@@ -11,8 +11,10 @@
 /* Finds the declaration of token; fills *name with the interned name the
    parameter gets. Reports and returns false when there is none. */
 static bool resolve(RibCtx *c, const RibArg *tok, const char *category,
-                    RibDecl *d, const char **name)
+                    const RibArg *val, bool untyped_ok, RibDecl *d,
+                    const char **name, bool *untyped)
 {
+    *untyped = false;
     const char *text = tok->strs[0];
     char buf[512];
     if (strpbrk(text, " \t\n")) {
@@ -31,6 +33,14 @@ static bool resolve(RibCtx *c, const RibArg *tok, const char *category,
     snprintf(buf, sizeof buf, "%s%s%s", category ? category : "",
              category ? ":" : "", text);
     const RibDecl *found = rib_map_get(&c->decls, buf);
+    if (!found && untyped_ok) {
+        /* A shader parameter the renderer types from the shader. */
+        bool strings = val->kind == RIB_ARG_STRING || val->kind == RIB_ARG_STRINGS;
+        *d = (RibDecl){ strings ? RIB_TYPE_STRING : RIB_TYPE_FLOAT, RIB_CLASS_UNIFORM, 0, 1 };
+        *name = rib_intern(c->store, buf);
+        *untyped = true;
+        return true;
+    }
     if (!found) {
         if (category)
             rib_warning(c, tok->loc, "unknown %s \"%s\" \"%s\" ignored",
@@ -84,8 +94,9 @@ static bool make_param(RibCtx *c, const RibRequest *r, const RibDecl *d,
     return true;
 }
 
-void rib_params(RibCtx *c, const RibRequest *r, size_t pos,
-                const char *category, RibParam **out, size_t *n)
+static void read_params(RibCtx *c, const RibRequest *r, size_t pos,
+                        const char *category, bool untyped_ok, RibParam **out,
+                        size_t *n)
 {
     RibParam *list = NULL;
     size_t count = 0, cap = 0;
@@ -106,9 +117,11 @@ void rib_params(RibCtx *c, const RibRequest *r, size_t pos,
         RibDecl d;
         const char *name;
         RibParam p;
-        if (!resolve(c, tok, category, &d, &name) ||
+        bool untyped;
+        if (!resolve(c, tok, category, val, untyped_ok, &d, &name, &untyped) ||
             !make_param(c, r, &d, name, val, &p))
             continue;
+        p.untyped = untyped;
         /* A repeated name replaces the earlier value. */
         size_t i = 0;
         while (i < count && list[i].name != name)
@@ -122,6 +135,18 @@ void rib_params(RibCtx *c, const RibRequest *r, size_t pos,
     }
     *out = list;
     *n = count;
+}
+
+void rib_params(RibCtx *c, const RibRequest *r, size_t pos,
+                const char *category, RibParam **out, size_t *n)
+{
+    read_params(c, r, pos, category, false, out, n);
+}
+
+void rib_shader_params(RibCtx *c, const RibRequest *r, size_t pos,
+                       RibParam **out, size_t *n)
+{
+    read_params(c, r, pos, NULL, true, out, n);
 }
 
 void rib_params_merge(RibCtx *c, RibParam **list, size_t *n, RibParam *add,

@@ -67,6 +67,11 @@ bool rib_int_at(RibCtx *c, const RibArg *a, size_t i, long min, long max,
    then "category:name". The caller owns *out (rib_params_free). */
 void rib_params(RibCtx *c, const RibRequest *r, size_t pos,
                 const char *category, RibParam **out, size_t *n);
+/* The same for a shader's parameters: an undeclared token is kept
+   untyped (float or string values, RibParam.untyped) for the renderer
+   to type from the shader. */
+void rib_shader_params(RibCtx *c, const RibRequest *r, size_t pos,
+                       RibParam **out, size_t *n);
 /* Replaces the store-owned list *list (*n) by a new one holding add's
    parameters (taken) in place of any of the same name. */
 void rib_params_merge(RibCtx *c, RibParam **list, size_t *n, RibParam *add,

@@ -87,6 +87,10 @@ typedef struct RibParam {
     size_t count;
     float *f;           /* count * ncomp numbers, NULL for strings */
     char **s;           /* count * ncomp strings for RIB_TYPE_STRING */
+    /* A shader parameter given without a declaration: its values are
+       floats (one each) or strings, and the shader's own parameter
+       gives the type. */
+    bool untyped;
 } RibParam;
 
 /* Looks a parameter up by name; NULL when absent. */

@@ -19,7 +19,7 @@ static RibShader *new_shader(RibCtx *c, const RibRequest *r, size_t pos,
         return NULL;
     RibParam *params;
     size_t n;
-    rib_params(c, r, pos, NULL, &params, &n);
+    rib_shader_params(c, r, pos, &params, &n);
     s->name = rib_intern(c->store, name);
     s->params = rib_store_params(c->store, params, n);
     s->nparams = n;

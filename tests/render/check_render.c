@@ -296,6 +296,25 @@ START_TEST(raytraced_shadow)
 }
 END_TEST
 
+START_TEST(undeclared_shader_parameters)
+{
+    /* "Kd" and "lightcolor" are not declared: they take the shader's
+       types (float, color). matte with Kd 0.5 under a light of color
+       (1, 0.5, 0) from the eye: Ci = Cs * 0.5 * (1, 0.5, 0) * N.L, and
+       N.L = 1 at the centre of a sphere seen head on. */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                                   "LightSource \"distantlight\" 1 \"from\" [0 0 -5] \"to\" [0 0 0] "
+                                   "\"lightcolor\" [1 0.5 0]\n"
+                                   "Surface \"matte\" \"Kd\" 0.5\nSphere 1 -1 1 360\nWorldEnd\n",
+                        1, 1);
+    const float *c = image_pixel(img, 32, 32);
+    ck_assert_float_eq_tol(c[0], 0.5f, 2e-3);
+    ck_assert_float_eq_tol(c[1], 0.25f, 2e-3);
+    ck_assert_float_eq_tol(c[2], 0, 1e-6);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(missing_shader_is_an_error)
 {
     RibLoadOptions lo;
@@ -333,6 +352,7 @@ int main(void)
     tcase_add_test(tc, transparency_composites);
     tcase_add_test(tc, atmosphere_and_imager);
     tcase_add_test(tc, raytraced_shadow);
+    tcase_add_test(tc, undeclared_shader_parameters);
     tcase_add_test(tc, missing_shader_is_an_error);
     suite_add_tcase(s, tc);
     return run_suite(s);

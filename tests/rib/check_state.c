@@ -267,16 +267,28 @@ END_TEST
 
 START_TEST(test_undeclared_parameter_warns)
 {
+    /* On a primitive an undeclared token is skipped with a warning; on a
+       shader it is kept untyped, for the renderer to type from the
+       shader's own parameter. */
     RibDiag d;
     RibScene *s = load_text("WorldBegin\nSurface \"plastic\" \"bogus\" 1 "
-                            "\"Ks\" 0.5\nDisk 0 1 360\nWorldEnd\n",
+                            "\"Ks\" 0.5 \"name\" \"x\"\nDisk 0 1 360 \"bogus\" 2\nWorldEnd\n",
                             &d);
     ck_assert_int_eq(d.nerrors, 0);
-    ck_assert_diag(&d, "test.rib:2:19: warning: undeclared parameter "
+    ck_assert_diag(&d, "test.rib:3:14: warning: undeclared parameter "
                        "\"bogus\" ignored");
+    ck_assert_int_eq(d.nwarnings, 1);
     const RibShader *sh = mesh_at(s, 0)->attrs->surface;
-    ck_assert_uint_eq(sh->nparams, 1);
-    ck_assert_str_eq(sh->params[0].name, "Ks");
+    ck_assert_uint_eq(sh->nparams, 3);
+    ck_assert_str_eq(sh->params[0].name, "bogus");
+    ck_assert(sh->params[0].untyped);
+    ck_assert_int_eq(sh->params[0].type, RIB_TYPE_FLOAT);
+    ck_assert_float_eq(sh->params[0].f[0], 1);
+    ck_assert(!sh->params[1].untyped);
+    ck_assert_str_eq(sh->params[2].name, "name");
+    ck_assert(sh->params[2].untyped);
+    ck_assert_int_eq(sh->params[2].type, RIB_TYPE_STRING);
+    ck_assert_str_eq(sh->params[2].s[0], "x");
     rib_scene_free(s);
     rib_diag_free(&d);
 }
