@@ -30,11 +30,12 @@ rtcore_render_rtrender_LDADD = $(RENDER_LIBS)
 check_PROGRAMS += tests/render/check_render
 TESTS += tests/render/check_render
 tests_render_check_render_SOURCES = tests/render/check_render.c
-tests_render_check_render_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"'
+tests_render_check_render_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"' \
+	-DTEST_SHADER_DIR='"$(abs_top_srcdir)/tests/render/shaders"'
 tests_render_check_render_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_render_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
 
-EXTRA_DIST += scenes
+EXTRA_DIST += scenes tests/render/shaders
 
 check_PROGRAMS += tests/render/check_rtrender
 TESTS += tests/render/check_rtrender

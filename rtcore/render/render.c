@@ -75,15 +75,15 @@ static void sample_offset(const Job *j, int x, int y, int k, float *dx, float *d
 
 /* One wave: pixel sample k of every pixel of a tile. */
 typedef struct Wave {
-    int n;
+    int n, sample;              /* rays, and the pixel sample they trace */
     int px[WAVE], py[WAVE];
+    float sx[WAVE], sy[WAVE];   /* the sample's offset in its pixel */
     float org[WAVE][3], dir[WAVE][3], tnear[WAVE], tfar[WAVE];
     float C[WAVE][3], A[WAVE][3], z[WAVE];
     bool live[WAVE];
     /* this layer's hits */
     float t[WAVE], Ng[WAVE][3], b1[WAVE], b2[WAVE];
     unsigned prim[WAVE], geom[WAVE], inst[WAVE];
-    int slot[WAVE];             /* the lane of each ray in its batch */
 } Wave;
 
 static void trace_layer(Job *j, ShadeCtx *c, Wave *w)
@@ -125,12 +125,118 @@ static int by_key(const void *a, const void *b)
     return *x < *y ? -1 : *x > *y;
 }
 
-/* The lane of the ray of pixel (x, y) in the group, or -1. */
-static int lane_at(const int *lane_of_pixel, int tx0, int ty0, int x, int y)
+/* A neighbour for derivatives: the lane of the ray of pixel (x, y) in
+   the group, or -1. Without surface parameters each triangle has its own
+   (barycentric) u and v, so only the same triangle will do. */
+static int neighbour(const int *slot, const int *lane_of_pixel, const Wave *w, int tx0, int ty0,
+                     int x, int y, unsigned prim, bool same_prim)
 {
     if (x < tx0 || y < ty0 || x >= tx0 + TILE || y >= ty0 + TILE)
         return -1;
-    return lane_of_pixel[(y - ty0) * TILE + (x - tx0)];
+    int l = lane_of_pixel[(y - ty0) * TILE + (x - tx0)];
+    if (l >= 0 && same_prim && w->prim[slot[l]] != prim)
+        return -1;
+    return l;
+}
+
+/* A stand-in for a missing neighbour (at a silhouette or the tile's
+   edge): where the ray through pixel (x + dx, y + dy), at ray i's sample
+   offset, meets the plane of ray i's triangle. It is shaded only for the
+   derivatives of its real neighbour. False if the ray runs along the
+   plane. */
+static bool stand_in(const Job *j, const Wave *w, int i, const RibMesh *mesh, const RLook *look,
+                     int dx, int dy, ShadeIn *h)
+{
+    float org[3], dir[3], tn, tf, V[3][3], e1[3], e2[3], pv[3], tv[3], qv[3];
+    camera_ray(j->cam, (float)(w->px[i] + dx) + w->sx[i], (float)(w->py[i] + dy) + w->sy[i], org,
+               dir, &tn, &tf);
+    const uint32_t *tri = mesh->tris + 3 * (size_t)w->prim[i];
+    for (int k = 0; k < 3; k++)
+        rmat_point(&look->to_camera, mesh->P + 3 * (size_t)tri[k], V[k]);
+    for (int k = 0; k < 3; k++)
+        e1[k] = V[1][k] - V[0][k], e2[k] = V[2][k] - V[0][k], tv[k] = org[k] - V[0][k];
+    pv[0] = dir[1] * e2[2] - dir[2] * e2[1];
+    pv[1] = dir[2] * e2[0] - dir[0] * e2[2];
+    pv[2] = dir[0] * e2[1] - dir[1] * e2[0];
+    float det = e1[0] * pv[0] + e1[1] * pv[1] + e1[2] * pv[2];
+    if (fabsf(det) < 1e-20f)
+        return false;
+    qv[0] = tv[1] * e1[2] - tv[2] * e1[1];
+    qv[1] = tv[2] * e1[0] - tv[0] * e1[2];
+    qv[2] = tv[0] * e1[1] - tv[1] * e1[0];
+    *h = (ShadeIn){ .org = { org[0], org[1], org[2] }, .dir = { dir[0], dir[1], dir[2] },
+                    .t = (e2[0] * qv[0] + e2[1] * qv[1] + e2[2] * qv[2]) / det,
+                    .b1 = (tv[0] * pv[0] + tv[1] * pv[1] + tv[2] * pv[2]) / det,
+                    .b2 = (dir[0] * qv[0] + dir[1] * qv[1] + dir[2] * qv[2]) / det,
+                    .prim = w->prim[i], .na = -1, .nb = -1 };
+    return true;
+}
+
+/* Shades the rays slot[0..n) that hit one mesh as a batch, with stand-
+   ins for missing neighbours, and composites them. A batch that would
+   overflow with its stand-ins is shaded in two halves. */
+static int shade_group(Job *j, ShadeCtx *c, Wave *w, const int *slot, int n, int tx0, int ty0,
+                       char *err, int errlen)
+{
+    /* Adjacent pixels first, then diagonal ones (at a thin corner of a
+       triangle); any two that do not line up give both derivatives. */
+    static const int along_a[4][2] = { { 1, 0 }, { -1, 0 }, { 1, 1 }, { -1, -1 } };
+    static const int along_b[4][2] = { { 0, 1 }, { 0, -1 }, { -1, 1 }, { 1, -1 } };
+    const RibMesh *mesh;
+    const RLook *look;
+    world_hit(j->world, w->geom[slot[0]], w->inst[slot[0]], &mesh, &look);
+    bool same_prim = !mesh->uv;
+    int lane_of_pixel[WAVE], missing = 0;
+    for (int k = 0; k < WAVE; k++)
+        lane_of_pixel[k] = -1;
+    for (int l = 0; l < n; l++)
+        lane_of_pixel[(w->py[slot[l]] - ty0) * TILE + (w->px[slot[l]] - tx0)] = l;
+    ShadeIn in[VM_MAX_BATCH];
+    for (int l = 0; l < n; l++) {
+        int i = slot[l], x = w->px[i], y = w->py[i];
+        ShadeIn *h = &in[l];
+        memcpy(h->org, w->org[i], sizeof h->org);
+        memcpy(h->dir, w->dir[i], sizeof h->dir);
+        h->t = w->t[i], h->b1 = w->b1[i], h->b2 = w->b2[i], h->prim = w->prim[i];
+        h->seed = hash3((uint32_t)x, (uint32_t)y, 0x51ed0000u + (uint32_t)w->sample);
+        h->na = h->nb = -1;
+        for (int k = 0; k < 4 && h->na < 0; k++)
+            h->na = neighbour(slot, lane_of_pixel, w, tx0, ty0, x + along_a[k][0],
+                              y + along_a[k][1], h->prim, same_prim);
+        for (int k = 0; k < 4 && h->nb < 0; k++)
+            h->nb = neighbour(slot, lane_of_pixel, w, tx0, ty0, x + along_b[k][0],
+                              y + along_b[k][1], h->prim, same_prim);
+        missing += (h->na < 0) + (h->nb < 0);
+    }
+    if (n + missing > VM_MAX_BATCH) {
+        int half = n / 2;
+        if (shade_group(j, c, w, slot, half, tx0, ty0, err, errlen) < 0)
+            return -1;
+        return shade_group(j, c, w, slot + half, n - half, tx0, ty0, err, errlen);
+    }
+    int total = n;
+    for (int l = 0; l < n; l++) {
+        ShadeIn *h = &in[l];
+        if (h->na < 0 && stand_in(j, w, slot[l], mesh, look, 1, 0, &in[total]))
+            in[total].seed = h->seed, h->na = total++;
+        if (h->nb < 0 && stand_in(j, w, slot[l], mesh, look, 0, 1, &in[total]))
+            in[total].seed = h->seed, h->nb = total++;
+    }
+    float Ci[VM_MAX_BATCH][3], Oi[VM_MAX_BATCH][3];
+    double t0 = now();
+    int rc = shade_batch(c, mesh, look, in, total, Ci, Oi, err, errlen);
+    c->shade_seconds += now() - t0;
+    if (rc < 0)
+        return -1;
+    for (int l = 0; l < n; l++) {
+        int i = slot[l];
+        if (w->z[i] == INFINITY)
+            w->z[i] = w->t[i] * w->dir[i][2];
+        trace_composite(w->C[i], w->A[i], Ci[l], Oi[l]);
+        w->tnear[i] = w->t[i] * (1 + 1e-5f) + 1e-6f;
+        w->live[i] = !trace_opaque(w->A[i]);
+    }
+    return 0;
 }
 
 /* Shades this layer's hits, grouped by what they hit, and composites. */
@@ -159,54 +265,14 @@ static int shade_layer(Job *j, ShadeCtx *c, Wave *w, int tx0, int ty0, char *err
         keys[nk++] = (uint64_t)(w->inst[i] + 1u) << 44 | (uint64_t)w->geom[i] << 12 | (uint64_t)i;
     }
     qsort(keys, (size_t)nk, sizeof *keys, by_key);
-    int lane_of_pixel[WAVE];
     for (int g0 = 0; g0 < nk;) {
-        uint64_t group = keys[g0] >> 12;
-        int g1 = g0;
-        while (g1 < nk && keys[g1] >> 12 == group)
+        int g1 = g0, slot[WAVE];
+        while (g1 < nk && keys[g1] >> 12 == keys[g0] >> 12)
             g1++;
-        for (int i = 0; i < WAVE; i++)
-            lane_of_pixel[i] = -1;
-        ShadeIn in[WAVE];
-        int n = g1 - g0;
-        for (int l = 0; l < n; l++) {
-            int i = (int)(keys[g0 + l] & 0xfff);
-            w->slot[l] = i;
-            lane_of_pixel[(w->py[i] - ty0) * TILE + (w->px[i] - tx0)] = l;
-        }
-        for (int l = 0; l < n; l++) {
-            int i = w->slot[l];
-            ShadeIn *h = &in[l];
-            memcpy(h->org, w->org[i], sizeof h->org);
-            memcpy(h->dir, w->dir[i], sizeof h->dir);
-            h->t = w->t[i], h->b1 = w->b1[i], h->b2 = w->b2[i], h->prim = w->prim[i];
-            h->seed = hash3((uint32_t)w->px[i], (uint32_t)w->py[i], 0x51ed0000u);
-            int x = w->px[i], y = w->py[i];
-            h->na = lane_at(lane_of_pixel, tx0, ty0, x + 1, y);
-            if (h->na < 0)
-                h->na = lane_at(lane_of_pixel, tx0, ty0, x - 1, y);
-            h->nb = lane_at(lane_of_pixel, tx0, ty0, x, y + 1);
-            if (h->nb < 0)
-                h->nb = lane_at(lane_of_pixel, tx0, ty0, x, y - 1);
-        }
-        const RibMesh *mesh;
-        const RLook *look;
-        int first = w->slot[0];
-        world_hit(j->world, w->geom[first], w->inst[first], &mesh, &look);
-        float Ci[WAVE][3], Oi[WAVE][3];
-        double t0 = now();
-        int rc = shade_batch(c, mesh, look, in, n, Ci, Oi, err, errlen);
-        c->shade_seconds += now() - t0;
-        if (rc < 0)
+        for (int l = 0; l < g1 - g0; l++)
+            slot[l] = (int)(keys[g0 + l] & 0xfff);
+        if (shade_group(j, c, w, slot, g1 - g0, tx0, ty0, err, errlen) < 0)
             return -1;
-        for (int l = 0; l < n; l++) {
-            int i = w->slot[l];
-            if (w->z[i] == INFINITY)
-                w->z[i] = w->t[i] * w->dir[i][2];
-            trace_composite(w->C[i], w->A[i], Ci[l], Oi[l]);
-            w->tnear[i] = w->t[i] * (1 + 1e-5f) + 1e-6f;
-            w->live[i] = !trace_opaque(w->A[i]);
-        }
         g0 = g1;
     }
     return 0;
@@ -219,12 +285,13 @@ static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, char *err, int er
     int tx0 = film->x0 + (tile % j->tiles_x) * TILE, ty0 = film->y0 + (tile / j->tiles_x) * TILE;
     for (int k = 0; k < j->spp; k++) {
         w->n = 0;
+        w->sample = k;
         for (int y = ty0; y < ty0 + TILE && y < film->y1; y++)
             for (int x = tx0; x < tx0 + TILE && x < film->x1; x++) {
                 int i = w->n++;
                 float sx, sy;
                 sample_offset(j, x, y, k, &sx, &sy);
-                w->px[i] = x, w->py[i] = y;
+                w->px[i] = x, w->py[i] = y, w->sx[i] = sx, w->sy[i] = sy;
                 camera_ray(cam, (float)x + sx, (float)y + sy, w->org[i], w->dir[i], &w->tnear[i],
                            &w->tfar[i]);
                 memset(w->C[i], 0, sizeof w->C[i]);

@@ -22,7 +22,7 @@ static Image *render(const char *rib, int spp, int threads)
 {
     RibLoadOptions lo;
     rib_load_options_init(&lo);
-    lo.default_shader_path = SHADER_DIR;
+    lo.default_shader_path = SHADER_DIR ":" TEST_SHADER_DIR;
     RibDiag diag;
     rib_diag_init(&diag, stderr);
     RibScene *scene = rib_load_memory("test.rib", rib, strlen(rib), &lo, &diag);
@@ -315,6 +315,34 @@ START_TEST(undeclared_shader_parameters)
 }
 END_TEST
 
+START_TEST(derivatives_on_a_triangle)
+{
+    /* One triangle with st (0, 0), (0.5, 0), (0, 0.25) at its corners:
+       over its barycentric (u, v), s = 0.5 u and t = 0.25 v, so Du(s) =
+       0.5, Dv(t) = 0.25 and Du(t) = Dv(s) = 0 at every point, whichever
+       adjacent pixels' hits the derivatives come from (the triangle is
+       skewed on screen, so they lie along neither u nor v). */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                                   "Surface \"deriv\"\n"
+                                   "Polygon \"P\" [-0.9 -0.8 0  0.8 -0.5 0  -0.4 0.9 0] "
+                                   "\"st\" [0 0  0.5 0  0 0.25]\nWorldEnd\n",
+                        1, 1);
+    int checked = 0;
+    for (int y = 0; y < 64; y++)
+        for (int x = 0; x < 64; x++) {
+            const float *c = image_pixel(img, x, y);
+            if (c[3] < 1)
+                continue;
+            ck_assert_float_eq_tol(c[0], 0.5f, 1e-3);
+            ck_assert_float_eq_tol(c[1], 0.25f, 1e-3);
+            ck_assert_float_eq_tol(c[2], 0, 1e-3);
+            checked++;
+        }
+    ck_assert_int_gt(checked, 500);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(missing_shader_is_an_error)
 {
     RibLoadOptions lo;
@@ -353,6 +381,7 @@ int main(void)
     tcase_add_test(tc, atmosphere_and_imager);
     tcase_add_test(tc, raytraced_shadow);
     tcase_add_test(tc, undeclared_shader_parameters);
+    tcase_add_test(tc, derivatives_on_a_triangle);
     tcase_add_test(tc, missing_shader_is_an_error);
     suite_add_tcase(s, tc);
     return run_suite(s);
