@@ -10,11 +10,12 @@ noinst_LIBRARIES += rtcore/image/librtimage.a
 rtcore_image_librtimage_a_CFLAGS = $(IMAGE_CFLAGS)
 rtcore_image_librtimage_a_SOURCES = \
 	rtcore/image/image.h rtcore/image/image_impl.h rtcore/image/image.c \
-	rtcore/image/image_stb.c rtcore/image/image_tiff.c rtcore/image/image_exr.c
+	rtcore/image/image_stb.c rtcore/image/image_tiff.c rtcore/image/image_exr.c \
+	rtcore/image/texture.h rtcore/image/texture.c
 
 check_PROGRAMS += tests/image/check_image
 TESTS += tests/image/check_image
 tests_image_check_image_SOURCES = tests/image/check_image.c tests/image/check_image.h \
-	tests/image/check_io.c
+	tests/image/check_io.c tests/image/check_texture.c
 tests_image_check_image_CFLAGS = $(IMAGE_CFLAGS) $(CHECK_CFLAGS)
 tests_image_check_image_LDADD = $(IMAGE_LIBS) $(CHECK_LIBS)

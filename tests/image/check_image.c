@@ -87,6 +87,7 @@ int main(void)
         return EXIT_FAILURE;
     }
     SRunner *sr = srunner_create(io_suite());
+    srunner_add_suite(sr, texture_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

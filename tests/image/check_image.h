@@ -27,5 +27,6 @@ void expect_error(const char *err, const char *path, const char *what);
 Image *make_image(int w, int h, int c, float (*fn)(int x, int y, int c));
 
 Suite *io_suite(void);
+Suite *texture_suite(void);
 
 #endif /* CHECK_IMAGE_H */
