@@ -147,7 +147,7 @@ void vm_lane_fault(const VmCall *call, const char *fmt, ...)
     VmState *s = call->state;
     if (s->fault[0]) /* the first fault is the one to report */
         return;
-    int n = snprintf(s->fault, sizeof s->fault, "%s: ", call->self->name);
+    int n = snprintf(s->fault, sizeof s->fault, "%s(): ", call->self->base);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(s->fault + n, sizeof s->fault - (size_t)n, fmt, ap);

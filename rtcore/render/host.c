@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rtcore/image/texture.h"
 #include "rtcore/render/internal.h"
 
 static bool host_light(void *user, int i, int lane, const float P[3], VmLightSample *out)
@@ -164,6 +165,24 @@ static int host_query(void *user, const char *kind, const char *name, char type,
     return 0;
 }
 
+static int host_texture(void *user, const VmTexLookup *q, float *out, char *err, int errlen)
+{
+    ShadeCtx *c = user;
+    if (q->kind == VM_SHADOW && !strcmp(q->name, "raytrace")) {
+        snprintf(err, (size_t)errlen, "shadow(\"raytrace\", ...) has no light to trace to: "
+                                      "use transmission(Ps, from) in the light shader");
+        return -1;
+    }
+    return texsys_lookup(c->world->textures, q, out, err, errlen);
+}
+
+static int host_textureinfo(void *user, const char *name, const char *field, char type, int n,
+                            float *out, const char **str, char *err, int errlen)
+{
+    ShadeCtx *c = user;
+    return texsys_info(c->world->textures, name, field, type, n, out, str, err, errlen);
+}
+
 void host_install(ShadeCtx *c)
 {
     const RibOptions *o = &c->world->frame->options;
@@ -172,6 +191,8 @@ void host_install(ShadeCtx *c)
         .space = host_space,
         .clip_near = o->near_clip,
         .clip_far = o->far_clip,
+        .texture = host_texture,
+        .textureinfo = host_textureinfo,
         .ray = host_ray,
         .query = host_query,
         .user = c,

@@ -89,6 +89,7 @@ typedef struct RWorld {
     size_t nlights;
     RibMatrix world_to_camera;
     const RibFrame *frame;
+    struct TexSystem *textures;  /* texture, environment and shadow maps */
 } RWorld;
 
 /* Builds the traced scene and every shader instance it uses. */

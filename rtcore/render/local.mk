@@ -42,7 +42,7 @@ TESTS += tests/render/check_rtrender
 tests_render_check_rtrender_SOURCES = tests/render/check_rtrender.c \
 	tests/common/runcmd.h tests/common/runcmd.c
 tests_render_check_rtrender_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
-	-DTOP_BUILDDIR='"$(abs_top_builddir)"'
+	-DTOP_BUILDDIR='"$(abs_top_builddir)"' -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_render_check_rtrender_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_rtrender_LDADD = $(IMAGE_LIBS) $(CHECK_LIBS)
 tests_render_check_rtrender_DEPENDENCIES = rtcore/render/rtrender$(EXEEXT)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtcore/image/texture.h"
 #include "rtcore/render/internal.h"
 
 static void on_rt_error(void *user, RTError code, const char *msg)
@@ -119,6 +120,17 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *
         return -1;
     }
     rtSetDeviceErrorFunction(w->device, on_rt_error, err);
+    /* Shaders look textures up in camera space; shadow maps need world. */
+    RibMatrix camera_to_world;
+    float c2w[16];
+    if (!(w->textures = texsys_new()) || !rib_matrix_invert(&w->world_to_camera, &camera_to_world)) {
+        snprintf(err, (size_t)errlen, "rtrender: error: %s",
+                 w->textures ? "the camera transform is singular" : "out of memory");
+        return -1;
+    }
+    rmat_to_float(&camera_to_world, c2w);
+    texsys_set_current_to_world(w->textures, c2w);
+    texsys_set_searchpath(w->textures, f->options.texture_path ? f->options.texture_path : ".");
     if (build_lights(w, f, lib, err, errlen) < 0 || build_objects(w, scene) < 0)
         return -1;
     w->top = rtNewScene(w->device);
@@ -194,6 +206,7 @@ void world_free(RWorld *w)
             rtReleaseScene(w->objects[o]);
     if (w->device)
         rtReleaseDevice(w->device);
+    texsys_free(w->textures);
     free(w->top_meshes);
     free(w->top_looks);
     free(w->top_points);

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rtcore/image/image.h"
 #include "rtcore/render/render.h"
@@ -343,6 +344,52 @@ START_TEST(derivatives_on_a_triangle)
 }
 END_TEST
 
+START_TEST(texture_lookup)
+{
+    /* A 64 x 64 float texture whose red is s and green is t at texel
+       centres ((i + 0.5) / 64), on a square whose st runs 0..1 across a
+       64 x 64 orthographic frame (t down, as the texture's rows): every
+       pixel centre falls on a texel centre, and filtering a linear
+       function over a box gives its value at the centre, on every mip
+       level, so a pixel is (s, t, 0.25) at its samples' mean position. */
+    char path[] = "/tmp/check_render_tex.XXXXXX.tif", err[512];
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    Image *tex = image_new(64, 64, 3);
+    for (int y = 0; y < 64; y++)
+        for (int x = 0; x < 64; x++) {
+            float *p = image_pixel(tex, x, y);
+            p[0] = ((float)x + 0.5f) / 64, p[1] = ((float)y + 0.5f) / 64, p[2] = 0.25f;
+        }
+    ImageWriteOptions wo = { .format = IMAGE_TIFF, .storage = IMAGE_FLOAT };
+    ck_assert_msg(image_write(tex, path, &wo, err, sizeof err) == 0, "%s", err);
+    image_free(tex);
+    char rib[1024];
+    snprintf(rib, sizeof rib,
+             ORTHO_HEAD "Translate 0 0 5\nWorldBegin\nSurface \"showtex\" \"texturename\" \"%s\"\n"
+                        "Polygon \"P\" [-1 1 0  1 1 0  1 -1 0  -1 -1 0] \"st\" [0 0  1 0  1 1  0 1]\n"
+                        "WorldEnd\n",
+             path);
+    /* 16 stratified samples: their mean offset in a pixel lies within
+       0.018 pixel of its centre (one standard deviation; the tolerance,
+       1.5e-3 in s, is 0.1 pixel, 5.4 of them). */
+    Image *img = render(rib, 16, 2);
+    unlink(path);
+    /* Away from the border, where the filter may reach the black beyond
+       the texture (a triangle's u and v run diagonally on screen, so
+       the footprint built from du and dv is up to twice a pixel). */
+    for (int y = 4; y < 60; y++)
+        for (int x = 4; x < 60; x++) {
+            const float *c = image_pixel(img, x, y);
+            ck_assert_float_eq_tol(c[0], ((float)x + 0.5f) / 64, 1.5e-3);
+            ck_assert_float_eq_tol(c[1], ((float)y + 0.5f) / 64, 1.5e-3);
+            ck_assert_float_eq_tol(c[2], 0.25f, 1e-5);
+        }
+    image_free(img);
+}
+END_TEST
+
 START_TEST(missing_shader_is_an_error)
 {
     RibLoadOptions lo;
@@ -382,6 +429,7 @@ int main(void)
     tcase_add_test(tc, raytraced_shadow);
     tcase_add_test(tc, undeclared_shader_parameters);
     tcase_add_test(tc, derivatives_on_a_triangle);
+    tcase_add_test(tc, texture_lookup);
     tcase_add_test(tc, missing_shader_is_an_error);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -98,6 +98,10 @@ START_TEST(bad_scenes_write_nothing)
           "bad.rib:3:1: error: shader \"plastic\": parameter \"Kd\" has 2 values here but 1 in "
           "the shader (a float)\n" },
         { "Format 4 4 1\nWorldBegin\nAttributeBegin\nSphere 1 -1 1 360\n", NULL },
+        { "Format 4 4 1\nWorldBegin\nSurface \"paintedplastic\" \"texturename\" \"nosuch.tif\"\n"
+          "Sphere 1 -1 1 360\nWorldEnd\n",
+          TOP_SRCDIR "/shaders/paintedplastic.sl:8: error: texture(): cannot open texture "
+                     "'nosuch.tif': No such file or directory\n" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         write_file("bad.rib", cases[i].rib);

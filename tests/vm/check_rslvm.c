@@ -91,7 +91,7 @@ static const struct {
     { FIXTURES "/calls.sl --call tint 1,2 3", "does not fit its type" },
     { FIXTURES "/calls.sl --call sq 1 --shade t --grid 1 1", "drop --shade and --grid" },
     { FIXTURES "/missing.sl --shade missing --grid 2 2",
-      "missing.sl:3: error: texture(s|ffffffff)c: no texture 'nowhere.tex'" },
+      "missing.sl:3: error: texture(): no texture 'nowhere.tex'" },
 };
 
 START_TEST(user_errors)
