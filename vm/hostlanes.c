@@ -122,6 +122,19 @@ static void region(VmTexLookup *q, const float *c, const float *Du, const float 
                                    + side[i][1] * Dv[k] * dv * q->twidth;
 }
 
+/* Explicit corners scaled about their centre by swidth (the first
+   coordinate) and twidth (the others), as region() scales derived ones
+   (RISpec 3.2 Table 15.1: the widths multiply the filter's extent). */
+static void widen(VmTexLookup *q, int n)
+{
+    for (int k = 0; k < n; k++) {
+        float c = (q->corner[0][k] + q->corner[1][k] + q->corner[2][k] + q->corner[3][k]) / 4;
+        float f = k == 0 ? q->swidth : q->twidth;
+        for (int i = 0; i < 4; i++)
+            q->corner[i][k] = c + (q->corner[i][k] - c) * f;
+    }
+}
+
 /* texture(name [, s, t | , 4 x (s, t)]), environment(name, R | 4 R) and
    shadow(name, P | 4 P), each with options, and after the call's own
    arguments the derivatives the code generator appends for a lookup at
@@ -145,6 +158,7 @@ void vm_lane_texture(float *out, const VmCall *call)
     if (q.kind == VM_TEXTURE && ncoord == 8) {
         for (int i = 0; i < 4; i++)
             q.corner[i][0] = a[1 + 2 * i][0], q.corner[i][1] = a[2 + 2 * i][0];
+        widen(&q, 2);
     } else if (q.kind == VM_TEXTURE) {
         const float *s = ncoord ? a[1] : x[0], *t = ncoord ? a[2] : x[1];
         if (!ncoord)
@@ -154,6 +168,7 @@ void vm_lane_texture(float *out, const VmCall *call)
     } else if (ncoord == 4) {
         for (int i = 0; i < 4; i++)
             memcpy(q.corner[i], a[1 + i], 3 * sizeof(float));
+        widen(&q, 3);
     } else {
         region(&q, a[1], x[0], x[1], x[2][0], x[3][0], 3);
     }
