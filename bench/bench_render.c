@@ -14,10 +14,6 @@
 #include "rtcore/image/image.h"
 #include "rtcore/render/render.h"
 
-#ifndef RT_SHADER_DIR
-#define RT_SHADER_DIR "shaders"
-#endif
-
 /* The best (fastest) of reps renders. */
 static int best_of(const RibScene *scene, const RenderSettings *rs, int reps, RenderStats *best)
 {
@@ -58,12 +54,9 @@ int main(int argc, char **argv)
             reps = atoi(argv[++i]);
             continue;
         }
-        RibLoadOptions lo;
-        rib_load_options_init(&lo);
-        lo.default_shader_path = RT_SHADER_DIR;
         RibDiag diag;
         rib_diag_init(&diag, stderr);
-        RibScene *scene = rib_load_ex(argv[i], &lo, &diag);
+        RibScene *scene = render_load(argv[i], &diag);
         if (!scene || diag.nerrors || scene->nframes == 0) {
             fprintf(stderr, "%s: cannot render\n", argv[i]);
             return 1;

@@ -17,7 +17,6 @@ bench_bench_vm_LDADD = rslc/librslc.a $(VM_LIBS)
 
 noinst_PROGRAMS += bench/bench_render
 bench_bench_render_SOURCES = bench/bench_render.c
-bench_bench_render_CPPFLAGS = $(AM_CPPFLAGS) -DRT_SHADER_DIR='"$(abs_top_srcdir)/shaders"'
 bench_bench_render_LDADD = $(RENDER_LIBS)
 
 bench: bench/bench_frontend$(EXEEXT) bench/bench_ir$(EXEEXT) bench/bench_vm$(EXEEXT) \
@@ -25,5 +24,6 @@ bench: bench/bench_frontend$(EXEEXT) bench/bench_ir$(EXEEXT) bench/bench_vm$(EXE
 	bench/bench_frontend $(srcdir)/shaders/*.sl
 	bench/bench_ir $(srcdir)/shaders/*.sl
 	bench/bench_vm $(srcdir)/shaders/*.sl
-	bench/bench_render $(srcdir)/scenes/gallery.rib $(srcdir)/scenes/cornell.rib
+	bench/bench_render $(srcdir)/scenes/gallery.rib $(srcdir)/scenes/cornell.rib \
+		$(srcdir)/scenes/textured.rib
 .PHONY: bench

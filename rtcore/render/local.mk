@@ -2,6 +2,7 @@
 # shading on the VM) and the rtrender tool. Included from Makefile.am.
 
 noinst_LIBRARIES += rtcore/render/librender.a
+rtcore_render_librender_a_CPPFLAGS = $(AM_CPPFLAGS) -DRT_SHADER_DIR='"$(abs_top_srcdir)/shaders"'
 rtcore_render_librender_a_SOURCES = \
 	rtcore/render/render.h \
 	rtcore/render/internal.h \
@@ -24,7 +25,6 @@ RENDER_LIBS = rtcore/render/librender.a rslc/librslc.a $(IMAGE_LIBS) $(RIB_LIBS)
 
 bin_PROGRAMS += rtcore/render/rtrender
 rtcore_render_rtrender_SOURCES = rtcore/render/rtrender.c
-rtcore_render_rtrender_CPPFLAGS = $(AM_CPPFLAGS) -DRT_SHADER_DIR='"$(abs_top_srcdir)/shaders"'
 rtcore_render_rtrender_LDADD = $(RENDER_LIBS)
 
 check_PROGRAMS += tests/render/check_render

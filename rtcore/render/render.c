@@ -8,6 +8,7 @@
 ** sample lands in a buffer; filtering it afterwards makes the image the
 ** same for any number of threads, as do per-pixel random seeds.
 */
+#include <libgen.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -366,6 +367,22 @@ static void *worker(void *arg)
     free(c);
     free(w);
     return NULL;
+}
+
+RibScene *render_load(const char *path, RibDiag *diag)
+{
+    char *copy = strdup(path);
+    const char *dir = dirname(copy);
+    char shader_path[8192];
+    snprintf(shader_path, sizeof shader_path, "%s:%s", dir, RT_SHADER_DIR);
+    RibLoadOptions lo;
+    rib_load_options_init(&lo);
+    lo.default_shader_path = shader_path;
+    lo.default_texture_path = dir;
+    lo.default_archive_path = dir;
+    RibScene *scene = rib_load_ex(path, &lo, diag);
+    free(copy);
+    return scene;
 }
 
 void render_settings_init(RenderSettings *rs)

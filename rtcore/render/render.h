@@ -25,12 +25,15 @@ typedef struct RenderSettings {
     float crop[4];        /* xmin xmax ymin ymax, overriding CropWindow */
     const char *output;   /* -o FILE: the primary display goes here */
     bool quiet;           /* no progress bar */
-    const char *rib_dir;  /* the RIB file's directory, searched for shaders
-                             and textures after the searchpaths */
     int debug_x, debug_y; /* --debug-pixel, -1 if none */
 } RenderSettings;
 
 void render_settings_init(RenderSettings *rs);
+
+/* Loads a RIB file for rendering: '@' in its searchpaths is the file's
+   folder, then (for shaders) the standard library. NULL after a fatal
+   error; errors and warnings go to diag. */
+RibScene *render_load(const char *path, RibDiag *diag);
 
 /* What a render did and where its time went. */
 typedef struct RenderStats {

@@ -5,16 +5,11 @@
 **   rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]
 **            [--crop XMIN,XMAX,YMIN,YMAX] [-q] [--stats] scene.rib
 */
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rtcore/render/render.h"
-
-#ifndef RT_SHADER_DIR
-#define RT_SHADER_DIR "shaders"
-#endif
 
 static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
@@ -115,19 +110,9 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv, &a);
     if (rc)
         return rc;
-    char *copy = strdup(a.input);
-    const char *dir = dirname(copy);
-    char shader_path[8192];
-    snprintf(shader_path, sizeof shader_path, "%s:%s", dir, RT_SHADER_DIR);
-    a.rs.rib_dir = dir;
-    RibLoadOptions lo;
-    rib_load_options_init(&lo);
-    lo.default_shader_path = shader_path;
-    lo.default_texture_path = dir;
-    lo.default_archive_path = dir;
     RibDiag diag;
     rib_diag_init(&diag, stderr);
-    RibScene *scene = rib_load_ex(a.input, &lo, &diag);
+    RibScene *scene = render_load(a.input, &diag);
     rc = !scene || diag.nerrors ? 1 : 0;
     if (scene && !rc && scene->nframes == 0) {
         fprintf(stderr, "%s: error: nothing to render (no WorldBegin/WorldEnd)\n", a.input);
@@ -145,6 +130,5 @@ int main(int argc, char **argv)
     }
     rib_scene_free(scene);
     rib_diag_free(&diag);
-    free(copy);
     return rc;
 }
