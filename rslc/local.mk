@@ -116,3 +116,14 @@ tests_vm_check_rslvm_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
 tests_vm_check_rslvm_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_rslvm_LDADD = $(CHECK_LIBS)
 tests_vm_check_rslvm_DEPENDENCIES = vm/rslvm$(EXEEXT)
+
+# rslc -S listings against golden text (tests/vm/disasm).
+check_PROGRAMS += tests/vm/check_disasm
+TESTS += tests/vm/check_disasm
+tests_vm_check_disasm_SOURCES = tests/vm/check_disasm.c \
+	tests/common/runcmd.h tests/common/runcmd.c
+tests_vm_check_disasm_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DTOP_BUILDDIR='"$(abs_top_builddir)"'
+tests_vm_check_disasm_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_disasm_LDADD = $(CHECK_LIBS)
+tests_vm_check_disasm_DEPENDENCIES = rslc/rslc$(EXEEXT)
