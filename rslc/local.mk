@@ -85,8 +85,9 @@ tests_rslc_check_passes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_passes_LDADD = rslc/librslc.a $(VM_LIBS) $(CHECK_LIBS)
 
 bin_PROGRAMS += vm/rslvm
-vm_rslvm_SOURCES = vm/rslvm.c
+vm_rslvm_SOURCES = vm/rslvm.c vm/toolopts.h vm/toolopts.c
 vm_rslvm_LDADD = rslc/librslc.a $(VM_LIBS)
+
 
 # The compile-run-verify suite: RSL cases compiled at -O0 and -O2 and run
 # on the VM (tests/vm/check_run.h).

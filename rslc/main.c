@@ -23,6 +23,7 @@ static const char usage[] =
     "options:\n"
     "  -o OUT          write the compiled object to OUT (default: FILE.o)\n"
     "  -S              print the bytecode listing (to OUT with -o, else stdout)\n"
+    "  -g              add debug information for rsldb (section .rsl.debug)\n"
     "  -I DIR          add DIR to the #include search path\n"
     "  -D NAME[=VAL]   define a preprocessor macro\n"
     "  -U NAME         undefine a preprocessor macro\n"
@@ -44,6 +45,7 @@ typedef struct Options {
     bool dump_ast;
     bool emit_ir;
     bool listing;               /* -S */
+    bool debug;                 /* -g */
     int opt_level;
     PassOptions passes;
     const char **disabled;      /* passes.disabled, writable */
@@ -53,7 +55,7 @@ typedef struct Options {
 /* Diagnostics about the command line have no source location. */
 static SrcLoc no_loc(void)
 {
-    SrcLoc loc = { "rslc", 0, 0 };
+    SrcLoc loc = { "rslc", 0, 0, 0 };
     return loc;
 }
 
@@ -106,6 +108,8 @@ static int parse_options(int argc, char **argv, Options *opt)
                 opt->disabled[opt->passes.ndisabled++] = name;
         } else if (strcmp(a, "-S") == 0) {
             opt->listing = true;
+        } else if (strcmp(a, "-g") == 0) {
+            opt->debug = true;
         } else if (strcmp(a, "--verify-ir") == 0) {
             opt->passes.verify = true;
         } else if (strcmp(a, "-Werror") == 0) {
@@ -188,7 +192,7 @@ static bool back_end(const Unit *unit, const Options *opt)
     if (opt->emit_ir) {
         ir_print_module(stdout, m);
     } else {
-        VmObject *obj = rslc_vm_object(m, opt->opt_level, opt->input);
+        VmObject *obj = rslc_vm_object(m, opt->opt_level, opt->input, opt->debug);
         if (opt->listing) {
             ok = obj && write_listing(obj, opt);
             vm_object_free(obj);

@@ -171,6 +171,11 @@ static unsigned dest_width(const VmIns *code, uint32_t ncode, uint32_t pc)
     }
 }
 
+unsigned vm_dest_slots(const VmProgram *p, uint32_t pc)
+{
+    return pc < p->ncode ? dest_width(p->code, p->ncode, pc) : 0;
+}
+
 /* Which uniform slots some instruction writes (the others hold their
    preloaded value throughout). */
 static unsigned char *uniform_written(const VmObject *o)
@@ -389,6 +394,38 @@ static void frame_note(FILE *out, const VmObject *o, uint32_t pc, uint32_t *cur)
         fprintf(out, "; in %s, inlined at %s:%u\n", f->func, f->call_file, f->call_line);
 }
 
+/* The debug information (rslc -g): frames, then where each variable
+   lives. */
+static void debug_info(FILE *out, const VmObject *o)
+{
+    const VmDebug *d = o->debug;
+    fprintf(out, "; frames\n");
+    for (uint32_t f = 0; f < d->nframes; f++) {
+        const VmFrame *x = &d->frames[f];
+        fprintf(out, ";   #%u %s", f, x->func);
+        if (x->parent != VM_NO_FRAME)
+            fprintf(out, ", inlined at %s:%u in #%u", x->call_file, x->call_line, x->parent);
+        if (x->entry < o->prog.ncode)
+            fprintf(out, ", entry %u\n", x->entry);
+        else
+            fprintf(out, ", no code\n");
+    }
+    fprintf(out, "; variables\n");
+    for (uint32_t i = 0; i < d->nvars; i++) {
+        const VmDbgVar *v = &d->vars[i];
+        fprintf(out, ";   %s %s", vm_type_name(v->type), v->name);
+        if (v->arraylen)
+            fprintf(out, "[%u]", v->arraylen);
+        fprintf(out, " in #%u:", v->frame);
+        if (!v->nranges)
+            fprintf(out, " optimized out");
+        for (uint32_t k = 0; k < v->nranges; k++)
+            fprintf(out, "%s %c%u pc %u-%u", k ? "," : "", v->ranges[k].reg & VM_V ? 'v' : 'u',
+                    VM_SLOT(v->ranges[k].reg), v->ranges[k].lo, v->ranges[k].hi);
+        fputc('\n', out);
+    }
+}
+
 void vm_disasm(FILE *out, const VmObject *o, VmSource *src, uint32_t mark)
 {
     unsigned char *written = uniform_written(o);
@@ -408,5 +445,7 @@ void vm_disasm(FILE *out, const VmObject *o, VmSource *src, uint32_t mark)
         fprintf(out, "%s%5u  %s\n", pc == mark ? "=>" : "  ", pc, text);
         pc += n ? n : 1;
     }
+    if (o->debug)
+        debug_info(out, o);
     free(written);
 }

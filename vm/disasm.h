@@ -34,6 +34,9 @@ const char *vm_source_line(VmSource *src, const char *file, unsigned line);
    newline) into buf; returns the words it takes. */
 uint32_t vm_disasm_ins(const VmObject *o, uint32_t pc, char *buf, size_t size);
 
+/* The slots instruction pc writes at its operand A (0 for none). */
+unsigned vm_dest_slots(const VmProgram *p, uint32_t pc);
+
 /* The line table entry that covers pc, or NULL. */
 const VmLine *vm_line_at(const VmObject *o, uint32_t pc);
 

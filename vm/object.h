@@ -37,7 +37,7 @@
 
 #include "vm/vm.h"
 
-enum { VM_OBJECT_VERSION = 2 };
+enum { VM_OBJECT_VERSION = 3 };
 
 typedef enum VmShaderKind {
     VM_SURFACE, VM_LIGHT, VM_DISPLACEMENT, VM_VOLUME, VM_IMAGER, VM_NKINDS
