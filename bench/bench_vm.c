@@ -31,7 +31,7 @@ static VmObject *compile(const char *path)
     CppOptions cpp = { 0 };
     Unit *unit = rslc_front_end(path, &cpp);
     IrModule *m = unit ? rslc_middle_end(unit, 2, NULL) : NULL;
-    VmObject *o = m ? rslc_vm_object(m, 2, path) : NULL;
+    VmObject *o = m ? rslc_vm_object(m, 2, path, false) : NULL;
     ir_module_free(m);
     rslc_compile_done();
     diag_reset();

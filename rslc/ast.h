@@ -17,6 +17,8 @@
 typedef struct SrcLoc {
     const char *file;   /* interned; lives as long as the compilation */
     int line, col;
+    int inl;            /* in IR: the inlined call it came through, an index
+                           of its function's frames (ir.h); 0: its own code */
 } SrcLoc;
 
 /* Declared type and storage of a variable, parameter or function. */

@@ -39,7 +39,7 @@ IrModule *rslc_middle_end(const Unit *unit, int level, const PassOptions *passes
 
 /* The object of one shader of m: inlining, the computed defaults, then
    selection, scheduling, allocation and emission. */
-static VmObject *object_of(IrModule *m, IrFunc *shader, int level)
+static VmObject *object_of(IrModule *m, IrFunc *shader, int level, bool debug)
 {
     /* The VM has no calls: everything inlines, then the copies clean up. */
     rslc_prepare_defaults(m);
@@ -48,6 +48,8 @@ static VmObject *object_of(IrModule *m, IrFunc *shader, int level)
     MFunc *mf = vmgen_select(shader);
     if (!mf)
         return NULL;
+    mf->debug = debug;
+    mf->keep_vars = debug && level == 0;
     if (level > 0)
         vmgen_schedule(mf);
     unsigned nu, nv;
@@ -57,9 +59,9 @@ static VmObject *object_of(IrModule *m, IrFunc *shader, int level)
     return obj;
 }
 
-VmObject *rslc_vm_object(IrModule *m, int level, const char *path)
+VmObject *rslc_vm_object(IrModule *m, int level, const char *path, bool debug)
 {
-    SrcLoc where = { path, 0, 0 };
+    SrcLoc where = { path, 0, 0, 0 };
     IrFunc *shader = NULL;
     int nshaders = 0;
     for (int i = 0; i < m->nfuncs; i++)
@@ -75,7 +77,7 @@ VmObject *rslc_vm_object(IrModule *m, int level, const char *path)
         diag_error(where, "%d shaders in one file: an object holds one", nshaders);
         return NULL;
     }
-    return object_of(m, shader, level);
+    return object_of(m, shader, level, debug);
 }
 
 /* A surface shader "__call" that calls callee once: its parameters are
@@ -138,9 +140,9 @@ static IrFunc *call_wrapper(IrModule *m, IrFunc *callee)
 }
 
 VmObject *rslc_vm_call_object(IrModule *m, const char *name, int nargs, int level,
-                              const char *path)
+                              const char *path, bool debug)
 {
-    SrcLoc where = { path, 0, 0 };
+    SrcLoc where = { path, 0, 0, 0 };
     IrFunc *callee = NULL;
     for (int i = 0; i < m->nfuncs && !callee; i++) {
         IrFunc *f = m->funcs[i];
@@ -162,7 +164,7 @@ VmObject *rslc_vm_call_object(IrModule *m, const char *name, int nargs, int leve
                    nargs == 1 ? "" : "s");
         return NULL;
     }
-    return object_of(m, call_wrapper(m, callee), level);
+    return object_of(m, call_wrapper(m, callee), level, debug);
 }
 
 void rslc_compile_done(void)
@@ -171,15 +173,16 @@ void rslc_compile_done(void)
     ast_free_all();
 }
 
-VmObject *rslc_compile_file(const char *path, int level, const char *call, int nargs)
+VmObject *rslc_compile_file(const char *path, int level, const char *call, int nargs,
+                            bool debug)
 {
     CppOptions cpp = { 0 };
     diag_reset();
     Unit *unit = rslc_front_end(path, &cpp);
     IrModule *m = unit ? rslc_middle_end(unit, level, NULL) : NULL;
     VmObject *o = !m    ? NULL
-                  : call ? rslc_vm_call_object(m, call, nargs, level, path)
-                         : rslc_vm_object(m, level, path);
+                  : call ? rslc_vm_call_object(m, call, nargs, level, path, debug)
+                         : rslc_vm_object(m, level, path, debug);
     ir_module_free(m);
     rslc_compile_done();
     return o;

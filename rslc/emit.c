@@ -114,6 +114,87 @@ static VmVar *vars(Emitter *e, const MVar *v, int n)
     return out;
 }
 
+/* ---- debug information (rslc -g) -------------------------------------------- */
+
+/* Is frame f the frame `anc` or inside it? */
+static bool within(const IrFunc *fn, int f, int anc)
+{
+    for (; f >= 0; f = f < fn->nframes ? fn->frames[f].parent : -1)
+        if (f == anc)
+            return true;
+    return false;
+}
+
+static void build_frames(Emitter *e, VmDebug *d, const uint32_t *pc_of)
+{
+    const MFunc *mf = e->mf;
+    const IrFunc *fn = mf->ir;
+    uint32_t ncode = e->o->prog.ncode;
+    d->nframes = fn->nframes ? (uint32_t)fn->nframes : 1;
+    d->frames = own(e, sizeof *d->frames * d->nframes);
+    d->pc_frame = own(e, sizeof *d->pc_frame * (ncode + 1));
+    if (!d->frames || !d->pc_frame)
+        return;
+    for (uint32_t f = 0; f < d->nframes; f++) {
+        const IrFrame *x = fn->nframes ? &fn->frames[f] : NULL;
+        d->frames[f] = (VmFrame){ copy_str(e, x ? x->func : fn->name),
+                                  copy_str(e, x && x->call.file ? x->call.file : ""),
+                                  x ? (uint32_t)x->call.line : 0,
+                                  x && x->parent >= 0 ? (uint32_t)x->parent : VM_NO_FRAME, ncode };
+    }
+    for (int p = 0; p < mf->nins; p++) {
+        uint32_t f = (uint32_t)mf->ins[p].loc.inl < d->nframes ? (uint32_t)mf->ins[p].loc.inl : 0;
+        for (uint32_t pc = pc_of[p]; pc < pc_of[p + 1]; pc++)
+            d->pc_frame[pc] = f;
+        /* A frame starts where the first code of it, or of a call
+           inlined in it, does. */
+        for (uint32_t g = 0; g < d->nframes && pc_of[p] < pc_of[p + 1]; g++)
+            if (pc_of[p] < d->frames[g].entry && within(fn, (int)f, (int)g))
+                d->frames[g].entry = pc_of[p];
+    }
+}
+
+/* Each source variable with the ranges of the registers that hold it. */
+static void build_vars(Emitter *e, VmDebug *d, const uint32_t *pc_of)
+{
+    const MFunc *mf = e->mf;
+    const IrFunc *fn = mf->ir;
+    uint32_t ncode = e->o->prog.ncode;
+    d->vars = own(e, sizeof *d->vars * ((size_t)fn->ndbgvars + 1));
+    d->ranges = own(e, sizeof *d->ranges * ((size_t)mf->ndbg + 1));
+    if (!d->vars || !d->ranges)
+        return;
+    for (int v = 0; v < fn->ndbgvars; v++) {
+        const IrDbgVar *x = &fn->dbgvars[v];
+        VmDbgVar *out = &d->vars[d->nvars++];
+        *out = (VmDbgVar){ copy_str(e, x->name), vg_vm_type(x->type.kind),
+                           (unsigned)x->type.arraylen, (uint32_t)x->frame, d->ranges + d->nranges, 0 };
+        for (int k = 0; k < mf->ndbg; k++) {
+            const MReg *r = &mf->regs[mf->dbg[k].reg];
+            if (mf->dbg[k].var != v || r->slot < 0 || r->dbg_lo > r->dbg_hi
+                || r->width < vm_type_slots(out->type, out->arraylen))
+                continue;
+            uint32_t lo = pc_of[r->dbg_lo > mf->nins ? mf->nins : r->dbg_lo];
+            uint32_t hi = r->dbg_hi >= mf->nins ? ncode : pc_of[r->dbg_hi];
+            if (lo <= hi)
+                d->ranges[d->nranges++] = (VmDbgRange){ lo, hi,
+                                                        operand(mf, (MOpnd){ mf->dbg[k].reg, 0 }) };
+        }
+        out->nranges = (uint32_t)(d->ranges + d->nranges - out->ranges);
+    }
+}
+
+static void build_debug(Emitter *e, const uint32_t *pc_of)
+{
+    VmDebug *d = own(e, sizeof *d);
+    if (!d)
+        return;
+    build_frames(e, d, pc_of);
+    if (!e->nomem)
+        build_vars(e, d, pc_of);
+    e->o->debug = d;
+}
+
 static void build(Emitter *e, unsigned nu, unsigned nv)
 {
     const MFunc *mf = e->mf;
@@ -186,6 +267,8 @@ static void build(Emitter *e, unsigned nu, unsigned nv)
     o->nglobals = (uint32_t)mf->nglobals;
     o->lines = lines;
     o->nlines = nlines;
+    if (mf->debug)
+        build_debug(e, pc_of);
 }
 
 VmObject *vmgen_emit(const MFunc *mf, unsigned nuniform, unsigned nvarying)

@@ -208,7 +208,7 @@ static Node *mk_function(DeclSpec spec, const char *name, SrcLoc loc,
 %parse-param {ParseState *ps}
 %expect 0
 
-%initial-action { @$ = (SrcLoc){ ps->file, 1, 1 }; }
+%initial-action { @$ = (SrcLoc){ ps->file, 1, 1, 0 }; }
 
 %union {
     Node *node;

@@ -12,7 +12,9 @@
 ** regions are left as calls: a region belongs to one function's table.
 **
 ** Copies keep the callee's source locations (the debugger steps into the
-** inlined body). A copied value is varying when it was in the callee or
+** inlined body), and run in a new frame of the caller (ir.h) whose parent
+** is the call's: the callee's own frames and source variables are copied
+** below it, and a parameter's name passes to the argument's value. A copied value is varying when it was in the callee or
 ** the call is: the call's arguments or its context may vary.
 **
 ** Output arguments: the callee's `ret` carries the return value first
@@ -99,7 +101,35 @@ typedef struct Copy {
     IrBlock **orig;            /* by caller block id: the callee block copied */
     PtrVec rets;               /* copied blocks that returned */
     PtrVec retins;             /* their callee ret instructions */
+    int *frame;                /* by callee frame: the caller's copy */
+    int *var;                  /* by callee debug variable: the caller's */
 } Copy;
+
+/* The callee's frames and debug variables, copied under a new frame for
+   the call. */
+static void copy_debug(Copy *c)
+{
+    IrFunc *fn = c->fn, *g = c->g;
+    int nf = g->nframes ? g->nframes : 1;
+    c->frame = calloc((size_t)nf, sizeof *c->frame);
+    c->var = calloc((size_t)g->ndbgvars + 1, sizeof *c->var);
+    ir_frame_add(fn, NULL, c->call->loc, -1);
+    c->frame[0] = ir_frame_add(fn, g->name, c->call->loc, c->call->loc.inl);
+    for (int k = 1; k < nf; k++) {
+        SrcLoc at = g->frames[k].call;
+        at.inl = c->frame[at.inl];
+        c->frame[k] = ir_frame_add(fn, g->frames[k].func, at, c->frame[g->frames[k].parent]);
+    }
+    for (int k = 0; k < g->ndbgvars; k++)
+        c->var[k] = ir_dbgvar_add(fn, g->dbgvars[k].name, g->dbgvars[k].type,
+                                  c->frame[g->dbgvars[k].frame]);
+}
+
+static void copy_names(Copy *c, const IrIns *from, IrVal *to)
+{
+    for (int k = 0; k < from->ndbg; k++)
+        ir_dbg_name(to, c->var[from->dbg[k]]);
+}
 
 static IrVal *map(Copy *c, IrVal *v)
 {
@@ -128,11 +158,15 @@ static void copy_blocks(Copy *c, IrBlock *after)
         for (IrIns *i = b->first; i; i = i->next) {
             if (i->op == IR_param) {
                 c->val[i->val.id] = c->call->args[i->imm];
+                copy_names(c, i, c->call->args[i->imm]);
                 continue;
             }
             bool ret = i->op == IR_ret;
+            SrcLoc loc = i->loc;
+            loc.inl = c->frame[loc.inl];
             IrIns *n = ir_ins_new(c->fn, ret ? IR_jmp : i->op,
-                                  ret ? ir_type(IRT_VOID) : i->val.type, i->loc);
+                                  ret ? ir_type(IRT_VOID) : i->val.type, loc);
+            copy_names(c, i, &n->val);
             n->imm = i->imm;
             n->sym = i->sym;
             n->callee = i->callee;
@@ -224,6 +258,7 @@ static void inline_call(IrFunc *fn, IrIns *call)
                .blk = calloc((size_t)g->next_block_id, sizeof(IrBlock *)),
                .orig = calloc((size_t)(fn->next_block_id + g->next_block_id + 1),
                               sizeof(IrBlock *)) };
+    copy_debug(&c);
     copy_blocks(&c, b);
     IrIns *j = ir_ins_new(fn, IR_jmp, ir_type(IRT_VOID), call->loc);
     ir_append(b, j);
@@ -246,6 +281,8 @@ static void inline_call(IrFunc *fn, IrIns *call)
     free(c.val);
     free(c.blk);
     free(c.orig);
+    free(c.frame);
+    free(c.var);
     vec_free(&c.rets);
     vec_free(&c.retins);
 }

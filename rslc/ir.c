@@ -231,6 +231,7 @@ static void free_ins(IrIns *ins)
 {
     for (int k = 0; k < ins->nargs; k++)
         remove_use(ins->args[k], ins, k);
+    free(ins->dbg);
     free(ins->args);
     free(ins->val.uses);
     free(ins);
@@ -248,10 +249,45 @@ void ir_ins_delete(IrIns *ins)
     free_ins(ins);
 }
 
+void ir_dbg_name(IrVal *v, int var)
+{
+    if (v->kind != IRV_INS || var < 0)
+        return;
+    IrIns *i = (IrIns *)v;
+    for (int k = 0; k < i->ndbg; k++)
+        if (i->dbg[k] == var)
+            return;
+    i->dbg = xgrow(i->dbg, &i->capdbg, i->ndbg + 1, sizeof *i->dbg);
+    i->dbg[i->ndbg++] = var;
+}
+
+int ir_frame_add(IrFunc *fn, const char *func, SrcLoc call, int parent)
+{
+    if (!fn->nframes) {
+        fn->frames = xgrow(fn->frames, &fn->capframes, 1, sizeof *fn->frames);
+        fn->frames[fn->nframes++] = (IrFrame){ fn->name, { NULL, 0, 0, 0 }, -1 };
+    }
+    if (!func)
+        return 0;
+    fn->frames = xgrow(fn->frames, &fn->capframes, fn->nframes + 1, sizeof *fn->frames);
+    fn->frames[fn->nframes] = (IrFrame){ func, call, parent };
+    return fn->nframes++;
+}
+
+int ir_dbgvar_add(IrFunc *fn, const char *name, IrType type, int frame)
+{
+    fn->dbgvars = xgrow(fn->dbgvars, &fn->capdbgvars, fn->ndbgvars + 1, sizeof *fn->dbgvars);
+    fn->dbgvars[fn->ndbgvars] = (IrDbgVar){ ir_intern(fn, name), type, frame };
+    return fn->ndbgvars++;
+}
+
 void ir_replace_uses(IrVal *old, IrVal *new_val)
 {
     if (old == new_val)
         return;
+    if (old->kind == IRV_INS && new_val->kind == IRV_INS)
+        for (int k = 0; k < ((IrIns *)old)->ndbg; k++)
+            ir_dbg_name(new_val, ((IrIns *)old)->dbg[k]);
     while (old->nuses) {
         IrUse u = old->uses[--old->nuses];
         u.user->args[u.index] = new_val;
@@ -409,6 +445,7 @@ static void func_free(IrFunc *fn)
         for (IrIns *i = b->first, *ni; i; i = ni) {
             ni = i->next;
             free(i->args);
+            free(i->dbg);
             free(i->val.uses);
             free(i);
         }
@@ -429,6 +466,8 @@ static void func_free(IrFunc *fn)
     free(fn->pool);
     free(fn->params);
     free(fn->regions);
+    free(fn->frames);
+    free(fn->dbgvars);
     free(fn);
 }
 

@@ -99,7 +99,10 @@ struct IrIns {
                               light value, region index */
     const char *sym;       /* global name (gget/gset), callee name (call) */
     IrFunc *callee;        /* call */
-    SrcLoc loc;
+    SrcLoc loc;            /* loc.inl: the inlined frame it runs in */
+    int *dbg;              /* debug: the source variables (fn->dbgvars
+                              indices) whose value this is */
+    int ndbg, capdbg;
 };
 
 struct IrBlock {
@@ -134,6 +137,27 @@ typedef struct IrRegion {
     const char *category;  /* illuminance/gather category string or NULL */
 } IrRegion;
 
+/* ---- debug information ------------------------------------------------------ */
+
+/* Inlining makes frames: a copied instruction's loc.inl names the call
+   it was inlined through (index into fn->frames; frame 0 is the
+   function's own code, parent -1), so the debugger can rebuild the
+   backtrace. Source variables are recorded per frame: lowering names
+   the values it assigns to each, ir_replace_uses hands the names on to
+   the replacement, and a value that disappears takes its names with it
+   (the debugger then says "optimized out"). */
+typedef struct IrFrame {
+    const char *func;
+    SrcLoc call;           /* the call site, in the parent frame */
+    int parent;
+} IrFrame;
+
+typedef struct IrDbgVar {
+    const char *name;
+    IrType type;
+    int frame;
+} IrDbgVar;
+
 /* ---- functions and modules ------------------------------------------------ */
 
 typedef struct IrParam {
@@ -156,6 +180,10 @@ struct IrFunc {
     int nregions;
     int next_val_id, next_block_id;
     SrcLoc loc;
+    IrFrame *frames;       /* debug (see above); empty: only frame 0 */
+    int nframes, capframes;
+    IrDbgVar *dbgvars;
+    int ndbgvars, capdbgvars;
 
     /* Constant pool and arena, private to ir.c. */
     struct IrPool *pool;
@@ -183,8 +211,14 @@ void ir_append(IrBlock *b, IrIns *ins);
 void ir_insert_before(IrIns *pos, IrIns *ins);
 /* Unlinks and frees an instruction with no remaining uses. */
 void ir_ins_delete(IrIns *ins);
-/* Replaces every use of old by new. */
+/* Replaces every use of old by new; new (an instruction) also takes
+   old's variable names. */
 void ir_replace_uses(IrVal *old, IrVal *new_val);
+/* Debug information: a new frame (the first call adds frame 0 for fn
+   itself), a new source variable, and naming a value after one. */
+int ir_frame_add(IrFunc *fn, const char *func, SrcLoc call, int parent);
+int ir_dbgvar_add(IrFunc *fn, const char *name, IrType type, int frame);
+void ir_dbg_name(IrVal *v, int var);
 /* Adds/removes a CFG edge (keeps preds and phi operands consistent). */
 void ir_set_succ(IrIns *term, int which, IrBlock *to);
 void ir_remove_pred(IrBlock *b, IrBlock *pred);

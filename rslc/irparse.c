@@ -169,7 +169,7 @@ static Tok *take(Parser *p)
 
 static void error(Parser *p, const Tok *t, const char *fmt, const char *arg)
 {
-    SrcLoc loc = { p->file, p->lines[p->at].lineno, t ? t->col : 1 };
+    SrcLoc loc = { p->file, p->lines[p->at].lineno, t ? t->col : 1, 0 };
     if (!p->failed) /* later errors are mostly echoes of the first */
         diag_error(loc, fmt, arg);
     p->failed = true;
@@ -465,7 +465,7 @@ static void make_ins(Parser *p, Line *l, IrBlock *b)
         error(p, l->tok, "value defined twice%s", "");
         return;
     }
-    SrcLoc loc = { p->file, l->lineno, 1 };
+    SrcLoc loc = { p->file, l->lineno, 1, 0 };
     IrIns *ins = ir_ins_new(p->fn, op, ty, loc);
     if (id >= 0) {
         ins->val.id = id;

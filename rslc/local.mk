@@ -85,8 +85,14 @@ tests_rslc_check_passes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_passes_LDADD = rslc/librslc.a $(VM_LIBS) $(CHECK_LIBS)
 
 bin_PROGRAMS += vm/rslvm
-vm_rslvm_SOURCES = vm/rslvm.c
+vm_rslvm_SOURCES = vm/rslvm.c vm/toolopts.h vm/toolopts.c
 vm_rslvm_LDADD = rslc/librslc.a $(VM_LIBS)
+
+# rsldb, the debugger: vm/debug.c is its engine (the renderer will attach
+# it to a session too); the options are rslvm's (vm/toolopts.c).
+bin_PROGRAMS += vm/rsldb
+vm_rsldb_SOURCES = vm/rsldb.c vm/toolopts.h vm/toolopts.c
+vm_rsldb_LDADD = rslc/librslc.a $(VM_LIBS)
 
 # The compile-run-verify suite: RSL cases compiled at -O0 and -O2 and run
 # on the VM (tests/vm/check_run.h).
@@ -116,3 +122,25 @@ tests_vm_check_rslvm_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
 tests_vm_check_rslvm_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_rslvm_LDADD = $(CHECK_LIBS)
 tests_vm_check_rslvm_DEPENDENCIES = vm/rslvm$(EXEEXT)
+
+# rslc -S listings against golden text (tests/vm/disasm).
+check_PROGRAMS += tests/vm/check_disasm
+TESTS += tests/vm/check_disasm
+tests_vm_check_disasm_SOURCES = tests/vm/check_disasm.c \
+	tests/common/runcmd.h tests/common/runcmd.c
+tests_vm_check_disasm_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DTOP_BUILDDIR='"$(abs_top_builddir)"'
+tests_vm_check_disasm_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_disasm_LDADD = $(CHECK_LIBS)
+tests_vm_check_disasm_DEPENDENCIES = rslc/rslc$(EXEEXT)
+
+# rsldb end to end: scripts on stdin, transcripts checked.
+check_PROGRAMS += tests/vm/check_rsldb
+TESTS += tests/vm/check_rsldb
+tests_vm_check_rsldb_SOURCES = tests/vm/check_rsldb.c \
+	tests/common/runcmd.h tests/common/runcmd.c
+tests_vm_check_rsldb_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DTOP_BUILDDIR='"$(abs_top_builddir)"'
+tests_vm_check_rsldb_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_rsldb_LDADD = $(CHECK_LIBS)
+tests_vm_check_rsldb_DEPENDENCIES = vm/rsldb$(EXEEXT) rslc/rslc$(EXEEXT)

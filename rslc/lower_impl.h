@@ -60,6 +60,7 @@ typedef struct Var {
     VarEntry entry;
     int param;
     bool written;           /* assigned somewhere in this function */
+    int dbg;                /* its debug variable (ir.h), -1 for none */
     SrcLoc written_at;
     IrVal **def;            /* current definition by block id (Braun's
                                currentDef), NULL where not known yet */

@@ -13,6 +13,7 @@
 #include "rslc/ast.h"
 #include "rslc/compile.h"
 #include "rslc/diag.h"
+#include "vm/disasm.h"
 
 static const char usage[] =
     "usage: rslc FILE.sl [options]\n"
@@ -21,6 +22,8 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  -o OUT          write the compiled object to OUT (default: FILE.o)\n"
+    "  -S              print the bytecode listing (to OUT with -o, else stdout)\n"
+    "  -g              add debug information for rsldb (section .rsl.debug)\n"
     "  -I DIR          add DIR to the #include search path\n"
     "  -D NAME[=VAL]   define a preprocessor macro\n"
     "  -U NAME         undefine a preprocessor macro\n"
@@ -41,6 +44,8 @@ typedef struct Options {
     bool parse_only;
     bool dump_ast;
     bool emit_ir;
+    bool listing;               /* -S */
+    bool debug;                 /* -g */
     int opt_level;
     PassOptions passes;
     const char **disabled;      /* passes.disabled, writable */
@@ -50,7 +55,7 @@ typedef struct Options {
 /* Diagnostics about the command line have no source location. */
 static SrcLoc no_loc(void)
 {
-    SrcLoc loc = { "rslc", 0, 0 };
+    SrcLoc loc = { "rslc", 0, 0, 0 };
     return loc;
 }
 
@@ -101,6 +106,10 @@ static int parse_options(int argc, char **argv, Options *opt)
                 opt->passes.print_after = name;
             else
                 opt->disabled[opt->passes.ndisabled++] = name;
+        } else if (strcmp(a, "-S") == 0) {
+            opt->listing = true;
+        } else if (strcmp(a, "-g") == 0) {
+            opt->debug = true;
         } else if (strcmp(a, "--verify-ir") == 0) {
             opt->passes.verify = true;
         } else if (strcmp(a, "-Werror") == 0) {
@@ -153,8 +162,27 @@ static char *output_path(const Options *opt)
     return out;
 }
 
-/* Lowers and optimises the unit, then prints the IR (--emit=ir) or writes
-   the object. False after diagnostics. */
+/* The listing of obj (-S) to -o's file or stdout. */
+static bool write_listing(const VmObject *obj, const Options *opt)
+{
+    FILE *out = opt->output ? fopen(opt->output, "w") : stdout;
+    if (!out) {
+        diag_error(no_loc(), "cannot write the listing to '%s'", opt->output);
+        return false;
+    }
+    VmSource *src = vm_source_new();
+    vm_disasm(out, obj, src, UINT32_MAX);
+    vm_source_free(src);
+    bool ok = !ferror(out);
+    if (out != stdout)
+        ok = fclose(out) == 0 && ok;
+    if (!ok)
+        diag_error(no_loc(), "cannot write the listing to '%s'", opt->output ? opt->output : "stdout");
+    return ok;
+}
+
+/* Lowers and optimises the unit, then prints the IR (--emit=ir) or the
+   listing (-S), or writes the object. False after diagnostics. */
 static bool back_end(const Unit *unit, const Options *opt)
 {
     IrModule *m = rslc_middle_end(unit, opt->opt_level, &opt->passes);
@@ -164,7 +192,13 @@ static bool back_end(const Unit *unit, const Options *opt)
     if (opt->emit_ir) {
         ir_print_module(stdout, m);
     } else {
-        VmObject *obj = rslc_vm_object(m, opt->opt_level, opt->input);
+        VmObject *obj = rslc_vm_object(m, opt->opt_level, opt->input, opt->debug);
+        if (opt->listing) {
+            ok = obj && write_listing(obj, opt);
+            vm_object_free(obj);
+            ir_module_free(m);
+            return ok;
+        }
         char *path = output_path(opt), err[512];
         ok = obj && path && vm_object_write(path, obj, err, sizeof err) == 0;
         if (obj && path && !ok)

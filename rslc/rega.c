@@ -90,6 +90,11 @@ static void compute_live(const MFunc *mf, Live *l)
         if (x->iface)
             l[r].first = 0, l[r].last = mf->nins;
     }
+    /* -O0 -g: a source variable's registers live to the end, as if it
+       had a home in memory. */
+    for (int k = 0; mf->keep_vars && k < mf->ndbg; k++)
+        if (l[mf->dbg[k].reg].first <= l[mf->dbg[k].reg].last)
+            l[mf->dbg[k].reg].last = mf->nins;
     /* Loops: [target, jump] of every backward jump, to a fixpoint because
        stretching for an inner loop can make an interval cross an outer
        one. */
@@ -183,6 +188,16 @@ void vmgen_allocate(MFunc *mf, unsigned *nuniform, unsigned *nvarying)
     int n = 0;
     int *done = malloc(((size_t)mf->nregs + 1) * sizeof *done), ndone = 0;
     compute_live(mf, l);
+    /* Where each register holds its value, for the debugger: after its
+       first definition to its last mention; from the start of its
+       interval when it is read before it is written (around a loop's
+       back edge, or an input). */
+    for (int r = 0; r < mf->nregs; r++) {
+        Live *x = &l[r];
+        bool before = x->first_use <= x->first_def;
+        mf->regs[r].dbg_lo = x->first > x->last ? 0 : before ? x->first : x->first_def + 1;
+        mf->regs[r].dbg_hi = x->first > x->last ? -1 : x->last;
+    }
     unsigned size[2] = { 0, 0 };
     /* The interface first, packed at the bottom of each file in order. */
     for (int r = 0; r < mf->nregs; r++) {

@@ -61,6 +61,9 @@ int var_get(Lower *L, const void *key, const char *name, IrType type, VarEntry e
     v->type = type;
     v->entry = entry;
     v->param = param;
+    /* The function's result slot is no source variable. */
+    v->dbg = strcmp(name, "return") && type.kind != IRT_VOID && type.kind != IRT_TUPLE
+                 ? ir_dbgvar_add(L->fn, name, type, 0) : -1;
     return L->nvars++;
 }
 
@@ -90,6 +93,7 @@ void ssa_write(Lower *L, int var, IrBlock *b, IrVal *v)
     Var *x = &L->vars[var];
     x->def = lower_grow(x->def, &x->capdef, b->id + 1, sizeof *x->def);
     x->def[b->id] = v;
+    ir_dbg_name(v, x->dbg);
 }
 
 static IrVal *entry_value(Lower *L, Var *x, SrcLoc loc)

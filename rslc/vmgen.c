@@ -61,7 +61,7 @@ int vg_new_reg(Gen *g, bool varying, unsigned width)
 {
     MFunc *mf = g->mf;
     mf->regs = vg_grow(mf->regs, &mf->capregs, mf->nregs + 1, sizeof *mf->regs);
-    mf->regs[mf->nregs] = (MReg){ varying, width, false, 0, NULL, false, -1, -1 };
+    mf->regs[mf->nregs] = (MReg){ varying, width, false, 0, NULL, false, -1, -1, 0, -1 };
     return mf->nregs++;
 }
 
@@ -115,7 +115,7 @@ unsigned vg_type_width(IrType t)
     return vg_kind_width(t.kind) * (unsigned)(t.arraylen ? t.arraylen : 1);
 }
 
-static VmType vm_type(IrKind k)
+VmType vg_vm_type(IrKind k)
 {
     switch (k) {
     case IRT_COLOR: return VM_T_COLOR;
@@ -171,6 +171,17 @@ static int const_value(Gen *g, const IrVal *v)
     return vg_const_reg(g, v->type.arraylen ? k->fa : k->f, n);
 }
 
+/* Records that register r holds the source variables v is named after. */
+static void name_reg(Gen *g, const IrVal *v, int r)
+{
+    MFunc *mf = g->mf;
+    const IrIns *i = (const IrIns *)v;
+    for (int k = 0; v->kind == IRV_INS && k < i->ndbg; k++) {
+        mf->dbg = vg_grow(mf->dbg, &mf->capdbg, mf->ndbg + 1, sizeof *mf->dbg);
+        mf->dbg[mf->ndbg++] = (MDbg){ r, i->dbg[k] };
+    }
+}
+
 /* The register of an operand value: instruction results get one when first
    seen, each distinct constant (they are interned) one. */
 int vg_reg_of(Gen *g, IrVal *v)
@@ -185,8 +196,10 @@ int vg_reg_of(Gen *g, IrVal *v)
         g->kval[g->nk] = v;
         return g->kreg[g->nk++] = const_value(g, v);
     }
-    if (g->vreg[v->id] < 0)
+    if (g->vreg[v->id] < 0) {
         g->vreg[v->id] = vg_new_reg(g, v->varying, vg_type_width(v->type));
+        name_reg(g, v, g->vreg[v->id]);
+    }
     return g->vreg[v->id];
 }
 
@@ -212,7 +225,7 @@ int vg_add_var(Gen *g, MVar **list, int *n, const char *name, IrType t, bool var
     int r = vg_new_reg(g, varying, vg_type_width(t));
     g->mf->regs[r].iface = true;
     g->mf->regs[r].iface_flags = flags;
-    (*list)[*n] = (MVar){ { name, vm_type(t.kind), flags | (varying ? VM_VAR_VARYING : 0),
+    (*list)[*n] = (MVar){ { name, vg_vm_type(t.kind), flags | (varying ? VM_VAR_VARYING : 0),
                             (unsigned)t.arraylen, 0 }, r };
     (*n)++;
     return r;
@@ -354,10 +367,12 @@ static void select_ins(Gen *g, IrIns *ins)
     }
     case IR_param: /* the parameter's own register */
         g->vreg[ins->val.id] = g->mf->params[ins->imm].reg;
+        name_reg(g, &ins->val, g->vreg[ins->val.id]);
         break;
     case IR_gget:
         g->vreg[ins->val.id] = vg_add_var(g, &g->mf->globals, &g->mf->nglobals, ins->sym,
                                        ins->val.type, ins->val.varying, VM_VAR_READ);
+        name_reg(g, &ins->val, g->vreg[ins->val.id]);
         break;
     case IR_gset: {
         IrVal *v = ins->args[0];
@@ -824,5 +839,6 @@ void mfunc_free(MFunc *mf)
     free(mf->label_at);
     free(mf->params);
     free(mf->globals);
+    free(mf->dbg);
     free(mf);
 }

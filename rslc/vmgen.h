@@ -46,7 +46,15 @@ typedef struct MReg {
     bool owns_init;
     int friend;              /* a copy-related register to share a slot with */
     int slot;                /* the allocation (rega.c) */
+    int dbg_lo, dbg_hi;      /* where it holds its value (rega.c): from
+                                before instruction lo to hi, inclusive */
 } MReg;
+
+/* Debug information: register reg holds (a value of) the source
+   variable var, an index of the IR function's dbgvars. */
+typedef struct MDbg {
+    int reg, var;
+} MDbg;
 
 /* A variable of the shader's interface, living in register reg. */
 typedef struct MVar {
@@ -68,6 +76,11 @@ typedef struct MFunc {
     int nstrings;
     MVar *params, *globals;
     int nparams, nglobals;
+    MDbg *dbg;               /* the registers of source variables */
+    int ndbg, capdbg;
+    bool debug;              /* emit debug information (rslc -g) */
+    bool keep_vars;          /* -O0 -g: variables' registers stay live to
+                                the end, so the debugger sees them */
 } MFunc;
 
 /* Selects and linearises fn, a shader with every call inlined. Reports
@@ -82,6 +95,9 @@ void vmgen_schedule(MFunc *mf);
 /* Assigns every register a slot of its file (rega.c). *nuniform and
    *nvarying receive the file sizes. */
 void vmgen_allocate(MFunc *mf, unsigned *nuniform, unsigned *nvarying);
+
+/* The VM type of an IR type's element kind. */
+VmType vg_vm_type(IrKind k);
 
 /* Builds the object from an allocated function (emit.c); free with
    vm_object_free. NULL when a limit of the format is exceeded (reported). */

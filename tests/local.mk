@@ -12,7 +12,7 @@ tests_rslc_check_frontend_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_frontend_LDADD = $(CHECK_LIBS)
 tests_rslc_check_frontend_DEPENDENCIES = rslc/rslc$(EXEEXT)
 
-EXTRA_DIST += tests/diag tests/corpus tests/vm/fixtures shaders scripts/fuzz-object tests/fuzz/fuzz_object.c
+EXTRA_DIST += tests/diag tests/corpus tests/vm/fixtures tests/vm/disasm shaders scripts/fuzz-object tests/fuzz/fuzz_object.c
 
 # Fuzzing (not part of make check): make fuzz (the front end) or make
 # fuzz-object (the object loader) [FUZZ_SECONDS=600]

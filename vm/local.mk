@@ -20,6 +20,8 @@ vm_libvm_a_SOURCES = \
 	vm/strings.h vm/strings.c \
 	vm/lanes.h vm/strlanes.c vm/hostlanes.c \
 	vm/color.h vm/color.c \
+	vm/disasm.h vm/disasm.c \
+	vm/debug.h vm/debug.c \
 	vm/strfmt.h vm/strfmt.c
 
 VM_TESTS = tests/vm/check_vm tests/vm/check_object tests/vm/check_builtins \

@@ -133,7 +133,7 @@ static void put_vars(Bytes *meta, Bytes *strtab, const VmVar *v, uint32_t n)
 
 static const char *const section_names[NSECTIONS] = {
     ".rsl.meta", ".rsl.code", ".rsl.uinit", ".rsl.strings",
-    ".rsl.builtins", ".rsl.lines", ".rsl.strtab", ".rsl.vinit",
+    ".rsl.builtins", ".rsl.lines", ".rsl.strtab", ".rsl.vinit", ".rsl.debug",
 };
 
 int obj_section_index(const char *name)
@@ -142,6 +142,40 @@ int obj_section_index(const char *name)
         if (strcmp(name, section_names[i]) == 0)
             return i;
     return -1;
+}
+
+static void serialise_debug(const VmObject *o, Bytes *strtab, Bytes *dbg)
+{
+    const VmDebug *d = o->debug;
+    put_u32(dbg, d->nframes);
+    put_u32(dbg, d->nvars);
+    put_u32(dbg, d->nranges);
+    for (uint32_t i = 0; i < d->nframes; i++) {
+        const VmFrame *f = &d->frames[i];
+        put_u32(dbg, strtab_add(strtab, f->func));
+        put_u32(dbg, strtab_add(strtab, f->call_file));
+        put_u32(dbg, f->call_line);
+        put_u32(dbg, f->parent);
+        put_u32(dbg, f->entry);
+    }
+    for (uint32_t pc = 0; pc < o->prog.ncode; pc++)
+        put_u32(dbg, d->pc_frame[pc]);
+    for (uint32_t i = 0; i < d->nvars; i++) {
+        const VmDbgVar *v = &d->vars[i];
+        put_u32(dbg, strtab_add(strtab, v->name));
+        unsigned char tf[2] = { (unsigned char)v->type, 0 };
+        put_bytes(dbg, tf, 2);
+        put_u16(dbg, v->arraylen);
+        put_u32(dbg, v->frame);
+        put_u32(dbg, (uint32_t)(v->ranges - d->ranges));
+        put_u32(dbg, v->nranges);
+    }
+    for (uint32_t i = 0; i < d->nranges; i++) {
+        put_u32(dbg, d->ranges[i].lo);
+        put_u32(dbg, d->ranges[i].hi);
+        put_u16(dbg, d->ranges[i].reg);
+        put_u16(dbg, 0);
+    }
 }
 
 static void serialise(const VmObject *o, Bytes *sec)
@@ -181,6 +215,8 @@ static void serialise(const VmObject *o, Bytes *sec)
         put_u32(&sec[SEC_LINES], o->lines[i].line);
         put_u32(&sec[SEC_LINES], strtab_add(strtab, o->lines[i].file));
     }
+    if (o->debug)
+        serialise_debug(o, strtab, &sec[SEC_DEBUG]);
 }
 
 static int fail(char *err, int errlen, const char *path, const char *what, const char *detail)
@@ -190,8 +226,9 @@ static int fail(char *err, int errlen, const char *path, const char *what, const
     return -1;
 }
 
-/* Lays the sections out in an ELF file on fd. */
-static bool write_elf(int fd, Bytes *sec)
+/* Lays the sections out in an ELF file on fd; .rsl.debug only when
+   there is debug information. */
+static bool write_elf(int fd, Bytes *sec, bool debug)
 {
     Elf *e = elf_begin(fd, ELF_C_WRITE, NULL);
     if (!e)
@@ -207,6 +244,8 @@ static bool write_elf(int fd, Bytes *sec)
     Bytes shstr = { 0 };
     put_bytes(&shstr, "", 1);
     for (int i = 0; i <= NSECTIONS; i++) {
+        if (i == SEC_DEBUG && !debug)
+            continue;
         Elf_Scn *scn = elf_newscn(e);
         Elf_Data *d = scn ? elf_newdata(scn) : NULL;
         GElf_Shdr sh;
@@ -260,7 +299,7 @@ int vm_object_write(const char *path, const VmObject *obj, char *err, int errlen
         fail(err, errlen, path, "cannot create the object", NULL);
         goto out;
     }
-    bool ok = write_elf(fd, sec);
+    bool ok = write_elf(fd, sec, obj->debug != NULL);
     ok = close(fd) == 0 && ok;
     if (!ok || rename(tmp, path) != 0) {
         unlink(tmp);

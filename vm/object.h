@@ -18,6 +18,17 @@
 **   .rsl.strtab    NUL-terminated names, referenced by byte offset
 **   .rsl.vinit     varying slots' initial values (varying parameters'
 **                  defaults): (slot u32, value f32) pairs
+**   .rsl.debug     only with rslc -g: the debugger's view of the code
+**                  (VmDebug below). A header of u32 counts: frames,
+**                  variables, ranges; then per frame 20 bytes: function
+**                  name, call-site file (strtab offsets), call-site line,
+**                  parent frame (0xffffffff for the shader's own),
+**                  entry pc; then the frame of every instruction word
+**                  (u32 each, ncode of them); then per variable 20
+**                  bytes: name u32, type u8, 0 u8, array length u16,
+**                  frame u32, first range u32, range count u32; then
+**                  per range 12 bytes: first pc u32, last pc u32,
+**                  register u16, 0 u16
 **
 ** Later backends add native code and PTX sections beside these.
 */
@@ -26,7 +37,7 @@
 
 #include "vm/vm.h"
 
-enum { VM_OBJECT_VERSION = 2 };
+enum { VM_OBJECT_VERSION = 3 };
 
 typedef enum VmShaderKind {
     VM_SURFACE, VM_LIGHT, VM_DISPLACEMENT, VM_VOLUME, VM_IMAGER, VM_NKINDS
@@ -57,6 +68,47 @@ typedef struct VmLine {
     const char *file;
 } VmLine;
 
+/* Debug information (rslc -g). Inlining makes frames: frame 0 is the
+   shader's own code, and each inlined call a frame whose parent is the
+   frame of its call site, so the debugger can rebuild a backtrace. */
+#define VM_NO_FRAME 0xffffffffu
+
+typedef struct VmFrame {
+    const char *func;                /* the function (or shader) name */
+    const char *call_file;           /* call site; "" for frame 0 */
+    uint32_t call_line;
+    uint32_t parent;                 /* VM_NO_FRAME for frame 0 */
+    uint32_t entry;                  /* the pc its code starts at */
+} VmFrame;
+
+/* Where a variable lives: from pc lo to pc hi inclusive (stopped before
+   the instruction at pc), its value is in register reg. */
+typedef struct VmDbgRange {
+    uint32_t lo, hi;
+    unsigned reg;                    /* operand: VM_V | slot, or a uniform slot */
+} VmDbgRange;
+
+/* A source variable of a frame. No ranges at all, or none covering a pc:
+   optimisation removed it there ("optimized out"). */
+typedef struct VmDbgVar {
+    const char *name;
+    VmType type;
+    unsigned arraylen;
+    uint32_t frame;
+    const VmDbgRange *ranges;
+    uint32_t nranges;
+} VmDbgVar;
+
+typedef struct VmDebug {
+    VmFrame *frames;
+    uint32_t nframes;
+    uint32_t *pc_frame;              /* the frame of each instruction word */
+    VmDbgVar *vars;
+    uint32_t nvars;
+    VmDbgRange *ranges;              /* every variable's, in one array */
+    uint32_t nranges;
+} VmDebug;
+
 typedef struct VmObject {
     const char *name;
     VmShaderKind kind;
@@ -66,6 +118,7 @@ typedef struct VmObject {
     uint32_t nparams, nglobals;
     VmLine *lines;
     uint32_t nlines;
+    VmDebug *debug;                  /* NULL without rslc -g */
     struct ObjAlloc *alloc;          /* private: what vm_object_free releases */
 } VmObject;
 

@@ -20,6 +20,7 @@ typedef struct Reader {
     const unsigned char *sec[NSECTIONS];
     const char *strtab;        /* the object's own copy of .rsl.strtab */
     size_t size[NSECTIONS];
+    bool present[NSECTIONS];
     VmObject *obj;
 } Reader;
 
@@ -85,8 +86,8 @@ static bool read_meta(Reader *r)
     if (r->size[SEC_META] < META_HEADER || get_u32(m) != OBJ_MAGIC)
         return bad(r, "not an rslc object (.rsl.meta missing or without its magic)"), false;
     if (get_u32(m + 4) != VM_OBJECT_VERSION)
-        return bad(r, "object version %u; this rslc reads version %d", get_u32(m + 4),
-                   VM_OBJECT_VERSION), false;
+        return bad(r, "object version %u; this rslc reads version %d: compile the shader "
+                   "again", get_u32(m + 4), VM_OBJECT_VERSION), false;
     uint32_t kind = get_u32(m + 8), np = get_u32(m + 24), ng = get_u32(m + 28);
     o->prog.nuniform = get_u32(m + 16);
     o->prog.nvarying = get_u32(m + 20);
@@ -191,6 +192,117 @@ static bool read_program(Reader *r)
     return true;
 }
 
+/* ---- .rsl.debug ---------------------------------------------------------------- */
+
+static bool read_frames(Reader *r, VmDebug *d, const unsigned char *p)
+{
+    uint32_t ncode = r->obj->prog.ncode;
+    for (uint32_t f = 0; f < d->nframes; f++, p += DEBUG_FRAME) {
+        VmFrame *x = &d->frames[f];
+        if (!(x->func = name_at(r, get_u32(p), ".rsl.debug frame"))
+            || !(x->call_file = name_at(r, get_u32(p + 4), ".rsl.debug frame")))
+            return false;
+        x->call_line = get_u32(p + 8);
+        x->parent = get_u32(p + 12);
+        x->entry = get_u32(p + 16);
+        /* Frame 0 is the root; every other frame's parent comes first,
+           so the frames form a tree and backtraces end. */
+        if (f == 0 ? x->parent != VM_NO_FRAME : x->parent >= f)
+            return bad(r, ".rsl.debug: frame %u has parent %u", f, x->parent), false;
+        if (x->entry > ncode)
+            return bad(r, ".rsl.debug: frame %u enters at pc %u, past the code", f, x->entry),
+                   false;
+    }
+    for (uint32_t pc = 0; pc < ncode; pc++, p += DEBUG_PCFRAME)
+        if ((d->pc_frame[pc] = get_u32(p)) >= d->nframes)
+            return bad(r, ".rsl.debug: instruction %u in frame %u of %u", pc, d->pc_frame[pc],
+                       d->nframes), false;
+    return true;
+}
+
+/* A register operand holding `slots` slots inside its file. */
+static bool reg_fits(const VmProgram *p, unsigned reg, unsigned slots)
+{
+    uint32_t file = reg & VM_V ? p->nvarying : p->nuniform;
+    return VM_SLOT(reg) + slots <= file;
+}
+
+static bool read_vars_ranges(Reader *r, VmDebug *d, const unsigned char *p)
+{
+    const VmProgram *prog = &r->obj->prog;
+    const unsigned char *rp = p + (size_t)DEBUG_VAR * d->nvars;
+    for (uint32_t i = 0; i < d->nranges; i++, rp += DEBUG_RANGE) {
+        VmDbgRange *x = &d->ranges[i];
+        x->lo = get_u32(rp);
+        x->hi = get_u32(rp + 4);
+        x->reg = get_u16(rp + 8);
+        if (x->lo > x->hi || x->hi > prog->ncode || !reg_fits(prog, x->reg, 1))
+            return bad(r, ".rsl.debug: range %u (pc %u to %u, register %u) outside the code "
+                       "or the register files", i, x->lo, x->hi, x->reg), false;
+    }
+    for (uint32_t i = 0; i < d->nvars; i++, p += DEBUG_VAR) {
+        VmDbgVar *v = &d->vars[i];
+        if (!(v->name = name_at(r, get_u32(p), ".rsl.debug variable")))
+            return false;
+        v->type = (VmType)p[4];
+        v->arraylen = get_u16(p + 6);
+        v->frame = get_u32(p + 8);
+        uint32_t first = get_u32(p + 12), n = get_u32(p + 16);
+        if (p[4] >= VM_NTYPES || p[5] || v->frame >= d->nframes)
+            return bad(r, ".rsl.debug: variable '%s' has type %u or frame %u out of range",
+                       v->name, p[4], v->frame), false;
+        if ((uint64_t)first + n > d->nranges)
+            return bad(r, ".rsl.debug: variable '%s' has ranges %u..%u of %u", v->name, first,
+                       first + n, d->nranges), false;
+        v->ranges = d->ranges + first;
+        v->nranges = n;
+        unsigned slots = vm_type_slots(v->type, v->arraylen);
+        for (uint32_t k = 0; k < n; k++)
+            if (!reg_fits(prog, v->ranges[k].reg, slots)
+                || ((v->ranges[k].reg & VM_V) && v->type == VM_T_STRING))
+                return bad(r, ".rsl.debug: variable '%s': register %u does not hold a %s",
+                           v->name, v->ranges[k].reg, v->type == VM_T_STRING ? "string"
+                           : "value of its width"), false;
+    }
+    return true;
+}
+
+/* The debug section, if the object has one; every count, name, frame,
+   pc and register checked. */
+static bool read_debug(Reader *r)
+{
+    if (!r->present[SEC_DEBUG])
+        return true;
+    VmObject *o = r->obj;
+    const unsigned char *p = r->sec[SEC_DEBUG];
+    size_t size = r->size[SEC_DEBUG];
+    if (size < DEBUG_HEADER)
+        return bad(r, ".rsl.debug: %zu bytes, too short for its header", size), false;
+    uint32_t nf = get_u32(p), nv = get_u32(p + 4), nr = get_u32(p + 8);
+    size_t want = DEBUG_HEADER + (size_t)DEBUG_FRAME * nf + (size_t)DEBUG_PCFRAME * o->prog.ncode
+                + (size_t)DEBUG_VAR * nv + (size_t)DEBUG_RANGE * nr;
+    if (nf == 0 || nf > 0xffffff || nv > 0xffffff || nr > 0xffffff || size != want)
+        return bad(r, ".rsl.debug: %zu bytes do not hold %u frames, %u variables and %u ranges "
+                   "for %u instructions", size, nf, nv, nr, o->prog.ncode), false;
+    VmDebug *d = vm_object_own(o, sizeof *d);
+    if (!d)
+        return bad(r, "out of memory"), false;
+    d->nframes = nf, d->nvars = nv, d->nranges = nr;
+    d->frames = vm_object_own(o, sizeof *d->frames * nf);
+    d->pc_frame = vm_object_own(o, sizeof *d->pc_frame * (o->prog.ncode + 1));
+    d->vars = vm_object_own(o, sizeof *d->vars * (nv + 1));
+    d->ranges = vm_object_own(o, sizeof *d->ranges * (nr + 1));
+    if (!d->frames || !d->pc_frame || !d->vars || !d->ranges)
+        return bad(r, "out of memory"), false;
+    p += DEBUG_HEADER;
+    if (!read_frames(r, d, p)
+        || !read_vars_ranges(r, d, p + (size_t)DEBUG_FRAME * nf
+                                       + (size_t)DEBUG_PCFRAME * o->prog.ncode))
+        return false;
+    o->debug = d;
+    return true;
+}
+
 /* Finds the .rsl.* sections; the metadata, code and string table must be
    there, the others may be absent (empty). */
 static bool find_sections(Reader *r, Elf *e)
@@ -215,6 +327,7 @@ static bool find_sections(Reader *r, Elf *e)
             return bad(r, "section %s appears twice", name), false;
         r->sec[s] = d->d_size ? d->d_buf : (const unsigned char *)"";
         r->size[s] = d->d_size;
+        r->present[s] = true;
     }
     if (!r->sec[SEC_META] || !r->sec[SEC_CODE] || !r->sec[SEC_STRTAB])
         return bad(r, "not an rslc object (no .rsl.meta, .rsl.code or .rsl.strtab)"), false;
@@ -256,7 +369,7 @@ VmObject *vm_object_parse(const void *data, size_t size, const char *name, char 
     }
     memcpy(strtab, r.sec[SEC_STRTAB], r.size[SEC_STRTAB]);
     r.strtab = strtab;
-    ok = read_meta(&r) && read_program(&r);
+    ok = read_meta(&r) && read_program(&r) && read_debug(&r);
 out:
     if (e)
         elf_end(e);

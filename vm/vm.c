@@ -178,6 +178,11 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
     for (;;) {
         if (pc >= p->ncode)
             return fail(err, errlen, pc, "ran past the end of the code");
+        if (s->hook && s->hook(s, pc, s->hook_data)) {
+            if (err && errlen > 0)
+                snprintf(err, (size_t)errlen, "stopped by the debugger at instruction %u", pc);
+            return -1;
+        }
         VmIns ins = p->code[pc++];
         unsigned w = vm_w(ins), a = vm_a(ins), b = vm_b(ins), c = vm_c(ins);
         s->stats.instructions++;

@@ -121,6 +121,10 @@ struct VmState {
        here and vm_run stops with it (vm_lane_fault). */
     char fault[240];
     uint32_t fault_pc;                /* the CALLB that faulted */
+    /* Optional: called before every instruction (the debugger,
+       vm/debug.h); a nonzero return stops the run with an error. */
+    int (*hook)(VmState *s, uint32_t pc, void *data);
+    void *hook_data;
     /* Private: the execution mask. */
     uint8_t mask[VM_MAX_BATCH];
 };

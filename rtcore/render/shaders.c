@@ -102,7 +102,7 @@ static int find_code(ShaderLib *lib, const char *name, RibLoc at, char *err, int
             continue;
         }
         snprintf(file, sizeof file, "%s/%s.sl", lib->dirs[d], name);
-        if (access(file, R_OK) == 0 && !(obj = rslc_compile_file(file, 2, NULL, 0)))
+        if (access(file, R_OK) == 0 && !(obj = rslc_compile_file(file, 2, NULL, 0, false)))
             snprintf(why, sizeof why, "%s does not compile (see the messages above)", file);
     }
     if (!obj) {

@@ -60,7 +60,7 @@ START_TEST(error_with_caret)
 {
     write_source("surface s() {\n    Ci = bad;\n}\n");
     capture_begin();
-    diag_error((SrcLoc){ path, 2, 10 }, "unknown identifier '%s'", "bad");
+    diag_error((SrcLoc){ path, 2, 10, 0 }, "unknown identifier '%s'", "bad");
     const char *got = capture_end();
     char want[256];
     snprintf(want, sizeof want,
@@ -77,7 +77,7 @@ START_TEST(caret_keeps_tabs)
 {
     write_source("\t\tx = 1;\n");
     capture_begin();
-    diag_warning((SrcLoc){ path, 1, 3 }, "w");
+    diag_warning((SrcLoc){ path, 1, 3, 0 }, "w");
     const char *got = capture_end();
     ck_assert_ptr_nonnull(strstr(got, "warning: w\n\t\tx = 1;\n\t\t^\n"));
     ck_assert_int_eq(diag_warning_count(), 1);
@@ -90,7 +90,7 @@ START_TEST(werror_turns_warnings_into_errors)
     write_source("x\n");
     capture_begin();
     diag_set_werror(true);
-    diag_warning((SrcLoc){ path, 1, 1 }, "unused");
+    diag_warning((SrcLoc){ path, 1, 1, 0 }, "unused");
     const char *got = capture_end();
     ck_assert_ptr_nonnull(strstr(got, ":1:1: error: unused\n"));
     ck_assert_int_eq(diag_error_count(), 1);

@@ -60,7 +60,7 @@ static char *compile_and_bind(const char *src, char *why, size_t whylen)
     CppOptions cpp = { 0 };
     Unit *unit = rslc_front_end(path, &cpp);
     IrModule *m = unit ? rslc_middle_end(unit, 0, NULL) : NULL;
-    VmObject *o = m ? rslc_vm_object(m, 0, path) : NULL;
+    VmObject *o = m ? rslc_vm_object(m, 0, path, false) : NULL;
     ir_module_free(m);
     rslc_compile_done();
     diag_reset();

@@ -3,6 +3,7 @@
 ** listed by readelf, and rejected with a message (never a crash) when
 ** truncated or corrupted anywhere.
 */
+#define _GNU_SOURCE /* memmem */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +61,20 @@ static VmObject *sample_object(VmObject *o, VmIns *code, float *uinit)
     o->nglobals = 2;
     o->lines = lines;
     o->nlines = 3;
+    /* Varying defaults and debug information: frame 1, "f", is inlined
+       at s.sl:4 and runs pc 2..3; x lives in v9 there, y in u1 then
+       v6, z nowhere. */
+    static VmInit vinit[] = { { 6, 0.25f }, { 8, -1 } };
+    o->prog.varying_init = vinit;
+    o->prog.nvarying_init = 2;
+    static VmFrame frames[] = { { "s", "", 0, VM_NO_FRAME, 0 }, { "f", "s.sl", 4, 0, 2 } };
+    static uint32_t pc_frame[] = { 0, 0, 1, 1, 0 };
+    static VmDbgRange ranges[] = { { 3, 4, V(9) }, { 0, 1, 1 }, { 2, 5, V(6) } };
+    static VmDbgVar vars[] = { { "x", VM_T_FLOAT, 0, 1, ranges, 1 },
+                               { "y", VM_T_FLOAT, 0, 0, ranges + 1, 2 },
+                               { "z", VM_T_COLOR, 0, 0, ranges + 3, 0 } };
+    static VmDebug debug = { frames, 2, pc_frame, vars, 3, ranges, 3 };
+    o->debug = &debug;
     return o;
 }
 
@@ -120,8 +135,128 @@ START_TEST(round_trip)
     ck_assert_uint_eq(out->lines[2].pc, 2);
     ck_assert_uint_eq(out->lines[2].line, 4);
     ck_assert_str_eq(out->lines[2].file, "inc.h");
+    ck_assert_uint_eq(out->prog.nvarying_init, 2);
+    ck_assert_uint_eq(out->prog.varying_init[1].slot, 8);
+    ck_assert_float_eq(out->prog.varying_init[0].value, 0.25f);
+    ck_assert_float_eq(out->prog.varying_init[1].value, -1);
+    const VmDebug *d = out->debug;
+    ck_assert_ptr_nonnull(d);
+    ck_assert_uint_eq(d->nframes, 2);
+    ck_assert_str_eq(d->frames[1].func, "f");
+    ck_assert_str_eq(d->frames[1].call_file, "s.sl");
+    ck_assert_uint_eq(d->frames[1].call_line, 4);
+    ck_assert_uint_eq(d->frames[1].parent, 0);
+    ck_assert_uint_eq(d->frames[0].parent, VM_NO_FRAME);
+    ck_assert_uint_eq(d->frames[1].entry, 2);
+    for (int pc = 0; pc < 5; pc++)
+        ck_assert_uint_eq(d->pc_frame[pc], in.debug->pc_frame[pc]);
+    ck_assert_uint_eq(d->nvars, 3);
+    ck_assert_uint_eq(d->nranges, 3);
+    for (int i = 0; i < 3; i++) {
+        const VmDbgVar *a = &d->vars[i], *b = &in.debug->vars[i];
+        ck_assert_str_eq(a->name, b->name);
+        ck_assert_int_eq(a->type, b->type);
+        ck_assert_uint_eq(a->frame, b->frame);
+        ck_assert_uint_eq(a->nranges, b->nranges);
+        for (uint32_t k = 0; k < a->nranges; k++) {
+            ck_assert_uint_eq(a->ranges[k].lo, b->ranges[k].lo);
+            ck_assert_uint_eq(a->ranges[k].hi, b->ranges[k].hi);
+            ck_assert_uint_eq(a->ranges[k].reg, b->ranges[k].reg);
+        }
+    }
+    vm_object_free(out);
+    /* Without debug information there is no .rsl.debug at all. */
+    in.debug = NULL;
+    ck_assert_msg(vm_object_write(path, &in, err, sizeof err) == 0, "%s", err);
+    out = vm_object_read(path, err, sizeof err);
+    ck_assert_msg(out != NULL, "%s", err);
+    ck_assert_ptr_null(out->debug);
     vm_object_free(out);
 }
+END_TEST
+
+/* Writes the sample with one change to its debug information and
+   expects the loader to refuse it with `want` in the message. */
+static void refuse_debug(VmObject *in, const char *want)
+{
+    char err[256];
+    ck_assert(vm_object_write(path_in_dir("dbg.o"), in, err, sizeof err) == 0);
+    ck_assert_ptr_null(vm_object_read(path_in_dir("dbg.o"), err, sizeof err));
+    ck_assert_msg(strstr(err, want) != NULL, "want '%s' in '%s'", want, err);
+}
+
+START_TEST(debug_errors)
+{
+    VmObject in;
+    VmIns code[5];
+    float uinit[4];
+    sample_object(&in, code, uinit);
+    VmDebug d = *in.debug;
+    VmFrame frames[2];
+    uint32_t pc_frame[5];
+    VmDbgRange ranges[3];
+    VmDbgVar vars[3];
+    memcpy(frames, d.frames, sizeof frames);
+    memcpy(pc_frame, d.pc_frame, sizeof pc_frame);
+    memcpy(ranges, d.ranges, sizeof ranges);
+    memcpy(vars, d.vars, sizeof vars);
+    for (int i = 0; i < 3; i++)
+        vars[i].ranges = ranges + (d.vars[i].ranges - d.ranges);
+    d.frames = frames, d.pc_frame = pc_frame, d.ranges = ranges, d.vars = vars;
+    in.debug = &d;
+
+    frames[1].parent = 1; /* a frame its own parent: a cycle */
+    refuse_debug(&in, ".rsl.debug: frame 1 has parent 1");
+    frames[1].parent = 0;
+    frames[1].entry = 6;
+    refuse_debug(&in, ".rsl.debug: frame 1 enters at pc 6, past the code");
+    frames[1].entry = 2;
+    pc_frame[3] = 2;
+    refuse_debug(&in, ".rsl.debug: instruction 3 in frame 2 of 2");
+    pc_frame[3] = 1;
+    ranges[0].reg = V(10);
+    refuse_debug(&in, "range 0 (pc 3 to 4, register 32778) outside the code or the register files");
+    ranges[0].reg = V(9);
+    ranges[1].hi = 6;
+    refuse_debug(&in, "range 1 (pc 0 to 6, register 1) outside");
+    ranges[1].hi = 1;
+    vars[1].frame = 2;
+    refuse_debug(&in, "variable 'y' has type 0 or frame 2 out of range");
+    vars[1].frame = 0;
+    vars[0].type = VM_T_COLOR; /* v9 holds one slot of the ten: no color */
+    refuse_debug(&in, "variable 'x': register 32777 does not hold a value of its width");
+    vars[0].type = VM_T_FLOAT;
+    d.nvars = 2;
+    vars[1].nranges = 3; /* past the ranges */
+    refuse_debug(&in, "variable 'y' has ranges 1..4 of 3");
+}
+END_TEST
+
+/* An object of an older version is refused and says what to do. */
+START_TEST(old_version_refused)
+{
+    VmObject in;
+    VmIns code[5];
+    float uinit[4];
+    char err[256];
+    sample_object(&in, code, uinit);
+    const char *path = path_in_dir("old.o");
+    ck_assert(vm_object_write(path, &in, err, sizeof err) == 0);
+    size_t len;
+    char *buf = read_file(path, &len);
+    /* The version follows the magic at the start of .rsl.meta. */
+    char *meta = memmem(buf, len, "RSLO", 4);
+    ck_assert_ptr_nonnull(meta);
+    ck_assert_int_eq(meta[4], VM_OBJECT_VERSION);
+    meta[4] = VM_OBJECT_VERSION - 1;
+    ck_assert_ptr_null(vm_object_parse(buf, len, "old.o", err, sizeof err));
+    char want[128];
+    snprintf(want, sizeof want, "old.o: error: object version %d; this rslc reads version %d: "
+             "compile the shader again", VM_OBJECT_VERSION - 1, VM_OBJECT_VERSION);
+    ck_assert_str_eq(err, want);
+    free(buf);
+}
+END_TEST
 END_TEST
 
 START_TEST(readelf_lists_sections)
@@ -137,13 +272,14 @@ START_TEST(readelf_lists_sections)
     FILE *p = popen(cmd, "r");
     ck_assert_ptr_nonnull(p);
     static const char *want[] = { ".rsl.meta", ".rsl.code", ".rsl.uinit", ".rsl.strings",
-                                  ".rsl.builtins", ".rsl.lines", ".rsl.strtab" };
-    int seen[7] = { 0 };
+                                  ".rsl.builtins", ".rsl.lines", ".rsl.strtab", ".rsl.vinit",
+                                  ".rsl.debug" };
+    int seen[9] = { 0 };
     while (fgets(line, sizeof line, p))
-        for (int i = 0; i < 7; i++)
+        for (int i = 0; i < 9; i++)
             seen[i] |= strstr(line, want[i]) != NULL;
     ck_assert_int_eq(pclose(p), 0);
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < 9; i++)
         ck_assert_msg(seen[i], "readelf does not list %s", want[i]);
 }
 END_TEST
@@ -258,6 +394,8 @@ int main(void)
     tcase_add_test(tc, truncated_everywhere);
     tcase_add_test(tc, corrupted_everywhere);
     tcase_add_test(tc, specific_errors);
+    tcase_add_test(tc, debug_errors);
+    tcase_add_test(tc, old_version_refused);
     tcase_add_test(tc, write_failure_leaves_nothing);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -45,7 +45,7 @@ static VmObject *compile(const char *src, int level)
     CppOptions cpp = { args, 1 };
     Unit *unit = rslc_front_end(path, &cpp);
     IrModule *m = unit ? rslc_middle_end(unit, level, NULL) : NULL;
-    VmObject *o = m ? rslc_vm_object(m, level, path) : NULL;
+    VmObject *o = m ? rslc_vm_object(m, level, path, false) : NULL;
     ir_module_free(m);
     rslc_compile_done();
     diag_reset();
