@@ -97,7 +97,7 @@ static bool parse_sig(const char *name, Sig *s)
 static void math_lane(float *out, const VmCall *call)
 {
     const VmBuiltin *b = call->self;
-    if (!rsl_builtin_eval(b->base, call->nargs, call->args, call->argn, out, b->outn))
+    if (!rsl_builtin_apply(b->math, call->nargs, call->args, call->argn, out, b->outn))
         memset(out, 0, (size_t)b->outn * sizeof *out);
 }
 
@@ -450,7 +450,10 @@ int vm_bind_builtins(VmBuiltin *out, const char *const *names, uint32_t n,
                           .strings = strings, .host = host };
         memcpy(b->base, s.base, sizeof b->base);
         memcpy(b->letters, s.letter, sizeof b->letters);
-        if (!(b->fn = lane_for(names[i], &s))) {
+        b->fn = lane_for(names[i], &s);
+        if (b->fn == math_lane)
+            b->math = rsl_builtin_find(b->base, s.nargs);
+        if (!b->fn) {
             snprintf(err, (size_t)errlen, "builtin '%s' is not available in the VM runtime",
                      names[i]);
             return -1;

@@ -487,17 +487,27 @@ static bool componentwise(const MathFn *b, const Args *x)
     return true;
 }
 
+const RslMathFn *rsl_builtin_find(const char *name, int nargs)
+{
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+        const MathFn *b = &table[i];
+        if (strcmp(b->name, name) == 0
+            && (b->shape == MAPN ? nargs >= b->nargs : nargs == b->nargs))
+            return b;
+    }
+    return NULL;
+}
+
+bool rsl_builtin_apply(const RslMathFn *b, int nargs, const float *const *args,
+                       const int *argn, float *out, int outn)
+{
+    Args x = { nargs, args, argn, out, outn };
+    return b->shape == SPECIAL ? b->fn.sp(&x) : componentwise(b, &x);
+}
+
 bool rsl_builtin_eval(const char *name, int nargs, const float *const *args,
                       const int *argn, float *out, int outn)
 {
-    Args x = { nargs, args, argn, out, outn };
-    for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
-        const MathFn *b = &table[i];
-        if (strcmp(b->name, name) != 0)
-            continue;
-        if (b->shape == MAPN ? nargs < b->nargs : nargs != b->nargs)
-            continue;
-        return b->shape == SPECIAL ? b->fn.sp(&x) : componentwise(b, &x);
-    }
-    return false;
+    const RslMathFn *b = rsl_builtin_find(name, nargs);
+    return b && rsl_builtin_apply(b, nargs, args, argn, out, outn);
 }

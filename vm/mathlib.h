@@ -13,6 +13,16 @@
 
 #include <stdbool.h>
 
+/* A pure builtin resolved once, for calls that follow (the VM binds each
+   call site's entry when it loads the program). */
+typedef struct MathFn RslMathFn;
+
+/* The entry for `name` taking nargs arguments, or NULL. */
+const RslMathFn *rsl_builtin_find(const char *name, int nargs);
+/* rsl_builtin_eval with the entry already found. */
+bool rsl_builtin_apply(const RslMathFn *fn, int nargs, const float *const *args,
+                       const int *argn, float *out, int outn);
+
 /* Evaluates the pure builtin `name` on nargs arguments, args[i] holding
    argn[i] components, into out (outn components). Componentwise builtins
    broadcast float arguments over triples. Returns false if name is not a

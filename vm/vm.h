@@ -54,6 +54,7 @@ struct VmBuiltin {
     int outn;                         /* floats in the result (or tuple) */
     int retn;                         /* for a tuple: the floats before
                                          the arguments; -1 if no tuple */
+    const struct MathFn *math;        /* a pure math builtin's entry (mathlib.h) */
     struct VmStrings *strings;        /* the table string values index */
     const struct VmHost *host;        /* lights (and later textures, rays) */
 };

@@ -9,18 +9,17 @@
 #include "rtcore/render/internal.h"
 #include "vm/grid.h"
 
-static void store(const VmObject *o, VmState *s, const char *name, const float *f, unsigned k,
-                  int lane)
+static void store(const RShader *sh, VmState *s, RVar g, const float *f, unsigned k, int lane)
 {
-    const VmVar *v = vm_find_var(o, name);
+    const VmVar *v = sh->var[g];
     if (v && ((v->reg & VM_V) || lane == 0))
         vm_var_store(s, v, f, k, lane);
 }
 
-static float load(const VmObject *o, const VmState *s, const char *name, unsigned k, int lane,
+static float load(const RShader *sh, const VmState *s, RVar g, unsigned k, int lane,
                   float otherwise)
 {
-    const VmVar *v = vm_find_var(o, name);
+    const VmVar *v = sh->var[g];
     return v ? vm_var_load(s, v, k, (v->reg & VM_V) ? lane : 0) : otherwise;
 }
 
@@ -30,7 +29,6 @@ int imager_apply(ShadeCtx *c, const RShader *sh, Image *img, int x0, int y0, cha
     VmSession ss;
     if (vm_session_open(&ss, sh->obj, &c->host, VM_MAX_BATCH, err, errlen) < 0)
         return -1;
-    const VmObject *o = sh->obj;
     size_t npix = (size_t)img->width * (size_t)img->height;
     int rc = 0;
     for (size_t first = 0; first < npix && rc == 0; first += VM_MAX_BATCH) {
@@ -44,10 +42,10 @@ int imager_apply(ShadeCtx *c, const RShader *sh, Image *img, int x0, int y0, cha
             float alpha = p[3], Oi[3] = { alpha, alpha, alpha };
             float P[3] = { (float)(x0 + (int)(i % (size_t)img->width)) + 0.5f,
                            (float)(y0 + (int)(i / (size_t)img->width)) + 0.5f, 0 };
-            store(o, &s, "Ci", p, 3, l);
-            store(o, &s, "Oi", Oi, 3, l);
-            store(o, &s, "alpha", &alpha, 1, l);
-            store(o, &s, "P", P, 3, l);
+            store(sh, &s, RV_Ci, p, 3, l);
+            store(sh, &s, RV_Oi, Oi, 3, l);
+            store(sh, &s, RV_alpha, &alpha, 1, l);
+            store(sh, &s, RV_P, P, 3, l);
             s.random_seed[l] = (uint32_t)i;
         }
         c->frame[0].running = sh;
@@ -56,8 +54,8 @@ int imager_apply(ShadeCtx *c, const RShader *sh, Image *img, int x0, int y0, cha
         for (int l = 0; l < n; l++) {
             float *p = img->pixels + (first + (size_t)l) * (size_t)img->channels;
             for (unsigned k = 0; k < 3; k++)
-                p[k] = load(o, &s, "Ci", k, l, p[k]);
-            p[3] = load(o, &s, "alpha", 0, l, p[3]);
+                p[k] = load(sh, &s, RV_Ci, k, l, p[k]);
+            p[3] = load(sh, &s, RV_alpha, 0, l, p[3]);
         }
     }
     vm_session_close(&ss);

@@ -25,6 +25,12 @@ typedef struct RBinding {
     const char **s;        /* var->arraylen or 1 strings, for strings */
 } RBinding;
 
+/* The globals the renderer stores and reads, looked up once per shader. */
+typedef enum RVar {
+    RV_P, RV_N, RV_Ng, RV_I, RV_E, RV_dPdu, RV_dPdv, RV_Cs, RV_Os, RV_u, RV_v, RV_s, RV_t,
+    RV_du, RV_dv, RV_ncomps, RV_Ci, RV_Oi, RV_L, RV_Cl, RV_Ol, RV_Ps, RV_alpha, RV_COUNT
+} RVar;
+
 /* A shader request made runnable: its code and parameter values. */
 typedef struct RShader {
     const RibShader *rib;
@@ -34,6 +40,7 @@ typedef struct RShader {
     RBinding *bind;
     int nbind;
     bool ambient;          /* a light shader that never sets L */
+    const VmVar *var[RV_COUNT]; /* its globals, NULL where it has none */
 } RShader;
 
 typedef struct ShaderLib ShaderLib;

@@ -70,46 +70,44 @@ static int begin(ShadeCtx *c, const RShader *sh, VmState *s, int n, char *err, i
     return 0;
 }
 
-static void store(const VmObject *o, VmState *s, const char *name, const float *f, unsigned k,
-                  int n)
+/* k floats per lane of global g, into all n lanes (one for a uniform). */
+static void store(const RShader *sh, VmState *s, RVar g, const float *f, unsigned k, int n)
 {
-    const VmVar *v = vm_find_var(o, name);
-    if (!v || v->type == VM_T_STRING)
+    const VmVar *v = sh->var[g];
+    if (!v)
         return;
     for (int lane = 0; lane < ((v->reg & VM_V) ? n : 1); lane++)
         vm_var_store(s, v, f + (size_t)lane * k, k, lane);
 }
 
-static void load(const VmObject *o, const VmState *s, const char *name, float *f, unsigned k,
-                 int n)
+static void load(const RShader *sh, const VmState *s, RVar g, float *f, unsigned k, int n)
 {
-    const VmVar *v = vm_find_var(o, name);
+    const VmVar *v = sh->var[g];
     for (int lane = 0; lane < n; lane++)
         for (unsigned j = 0; j < k; j++)
             f[(size_t)lane * k + j] = v ? vm_var_load(s, v, j, (v->reg & VM_V) ? lane : 0) : 0;
 }
 
-static void store_globals(const VmObject *o, VmState *s, const Geo *g, int n)
+static void store_globals(const RShader *sh, VmState *s, const Geo *g, int n)
 {
     static const float three = 3;
-    store(o, s, "P", &g->P[0][0], 3, n);
-    store(o, s, "N", &g->N[0][0], 3, n);
-    store(o, s, "Ng", &g->Ng[0][0], 3, n);
-    store(o, s, "I", &g->I[0][0], 3, n);
-    store(o, s, "E", &g->E[0][0], 3, n);
-    store(o, s, "dPdu", &g->dPdu[0][0], 3, n);
-    store(o, s, "dPdv", &g->dPdv[0][0], 3, n);
-    store(o, s, "Cs", &g->Cs[0][0], 3, n);
-    store(o, s, "Os", &g->Os[0][0], 3, n);
-    store(o, s, "u", g->u, 1, n);
-    store(o, s, "v", g->v, 1, n);
-    store(o, s, "s", g->s, 1, n);
-    store(o, s, "t", g->t, 1, n);
-    store(o, s, "du", g->du, 1, n);
-    store(o, s, "dv", g->dv, 1, n);
-    const VmVar *nc = vm_find_var(o, "ncomps");
-    if (nc)
-        vm_var_store(s, nc, &three, 1, 0);
+    store(sh, s, RV_P, &g->P[0][0], 3, n);
+    store(sh, s, RV_N, &g->N[0][0], 3, n);
+    store(sh, s, RV_Ng, &g->Ng[0][0], 3, n);
+    store(sh, s, RV_I, &g->I[0][0], 3, n);
+    store(sh, s, RV_E, &g->E[0][0], 3, n);
+    store(sh, s, RV_dPdu, &g->dPdu[0][0], 3, n);
+    store(sh, s, RV_dPdv, &g->dPdv[0][0], 3, n);
+    store(sh, s, RV_Cs, &g->Cs[0][0], 3, n);
+    store(sh, s, RV_Os, &g->Os[0][0], 3, n);
+    store(sh, s, RV_u, g->u, 1, n);
+    store(sh, s, RV_v, g->v, 1, n);
+    store(sh, s, RV_s, g->s, 1, n);
+    store(sh, s, RV_t, g->t, 1, n);
+    store(sh, s, RV_du, g->du, 1, n);
+    store(sh, s, RV_dv, g->dv, 1, n);
+    if (sh->var[RV_ncomps])
+        vm_var_store(s, sh->var[RV_ncomps], &three, 1, 0);
 }
 
 static void sub3(const float a[3], const float b[3], float o[3])
@@ -148,8 +146,21 @@ static const RibPrimvar *numeric_primvar(const RibMesh *m, const char *name, int
     return pv && pv->p.f && pv->p.ncomp == ncomp ? pv : NULL;
 }
 
+/* The primitive variables that become globals, looked up once a batch. */
+typedef struct MeshVars {
+    const RibPrimvar *N, *st, *s, *t, *Cs, *Os;
+} MeshVars;
+
+static MeshVars mesh_vars(const RibMesh *m)
+{
+    return (MeshVars){ numeric_primvar(m, "N", 3),  numeric_primvar(m, "st", 2),
+                       numeric_primvar(m, "s", 1),  numeric_primvar(m, "t", 1),
+                       numeric_primvar(m, "Cs", 3), numeric_primvar(m, "Os", 3) };
+}
+
 /* The geometry of lane l's hit. */
-static void hit_geometry(const RibMesh *m, const RLook *look, const ShadeIn *h, Geo *g, int l)
+static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look,
+                         const ShadeIn *h, Geo *g, int l)
 {
     const uint32_t *tri = m->tris + 3 * (size_t)h->prim;
     float b[3] = { 1 - h->b1 - h->b2, h->b1, h->b2 }, V[3][3];
@@ -168,7 +179,7 @@ static void hit_geometry(const RibMesh *m, const RLook *look, const ShadeIn *h, 
     Ng[1] = sign * (e1[2] * e2[0] - e1[0] * e2[2]);
     Ng[2] = sign * (e1[0] * e2[1] - e1[1] * e2[0]);
     normalize3(Ng);
-    const RibPrimvar *N = numeric_primvar(m, "N", 3);
+    const RibPrimvar *N = mv->N;
     if (N || m->Ng) {
         float n[3] = { 0, 0, 0 };
         if (N) {
@@ -197,8 +208,7 @@ static void hit_geometry(const RibMesh *m, const RLook *look, const ShadeIn *h, 
         g->dPdu[l][j] = det != 0 ? (dv2 * e1[j] - dv1 * e2[j]) / det : e1[j];
         g->dPdv[l][j] = det != 0 ? (du1 * e2[j] - du2 * e1[j]) / det : e2[j];
     }
-    const RibPrimvar *st = numeric_primvar(m, "st", 2), *s = numeric_primvar(m, "s", 1),
-                     *t = numeric_primvar(m, "t", 1);
+    const RibPrimvar *st = mv->st, *s = mv->s, *t = mv->t;
     float two[2];
     g->s[l] = g->u[l], g->t[l] = g->v[l];
     if (st) {
@@ -209,7 +219,7 @@ static void hit_geometry(const RibMesh *m, const RLook *look, const ShadeIn *h, 
         primvar_at(s, h, tri, &g->s[l]);
     if (t)
         primvar_at(t, h, tri, &g->t[l]);
-    const RibPrimvar *Cs = numeric_primvar(m, "Cs", 3), *Os = numeric_primvar(m, "Os", 3);
+    const RibPrimvar *Cs = mv->Cs, *Os = mv->Os;
     if (Cs)
         primvar_at(Cs, h, tri, g->Cs[l]);
     else
@@ -278,18 +288,18 @@ static int run_with(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn 
            L, Cl and Ol start at zero: lanes that illuminate's cone
            leaves out keep them so (registers keep the last batch's). */
         static const float zero[VM_MAX_BATCH][3];
-        store(sh->obj, s, "Ps", &g->P[0][0], 3, n);
-        store(sh->obj, s, "E", &g->E[0][0], 3, n);
-        store(sh->obj, s, "L", &zero[0][0], 3, n);
-        store(sh->obj, s, "Cl", &zero[0][0], 3, n);
-        store(sh->obj, s, "Ol", &zero[0][0], 3, n);
+        store(sh, s, RV_Ps, &g->P[0][0], 3, n);
+        store(sh, s, RV_E, &g->E[0][0], 3, n);
+        store(sh, s, RV_L, &zero[0][0], 3, n);
+        store(sh, s, RV_Cl, &zero[0][0], 3, n);
+        store(sh, s, RV_Ol, &zero[0][0], 3, n);
     } else {
-        store_globals(sh->obj, s, g, n);
+        store_globals(sh, s, g, n);
         store_primvars(f->mesh, f->look, sh->obj, s, in, n);
     }
     if (Ci) {
-        store(sh->obj, s, "Ci", &Ci[0][0], 3, n);
-        store(sh->obj, s, "Oi", &Oi[0][0], 3, n);
+        store(sh, s, RV_Ci, &Ci[0][0], 3, n);
+        store(sh, s, RV_Oi, &Oi[0][0], 3, n);
     }
     for (int l = 0; l < n; l++)
         s->random_seed[l] = in[l].seed;
@@ -318,9 +328,9 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
         if (run(c, sh, g, in, n, d, &s, err, errlen) < 0)
             return -1;
         float L[VM_MAX_BATCH][3], Cl[VM_MAX_BATCH][3], Ol[VM_MAX_BATCH][3];
-        load(sh->obj, &s, "L", &L[0][0], 3, n);
-        load(sh->obj, &s, "Cl", &Cl[0][0], 3, n);
-        load(sh->obj, &s, "Ol", &Ol[0][0], 3, n);
+        load(sh, &s, RV_L, &L[0][0], 3, n);
+        load(sh, &s, RV_Cl, &Cl[0][0], 3, n);
+        load(sh, &s, RV_Ol, &Ol[0][0], 3, n);
         for (int l = 0; l < n; l++) {
             VmLightSample *o = &f->light[i * VM_MAX_BATCH + l];
             /* The light's L runs from it to the surface; illuminance's
@@ -345,8 +355,8 @@ static int run_volume(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeI
     VmState s;
     if (run_with(c, sh, g, in, n, d, Ci, Oi, &s, err, errlen) < 0)
         return -1;
-    load(sh->obj, &s, "Ci", &Ci[0][0], 3, n);
-    load(sh->obj, &s, "Oi", &Oi[0][0], 3, n);
+    load(sh, &s, RV_Ci, &Ci[0][0], 3, n);
+    load(sh, &s, RV_Oi, &Oi[0][0], 3, n);
     return 0;
 }
 
@@ -377,16 +387,17 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     VmDeriv *d = malloc(sizeof *d);
     VmState s;
     int rc = 0;
+    MeshVars mv = mesh_vars(mesh);
     for (int l = 0; l < n; l++)
-        hit_geometry(mesh, look, &in[l], g, l);
+        hit_geometry(mesh, &mv, look, &in[l], g, l);
     neighbours(in, n, g, d);
     f->P = g->P;
     c->shading_points += (uint64_t)n;
     if (look->displacement) {
         rc = run(c, look->displacement, g, in, n, d, &s, err, errlen);
         if (rc == 0) {
-            load(look->displacement->obj, &s, "P", &g->P[0][0], 3, n);
-            load(look->displacement->obj, &s, "N", &g->N[0][0], 3, n);
+            load(look->displacement, &s, RV_P, &g->P[0][0], 3, n);
+            load(look->displacement, &s, RV_N, &g->N[0][0], 3, n);
             for (int l = 0; l < n; l++)
                 sub3(g->P[l], g->E[l], g->I[l]);
         }
@@ -396,8 +407,8 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     if (rc == 0 && look->surface) {
         rc = run(c, look->surface, g, in, n, d, &s, err, errlen);
         if (rc == 0) {
-            load(look->surface->obj, &s, "Ci", &Ci[0][0], 3, n);
-            load(look->surface->obj, &s, "Oi", &Oi[0][0], 3, n);
+            load(look->surface, &s, RV_Ci, &Ci[0][0], 3, n);
+            load(look->surface, &s, RV_Oi, &Oi[0][0], 3, n);
         }
     } else if (rc == 0) {
         default_surface(g, n, Ci, Oi);

@@ -235,6 +235,14 @@ RShader *shaderlib_instance(ShaderLib *lib, const RibShader *s, VmShaderKind kin
     sh->code = c;
     sh->to_camera = rib_matrix_mul(&s->to_world, world_to_camera);
     sh->ambient = kind == VM_LIGHT && !sets_L(obj);
+    static const char *const globals[RV_COUNT] = {
+        "P", "N", "Ng", "I", "E", "dPdu", "dPdv", "Cs", "Os", "u", "v", "s", "t", "du", "dv",
+        "ncomps", "Ci", "Oi", "L", "Cl", "Ol", "Ps", "alpha"
+    };
+    for (int k = 0; k < RV_COUNT; k++) {
+        const VmVar *v = vm_find_var(obj, globals[k]);
+        sh->var[k] = v && v->type != VM_T_STRING ? v : NULL;
+    }
     sh->bind = calloc(s->nparams ? s->nparams : 1, sizeof *sh->bind);
     lib->inst = realloc(lib->inst, (size_t)(lib->ninst + 1) * sizeof *lib->inst);
     lib->inst[lib->ninst++] = (Instance){ s, sh };
