@@ -949,6 +949,11 @@ static void run(Rsldb *db, RsldbBatch fill, void *data)
     say(db, "The shader ran to the end.\n");
 }
 
+void rsldb_select_lane(Rsldb *db, int lane)
+{
+    db->lane = lane >= 0 && lane < db->ss->lanes ? lane : 0;
+}
+
 int rsldb_repl(Rsldb *db, RsldbBatch fill, void *data)
 {
     while (!db->quit) {

@@ -41,5 +41,8 @@ Rsldb *rsldb_attach(VmSession *ss, FILE *in, FILE *out, char *err, int errlen);
 int rsldb_repl(Rsldb *db, RsldbBatch fill, void *data);
 
 void rsldb_free(Rsldb *db);
+/* Selects the lane values are shown for (as the lane command does), for
+   a host that knows which lane matters (rtrender --debug-pixel). */
+void rsldb_select_lane(Rsldb *db, int lane);
 
 #endif /* RSL_DEBUG_H */

@@ -45,9 +45,11 @@ typedef struct RShader {
 
 typedef struct ShaderLib ShaderLib;
 
-/* Shaders are looked up as NAME.o, then NAME.sl (compiled at -O2), in
-   each directory of path (':'-separated) in turn. */
-ShaderLib *shaderlib_new(const char *path);
+/* Shaders are looked up as NAME.o, then NAME.sl (compiled at -O2; with
+   debug set, at -O0 with rslc -g's debug information, so that every
+   variable can be printed), in each directory of path (':'-separated) in
+   turn. */
+ShaderLib *shaderlib_new(const char *path, bool debug);
 void shaderlib_free(ShaderLib *lib);
 int shaderlib_ncode(const ShaderLib *lib);
 VmObject *shaderlib_code(const ShaderLib *lib, int i);
@@ -159,6 +161,9 @@ typedef struct ShadeCtx {
     int depth;
     uint64_t camera_rays, shading_points, batches, secondary_rays;
     double trace_seconds, shade_seconds;
+    /* --debug-pixel: the lane of the next batch whose surface shader runs
+       under rsldb (on stdin and stdout), -1 for none. */
+    int debug_lane;
 } ShadeCtx;
 
 void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShaderLib *lib, int maxdepth);

@@ -37,6 +37,8 @@ typedef struct Job {
     pthread_mutex_t lock;
     char err[1024];
     bool progress;
+    int debug_x, debug_y;       /* --debug-pixel, -1 if none */
+    atomic_bool debugged;
     double start;
     RenderStats stats;
 } Job;
@@ -216,6 +218,12 @@ static int shade_group(Job *j, ShadeCtx *c, Wave *w, const int *slot, int n, int
         return shade_group(j, c, w, slot + half, n - half, tx0, ty0, err, errlen);
     }
     int total = n;
+    for (int l = 0; l < n && j->debug_x >= 0; l++) {
+        int i = slot[l];
+        if (w->px[i] == j->debug_x && w->py[i] == j->debug_y && w->sample == 0
+            && w->z[i] == INFINITY && !atomic_exchange(&j->debugged, true))
+            c->debug_lane = l;
+    }
     for (int l = 0; l < n; l++) {
         ShadeIn *h = &in[l];
         if (h->na < 0 && stand_in(j, w, slot[l], mesh, look, 1, 0, &in[total]))
@@ -434,7 +442,7 @@ Image *render_frame_image(const RibScene *scene, const RibFrame *f, const Render
     Camera cam;
     camera_setup(&cam, o, rs);
     int spp = rs->spp > 0 ? rs->spp : (int)(fmaxf(1, o->pixel_samples[0]) * fmaxf(1, o->pixel_samples[1]));
-    ShaderLib *lib = shaderlib_new(o->shader_path);
+    ShaderLib *lib = shaderlib_new(o->shader_path, rs->debug_x >= 0);
     RWorld world;
     Film *film = NULL;
     Image *img = NULL;
@@ -453,9 +461,11 @@ Image *render_frame_image(const RibScene *scene, const RibFrame *f, const Render
     j->tiles_x = (film->x1 - film->x0 + TILE - 1) / TILE;
     j->ntiles = j->tiles_x * ((film->y1 - film->y0 + TILE - 1) / TILE);
     pthread_mutex_init(&j->lock, NULL);
-    j->progress = !rs->quiet && isatty(2);
+    /* Debugging a pixel talks on stdin and stdout: one thread, no bar. */
+    j->debug_x = rs->debug_x, j->debug_y = rs->debug_y;
+    j->progress = !rs->quiet && isatty(2) && rs->debug_x < 0;
     j->start = now();
-    j->stats.threads = threads_for(rs);
+    j->stats.threads = rs->debug_x >= 0 ? 1 : threads_for(rs);
     run_threads(j, j->stats.threads);
     j->stats.seconds = now() - j->start;
     pthread_mutex_destroy(&j->lock);
@@ -464,6 +474,9 @@ Image *render_frame_image(const RibScene *scene, const RibFrame *f, const Render
     bool failed = atomic_load(&j->failed);
     if (failed)
         snprintf(err, (size_t)errlen, "%s", j->err);
+    else if (rs->debug_x >= 0 && !atomic_load(&j->debugged))
+        fprintf(stderr, "rtrender: warning: pixel %d,%d sees no surface shader to debug\n",
+                rs->debug_x, rs->debug_y);
     free(j);
     if (failed)
         goto done;

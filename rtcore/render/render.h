@@ -25,7 +25,9 @@ typedef struct RenderSettings {
     float crop[4];        /* xmin xmax ymin ymax, overriding CropWindow */
     const char *output;   /* -o FILE: the primary display goes here */
     bool quiet;           /* no progress bar */
-    int debug_x, debug_y; /* --debug-pixel, -1 if none */
+    int debug_x, debug_y; /* --debug-pixel: the raster pixel whose surface
+                             shader runs under rsldb (on stdin and stdout)
+                             when its first sample is shaded; -1 if none */
 } RenderSettings;
 
 void render_settings_init(RenderSettings *rs);

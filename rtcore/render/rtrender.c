@@ -3,7 +3,8 @@
 ** write its displays.
 **
 **   rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]
-**            [--crop XMIN,XMAX,YMIN,YMAX] [-q] [--stats] scene.rib
+**            [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]
+**            scene.rib
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,8 @@
 
 static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
-    "                [--crop XMIN,XMAX,YMIN,YMAX] [-q] [--stats] scene.rib\n";
+    "                [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]\n"
+    "                scene.rib\n";
 
 static int fail(const char *msg, const char *arg)
 {
@@ -47,7 +49,7 @@ static int parse_args(int argc, char **argv, Args *a)
         const char *o = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes = !strcmp(o, "-o") || !strcmp(o, "--threads") || !strcmp(o, "--spp")
-                     || !strcmp(o, "--res") || !strcmp(o, "--crop");
+                     || !strcmp(o, "--res") || !strcmp(o, "--crop") || !strcmp(o, "--debug-pixel");
         if (takes && !v)
             return fail("%s needs a value", o);
         if (!strcmp(o, "-o")) {
@@ -71,6 +73,11 @@ static int parse_args(int argc, char **argv, Args *a)
                 || !(c[3] <= 1))
                 return fail("--crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '%s'", v);
             a->rs.crop_set = true;
+        } else if (!strcmp(o, "--debug-pixel")) {
+            char tail;
+            if (sscanf(v, "%d,%d%c", &a->rs.debug_x, &a->rs.debug_y, &tail) != 2
+                || a->rs.debug_x < 0 || a->rs.debug_y < 0)
+                return fail("--debug-pixel needs X,Y (a pixel of the image), not '%s'", v);
         } else if (!strcmp(o, "-q")) {
             a->rs.quiet = true;
         } else if (!strcmp(o, "--stats")) {

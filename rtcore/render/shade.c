@@ -8,10 +8,12 @@
 ** hit's neighbours in the batch (vm.h's VmDeriv).
 */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rtcore/render/internal.h"
+#include "vm/debug.h"
 #include "vm/grid.h"
 
 /* The globals of a batch, lane by lane. */
@@ -29,6 +31,7 @@ void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShaderLib *lib, int maxdepth)
     c->world = w;
     c->lib = lib;
     c->maxdepth = maxdepth < 0 ? 0 : maxdepth > RT_MAX_DEPTH ? RT_MAX_DEPTH : maxdepth;
+    c->debug_lane = -1;
     int ncode = shaderlib_ncode(lib);
     for (int d = 0; d <= c->maxdepth; d++) {
         c->sessions[d] = calloc((size_t)(ncode ? ncode : 1), sizeof **c->sessions);
@@ -54,9 +57,8 @@ void shade_ctx_free(ShadeCtx *c)
     }
 }
 
-/* A fresh batch of sh's code at the current depth, its parameters set. */
-static int begin(ShadeCtx *c, const RShader *sh, VmState *s, int n, char *err, int errlen,
-                 VmSession **out)
+/* The session of sh's code at the current depth, opened on first use. */
+static int open_session(ShadeCtx *c, const RShader *sh, VmSession **out, char *err, int errlen)
 {
     VmSession *ss = &c->sessions[c->depth][sh->code];
     if (!c->open[c->depth][sh->code]) {
@@ -64,8 +66,6 @@ static int begin(ShadeCtx *c, const RShader *sh, VmState *s, int n, char *err, i
             return -1;
         c->open[c->depth][sh->code] = true;
     }
-    vm_session_batch(ss, s, n);
-    rshader_bind(sh, ss, s);
     *out = ss;
     return 0;
 }
@@ -275,14 +275,15 @@ static void store_primvars(const RibMesh *m, const RLook *look, const VmObject *
 
 /* Runs sh over the batch with the globals in g (and the primitive's
    variables, and Ci and Oi when given); s is left holding its results. */
-static int run_with(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
-                    const VmDeriv *d, float (*Ci)[3], float (*Oi)[3], VmState *s, char *err,
-                    int errlen)
+/* Readies a batch of sh on session ss: its parameters, the globals in g
+   (and the primitive's variables, and Ci and Oi when given). */
+static void prepare(ShadeCtx *c, const RShader *sh, VmSession *ss, const Geo *g,
+                    const ShadeIn *in, int n, const VmDeriv *d, float (*Ci)[3], float (*Oi)[3],
+                    VmState *s)
 {
     ShadeFrame *f = &c->frame[c->depth];
-    VmSession *ss;
-    if (begin(c, sh, s, n, err, errlen, &ss) < 0)
-        return -1;
+    vm_session_batch(ss, s, n);
+    rshader_bind(sh, ss, s);
     if (sh->obj->kind == VM_LIGHT) {
         /* Ps is the surface point; the light's own P and N stay unset.
            L, Cl and Ol start at zero: lanes that illuminate's cone
@@ -305,8 +306,60 @@ static int run_with(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn 
         s->random_seed[l] = in[l].seed;
     s->deriv = d;
     f->running = sh;
+}
+
+static int run_with(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
+                    const VmDeriv *d, float (*Ci)[3], float (*Oi)[3], VmState *s, char *err,
+                    int errlen)
+{
+    VmSession *ss;
+    if (open_session(c, sh, &ss, err, errlen) < 0)
+        return -1;
+    prepare(c, sh, ss, g, in, n, d, Ci, Oi, s);
     c->batches++;
     return vm_session_run(ss, s, err, errlen);
+}
+
+/* What rsldb needs to run a batch again and again. */
+typedef struct DebugBatch {
+    ShadeCtx *c;
+    const RShader *sh;
+    const Geo *g;
+    const ShadeIn *in;
+    int n;
+    const VmDeriv *d;
+} DebugBatch;
+
+static bool debug_fill(VmSession *ss, VmState *s, int batch, void *data)
+{
+    const DebugBatch *b = data;
+    if (batch > 0)
+        return false;
+    prepare(b->c, b->sh, ss, b->g, b->in, b->n, b->d, NULL, NULL, s);
+    return true;
+}
+
+/* rtrender --debug-pixel: the surface shader of the batch under rsldb,
+   showing the pixel's lane; the render goes on when the session ends. */
+static int debug_surface(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
+                         const VmDeriv *d, char *err, int errlen)
+{
+    VmSession *ss;
+    if (open_session(c, sh, &ss, err, errlen) < 0)
+        return -1;
+    Rsldb *db = rsldb_attach(ss, stdin, stdout, err, errlen);
+    if (!db)
+        return -1;
+    rsldb_select_lane(db, c->debug_lane);
+    printf("rtrender: the pixel is lane %d of %d shaded by \"%s\" (%s:%d); rsldb commands "
+           "follow ('help' lists them)\n",
+           c->debug_lane, n, sh->rib->name, sh->rib->loc.file, sh->rib->loc.line);
+    fflush(stdout);
+    DebugBatch b = { c, sh, g, in, n, d };
+    rsldb_repl(db, debug_fill, &b);
+    rsldb_free(db);
+    c->debug_lane = -1;
+    return 0;
 }
 
 static int run(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
@@ -404,6 +457,8 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     }
     if (rc == 0)
         rc = run_lights(c, g, in, n, d, err, errlen);
+    if (rc == 0 && look->surface && c->debug_lane >= 0 && c->depth == 0)
+        rc = debug_surface(c, look->surface, g, in, n, d, err, errlen);
     if (rc == 0 && look->surface) {
         rc = run(c, look->surface, g, in, n, d, &s, err, errlen);
         if (rc == 0) {

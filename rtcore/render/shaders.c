@@ -26,6 +26,7 @@ typedef struct Instance {
 } Instance;
 
 struct ShaderLib {
+    bool debug;
     char **dirs;
     int ndirs;
     Code *code;
@@ -34,9 +35,10 @@ struct ShaderLib {
     int ninst;
 };
 
-ShaderLib *shaderlib_new(const char *path)
+ShaderLib *shaderlib_new(const char *path, bool debug)
 {
     ShaderLib *lib = calloc(1, sizeof *lib);
+    lib->debug = debug;
     char *copy = strdup(path ? path : ".");
     int n = 1;
     for (const char *p = copy; *p; p++)
@@ -102,7 +104,7 @@ static int find_code(ShaderLib *lib, const char *name, RibLoc at, char *err, int
             continue;
         }
         snprintf(file, sizeof file, "%s/%s.sl", lib->dirs[d], name);
-        if (access(file, R_OK) == 0 && !(obj = rslc_compile_file(file, 2, NULL, 0, false)))
+        if (access(file, R_OK) == 0 && !(obj = rslc_compile_file(file, lib->debug ? 0 : 2, NULL, 0, lib->debug)))
             snprintf(why, sizeof why, "%s does not compile (see the messages above)", file);
     }
     if (!obj) {

@@ -179,6 +179,36 @@ START_TEST(shader_from_the_rib_folder)
 }
 END_TEST
 
+START_TEST(debug_pixel)
+{
+    /* --debug-pixel drops into rsldb when the pixel's surface shader
+       runs: the breakpoint stops in matte, and the pixel's lane shows the
+       sphere's color and, at the centre of a sphere under a light from
+       the eye, Ci = Cs * N.L = Cs within tessellation. */
+    write_file("dbg.rib", "Format 9 9 1\nProjection \"orthographic\"\nScreenWindow -1 1 -1 1\n"
+                          "Translate 0 0 5\nWorldBegin\n"
+                          "LightSource \"distantlight\" 1 \"from\" [0 0 -5] \"to\" [0 0 0]\n"
+                          "Surface \"matte\"\nColor [1 0.5 0.25]\nSphere 1 -1 1 360\nWorldEnd\n");
+    write_file("script", "break matte.sl:6\nrun\nprint Cs\nprint Kd * 2\ncontinue\nquit\n");
+    Run r = rtrender("-q --debug-pixel 4,4 -o dbg.png dbg.rib < script");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_msg(strstr(r.out, "rtrender: the pixel is lane ") != NULL, "%s", r.out);
+    ck_assert_msg(strstr(r.out, "shaded by \"matte\" (dbg.rib:7)") != NULL, "%s", r.out);
+    ck_assert_msg(strstr(r.out, "Breakpoint 1, " TOP_SRCDIR "/shaders/matte.sl:6:") != NULL, "%s",
+                  r.out);
+    ck_assert_msg(strstr(r.out, "Cs = (1, 0.5, 0.25)\n") != NULL, "%s", r.out);
+    ck_assert_msg(strstr(r.out, "Kd * 2 = 2 (uniform)\n") != NULL, "%s", r.out);
+    ck_assert_msg(strstr(r.out, "The shader ran to the end.\n") != NULL, "%s", r.out);
+    run_free(&r);
+    ck_assert(exists("dbg.png"));
+    /* A pixel that sees nothing: a warning, and the render still ends. */
+    r = rtrender("-q --debug-pixel 0,0 -o dbg2.png dbg.rib < script");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "rtrender: warning: pixel 0,0 sees no surface shader to debug\n");
+    run_free(&r);
+}
+END_TEST
+
 static void setup(void)
 {
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -203,6 +233,7 @@ int main(void)
     tcase_add_test(tc, output_png_by_extension);
     tcase_add_test(tc, exposure_into_float_tiff);
     tcase_add_test(tc, shader_from_the_rib_folder);
+    tcase_add_test(tc, debug_pixel);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
