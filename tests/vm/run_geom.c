@@ -148,6 +148,23 @@ static void e_refr075(float u, float v, float *o) { refract_at(u, v, 0.75, o); }
 static void e_refr2(float u, float v, float *o) { refract_at(u, v, 2, o); }
 static void e_refr5(float u, float v, float *o) { refract_at(u, v, 5, o); }
 static void e_refr1(float u, float v, float *o) { double p[3]; eye(u, v, p); unit(p); out3(o, p); }
+/* eta 1, 1.5, 2 in turn; at 2 the corner lanes reflect instead (their
+   refraction is total internal reflection) */
+static void e_refrloop(float u, float v, float *o)
+{
+    double p[3], sum[3] = { 0, 0, 0 };
+    eye(u, v, p);
+    unit(p);
+    for (int i = 0; i < 3; i++) {
+        double t[3];
+        refract(p, Nz, 1 + i * 0.5, t);
+        if (len(t) == 0)
+            reflect(p, Nz, t);
+        for (int k = 0; k < 3; k++)
+            sum[k] += t[k];
+    }
+    out3(o, sum);
+}
 /* The Fresnel equations for a dielectric, unpolarised: Kr is the mean of
    the s and p reflectances, Kt = 1 - Kr; Kr = 1 under total internal
    reflection. cos_i = -I.N for unit I facing N; eta = n1 / n2. */
@@ -427,6 +444,7 @@ static void e_rgbid(float u, float v, float *o) { set3(o, u, v, 0.5); }
 static void e_str(float u, float v, float *o) { (void)u, (void)v; set3(o, 1, 1, 0); }
 static void e_true3(float u, float v, float *o) { (void)u, (void)v; set3(o, 1, 1, 1); }
 static void e_match(float u, float v, float *o) { (void)u, (void)v; set3(o, 1, 0, 1); }
+static void e_strvary(float u, float v, float *o) { set3(o, u > 0.5f, v < 0.5f, 1); }
 
 /* ---- the table ---------------------------------------------------------------------------- */
 
@@ -472,6 +490,9 @@ const RunCase run_geom[] = {
       e_refr2, 1e-6f },
     { "refract: total internal reflection everywhere", R_VECTOR "r = refract(normalize(I), N, 5); }", "r", 3, e_refr5,
       0 },
+    { "refract or reflect by lane in a loop", R_VECTOR "float i; vector t; for (i = 0; i < 3; i += 1) {"
+      " t = refract(normalize(I), N, 1 + i * 0.5); if (length(t) > 0) r += t; else r += reflect(normalize(I), N); } }",
+      "r", 3, e_refrloop, 1e-5f },
     { "transform a point by a matrix", R_POINT MAFF "r = transform(m, P); }", "r", 3, e_xfp, 1e-6f },
     { "transform a point by a projective matrix", R_POINT "matrix m = matrix(1, 0, 0, 0.5, 0, 1, 0, 0, 0, 0, 1, u, 0,"
       " 0, 0, 1);"
@@ -597,5 +618,12 @@ const RunCase run_geom[] = {
       3, e_true3, 0 },
     { "match", "surface t() { Ci = color(match(\"a.c\", \"abc\"), match(\"^b\", \"abc\"),"
       " match(\"[0-9]+$\", \"abc123\")); }", "Ci", 3, e_match, 0 },
+    { "concat and match of varying strings", "surface t() { string a = u > 0.5 ? \"x\" : \"y\","
+      " b = v < 0.5 ? \"1\" : \"22\", s = concat(a, \"-\", b);"
+      " Ci = color(match(\"^x\", s), match(\"-1$\", s), s == concat(a, \"-\", b) ? 1 : 0); }",
+      "Ci", 3, e_strvary, 0 },
+    { "format of points, colors and matrices", "surface t() { Ci = color(format(\"%.1p|%.2c\", point(1, 2, 3),"
+      " color(0.5, 1, 0)) == \"1.0 2.0 3.0|0.50 1.00 0.00\" ? 1 : 0, format(\"%g%%\", 50) == \"50%\" ? 1 : 0,"
+      " format(\"%.0m\", matrix(2)) == \"2 0 0 0 0 2 0 0 0 0 2 0 0 0 0 2\" ? 1 : 0); }", "Ci", 3, e_true3, 0 },
 };
 const int run_geom_count = sizeof run_geom / sizeof *run_geom;

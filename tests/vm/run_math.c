@@ -407,6 +407,10 @@ const RunCase run_math[] = {
       " point(3, 1, 0), point(u, v, 1)); }", "r", 3, e_splp, 1e-5f },
     { "spline of a float array", R_FLOAT "float k[6] = { 1, 0, 2, 5, 3, 4 }; r = spline(u, k); }", "r", 1, e_splarr,
       1e-5f },
+    { "spline of a float array, bezier", R_FLOAT "float k[7] = { 0, 2, -1, 1, 3, 0, 2 };"
+      " r = spline(\"bezier\", u, k); }", "r", 1, e_bezier, 1e-5f },
+    { "spline of a point array, bspline", R_POINT "point k[5] = { point(0, 0, 0), point(1, 2, 0), point(2, -1, 1),"
+      " point(3, 1, 0), point(u, v, 1) }; r = spline(\"bspline\", u, k); }", "r", 3, e_splp, 1e-5f },
     { "spline of a float array, linear", R_FLOAT "float k[6] = { 1, 0, 2, 5, 3, 4 }; r = spline(\"linear\", v, k); }",
       "r", 1, e_splarrlin, 1e-5f },
     { "spline of a color array, hermite", "surface t() { color k[4] = { color(0, 0, 1), color(1, 0, 0), color(1, 1,"
