@@ -159,7 +159,7 @@ IrConst *lower_const(IrFunc *fn, const Node *e, Type to)
 IrVal *lower_convert(Lower *L, IrVal *v, Type to, SrcLoc loc)
 {
     IrType t = lower_type(to);
-    if (!v || ir_type_equal(v->type, t) || t.kind == IRT_VOID || t.arraylen)
+    if (!v || ir_type_equal(v->type, t) || t.kind == IRT_VOID || to.arraylen)
         return v;
     IrConst *k = v->kind == IRV_CONST ? (IrConst *)v : NULL;
     if (v->type.kind == IRT_FLOAT) {

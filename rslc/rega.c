@@ -16,8 +16,9 @@
 ** graph of an interval family is chordal, and colouring in order of
 ** increasing start is optimal for it; within that order each register
 ** first tries the slot of its "friend" (the other side of a copy or phi
-** move), so coalescable copies become moves of a slot onto itself, which
-** emit.c drops.
+** move), or else of the register its only definition copies, so
+** coalescable copies become moves of a slot onto itself, which emit.c
+** drops.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -215,7 +216,7 @@ void vmgen_allocate(MFunc *mf, unsigned *nuniform, unsigned *nvarying)
     for (int k = 0; k < n; k++) {
         int r = order[k].reg;
         MReg *x = &mf->regs[r];
-        int f = x->friend;
+        int f = x->friend >= 0 ? x->friend : l[r].copy_of;
         if (f >= 0 && mf->regs[f].slot >= 0 && mf->regs[f].varying == x->varying
             && fits(mf, l, done, ndone, r, (unsigned)mf->regs[f].slot)) {
             x->slot = mf->regs[f].slot;

@@ -30,6 +30,8 @@ static const struct {
     { run_shaders, &run_shaders_count, "shaders" },
     { run_ops, &run_ops_count, "ops" },
     { run_flow, &run_flow_count, "flow" },
+    { run_math, &run_math_count, "math" },
+    { run_geom, &run_geom_count, "geom" },
 };
 
 /* Compiles src at level; NULL (with the diagnostics on stderr) on error. */

@@ -23,6 +23,14 @@ typedef struct RunCase {
     float tol;                /* absolute tolerance per component */
 } RunCase;
 
+/* The opening of a case's shader t with an output parameter r of each
+   type, for cases that check r. */
+#define R_FLOAT "surface t(output varying float r = 0) { "
+#define R_POINT "surface t(output varying point r = 0) { "
+#define R_VECTOR "surface t(output varying vector r = 0) { "
+#define R_NORMAL "surface t(output varying normal r = 0) { "
+#define R_MATRIX "surface t(output varying matrix r = 0) { "
+
 /* The case tables, one per file (tests/vm/run_*.c). */
 extern const RunCase run_basic[];
 extern const int run_basic_count;
@@ -32,5 +40,9 @@ extern const RunCase run_ops[];
 extern const int run_ops_count;
 extern const RunCase run_flow[];
 extern const int run_flow_count;
+extern const RunCase run_math[];
+extern const int run_math_count;
+extern const RunCase run_geom[];
+extern const int run_geom_count;
 
 #endif /* CHECK_RUN_H */

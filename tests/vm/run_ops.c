@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "check_run.h"
+#include "run_ref.h"
 
 static void set3(float *o, float a, float b, float c) { o[0] = a, o[1] = b, o[2] = c; }
 static float bit(int c, float w) { return c ? w : 0; }
@@ -24,86 +25,10 @@ static const float MB[16] = { 2, 0, 0, 0, 0, 4, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1 };
 #define MA_SRC "matrix(1,2,3,4, 5,6,7,8, 9,10,11,12, 13,14,15,16)"
 #define MB_SRC "matrix(2,0,0,0, 0,4,0,0, 0,0,1,0, 1,2,3,1)"
 
-static void mat_mul(const float *a, const float *b, float *o)
-{
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 4; j++) {
-            double s = 0;
-            for (int k = 0; k < 4; k++)
-                s += (double)a[i * 4 + k] * b[k * 4 + j];
-            o[i * 4 + j] = (float)s;
-        }
-}
-
-/* Gauss-Jordan with partial pivoting (the matrices here are invertible). */
-static void mat_inv(const float *a, float *o)
-{
-    double m[4][8];
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 8; j++)
-            m[i][j] = j < 4 ? a[i * 4 + j] : (j - 4 == i);
-    for (int c = 0; c < 4; c++) {
-        int p = c;
-        for (int r = c + 1; r < 4; r++)
-            if (fabs(m[r][c]) > fabs(m[p][c]))
-                p = r;
-        for (int j = 0; j < 8; j++) {
-            double t = m[c][j];
-            m[c][j] = m[p][j], m[p][j] = t;
-        }
-        double d = m[c][c];
-        for (int j = 0; j < 8; j++)
-            m[c][j] /= d;
-        for (int r = 0; r < 4; r++)
-            if (r != c) {
-                double f = m[r][c];
-                for (int j = 0; j < 8; j++)
-                    m[r][j] -= f * m[c][j];
-            }
-    }
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 4; j++)
-            o[i * 4 + j] = (float)m[i][j + 4];
-}
-
 static void mat_diag(float d, float *o)
 {
     for (int k = 0; k < 16; k++)
         o[k] = k % 5 == 0 ? d : 0;
-}
-
-/* ---- color spaces (Foley & van Dam, as RISpec names them) ----------------- */
-
-static void hsv2rgb(float h, float s, float v, float *o)
-{
-    float h6 = (h - floorf(h)) * 6, f = h6 - floorf(h6);
-    float p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
-    switch ((int)floorf(h6)) {
-    case 0: set3(o, v, t, p); break;
-    case 1: set3(o, q, v, p); break;
-    case 2: set3(o, p, v, t); break;
-    case 3: set3(o, p, q, v); break;
-    case 4: set3(o, t, p, v); break;
-    default: set3(o, v, p, q); break;
-    }
-}
-
-static float hsl_value(float n1, float n2, float h)
-{
-    h -= floorf(h);
-    if (h < 1.0f / 6)
-        return n1 + (n2 - n1) * h * 6;
-    if (h < 0.5f)
-        return n2;
-    if (h < 2.0f / 3)
-        return n1 + (n2 - n1) * (2.0f / 3 - h) * 6;
-    return n1;
-}
-
-static void hsl2rgb(float h, float s, float l, float *o)
-{
-    float m2 = l <= 0.5f ? l * (1 + s) : l + s - l * s, m1 = 2 * l - m2;
-    set3(o, hsl_value(m1, m2, h + 1.0f / 3), hsl_value(m1, m2, h), hsl_value(m1, m2, h - 1.0f / 3));
 }
 
 /* ---- expectations ---------------------------------------------------------- */
@@ -168,20 +93,20 @@ static void e_m_16(float u, float v, float *o)
         o[k] = (float)k;
     o[0] = u, o[15] = v;
 }
-static void e_m_mul(float u, float v, float *o) { (void)u, (void)v; mat_mul(MA, MB, o); }
+static void e_m_mul(float u, float v, float *o) { (void)u, (void)v; ref_mat_mul(MA, MB, o); }
 static void e_m_mulv(float u, float v, float *o)
 {
     float d[16];
     mat_diag(1, d);
     d[0] = u, d[5] = v;
-    mat_mul(d, MA, o);
+    ref_mat_mul(d, MA, o);
 }
 static void e_m_div(float u, float v, float *o)
 {
     float inv[16];
     (void)u, (void)v;
-    mat_inv(MB, inv);
-    mat_mul(MA, inv, o);
+    ref_mat_inv(MB, inv);
+    ref_mat_mul(MA, inv, o);
 }
 static void e_m_divv(float u, float v, float *o) { (void)v; mat_diag(1 / (u + 1), o); }
 static void e_m_self(float u, float v, float *o) { (void)u, (void)v; mat_diag(1, o); }
@@ -259,12 +184,12 @@ static void e_hsv_const(float u, float v, float *o)
 {
     float r[3], g[3];
     (void)u, (void)v;
-    hsv2rgb(0, 1, 1, r);
-    hsv2rgb(2.0f / 3, 0.5f, 0.8f, g);
+    ref_hsv2rgb(0, 1, 1, r);
+    ref_hsv2rgb(2.0f / 3, 0.5f, 0.8f, g);
     set3(o, r[0] + g[0], r[1] + g[1], r[2] + g[2]);
 }
-static void e_hsv_var(float u, float v, float *o) { hsv2rgb(u * 0.9f, 0.5f + 0.5f * v, 1 - 0.25f * v, o); }
-static void e_hsl_var(float u, float v, float *o) { hsl2rgb(u * 0.9f, 0.8f, 0.2f + 0.6f * v, o); }
+static void e_hsv_var(float u, float v, float *o) { ref_hsv2rgb(u * 0.9f, 0.5f + 0.5f * v, 1 - 0.25f * v, o); }
+static void e_hsl_var(float u, float v, float *o) { ref_hsl2rgb(u * 0.9f, 0.8f, 0.2f + 0.6f * v, o); }
 static void e_rgb(float u, float v, float *o) { set3(o, u, v, 1); }
 static void e_cur(float u, float v, float *o) { (void)v; set3(o, 1, 2, 3 + u); }
 static void e_fpromo(float u, float v, float *o) { (void)v; set3(o, u + 1, u + 1, u + 1); }
@@ -307,7 +232,7 @@ static void e_uv_m(float u, float v, float *o)
     float d[16];
     (void)v;
     mat_diag(u, d);
-    mat_mul(MB, d, o);
+    ref_mat_mul(MB, d, o);
 }
 static void e_uv_param(float u, float v, float *o) { o[0] = 0.5f * u + 5 * v; }
 static void e_uv_cond(float u, float v, float *o) { (void)v; o[0] = u > 0.5f ? u : 2; }
