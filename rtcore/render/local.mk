@@ -46,3 +46,17 @@ tests_render_check_rtrender_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
 tests_render_check_rtrender_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_rtrender_LDADD = $(IMAGE_LIBS) $(CHECK_LIBS)
 tests_render_check_rtrender_DEPENDENCIES = rtcore/render/rtrender$(EXEEXT)
+
+# Regression images of scenes/*.rib against tests/render/ref/*.exr
+# (tests/render/check_scenes --update-refs remakes them).
+check_PROGRAMS += tests/render/check_scenes
+TESTS += tests/render/check_scenes
+tests_render_check_scenes_SOURCES = tests/render/check_scenes.c
+tests_render_check_scenes_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DSCENE_DIR='"$(abs_top_srcdir)/scenes"' \
+	-DREF_DIR='"$(abs_top_srcdir)/tests/render/ref"' \
+	-DTOP_BUILDDIR='"$(abs_top_builddir)"'
+tests_render_check_scenes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_scenes_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+EXTRA_DIST += tests/render/ref
+CLEANFILES += tests/render/*.out.exr

@@ -1,0 +1,210 @@
+/*
+** check_scenes.c: regression images of the example scenes. Every
+** scenes/NAME.rib is rendered at a quarter of its Format each way with 4
+** samples per pixel and compared with tests/render/ref/NAME.exr (RGBA,
+** 32-bit float). A scene without a reference fails.
+**
+** The metric: over the R, G, B and A values of all pixels, PSNR =
+** 10 log10(1 / MSE) (peak 1, highlights above 1 count as they are) must
+** be at least 45 dB, and no value may differ from the reference by more
+** than 0.05. Builds with and without sanitizers, at -O1 and -O2, and the
+** SSE4.2 and AVX2 traversal kernels all render these scenes bit for bit
+** alike; the margin is for other compilers and math libraries. It still
+** catches real changes: the teapot's spotlight 2.3% dimmer gives 44.96
+** dB, the teapot turned by 1 degree 42.6 dB and a max difference of
+** 0.14. Pixels are never compared by hash.
+**
+** Making the references, after a deliberate change to what the scenes
+** look like (look at the new images before committing them):
+**
+**     tests/render/check_scenes --update-refs
+**
+** renders every scene and writes tests/render/ref/NAME.exr in the source
+** tree. On a failure the test writes what it rendered to
+** tests/render/NAME.out.exr in the build tree.
+*/
+#include <check.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtcore/image/image.h"
+#include "rtcore/render/render.h"
+#include "../common/suite.h"
+
+#define MIN_PSNR 45.0
+#define MAX_DIFF 0.05
+#define SPP 4
+#define SCALE 4   /* the Format is divided by this each way */
+#define MAX_SCENES 64
+
+static char scene_names[MAX_SCENES][64];
+static int nscenes;
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* The names of SCENE_DIR's *.rib files, sorted. */
+static void find_scenes(void)
+{
+    DIR *d = opendir(SCENE_DIR);
+    if (!d) {
+        fprintf(stderr, "check_scenes: cannot open %s\n", SCENE_DIR);
+        exit(EXIT_FAILURE);
+    }
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t n = strlen(e->d_name);
+        if (n > 4 && n - 4 < sizeof scene_names[0] && strcmp(e->d_name + n - 4, ".rib") == 0
+            && nscenes < MAX_SCENES) {
+            memcpy(scene_names[nscenes], e->d_name, n - 4);
+            scene_names[nscenes++][n - 4] = '\0';
+        }
+    }
+    closedir(d);
+    if (nscenes == 0) {
+        fprintf(stderr, "check_scenes: no scenes in %s\n", SCENE_DIR);
+        exit(EXIT_FAILURE);
+    }
+    qsort(scene_names, (size_t)nscenes, sizeof scene_names[0], by_name);
+}
+
+/* Renders scene NAME as rtrender would (render_load: shaders and
+   textures from the scene's folder, then the standard library) at the
+   reduced size, and keeps its RGBA channels. NULL with err on failure. */
+static Image *render_scene(const char *name, char *err, int errlen)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.rib", SCENE_DIR, name);
+    RibDiag diag;
+    rib_diag_init(&diag, stderr);
+    RibScene *scene = render_load(path, &diag);
+    Image *rgba = NULL;
+    if (!scene || diag.nerrors || scene->nframes == 0) {
+        snprintf(err, (size_t)errlen, "%.1000s: does not load", path);
+        goto done;
+    }
+    const RibOptions *o = &scene->frames[0].options;
+    RenderSettings rs;
+    render_settings_init(&rs);
+    rs.spp = SPP;
+    rs.xres = o->xres / SCALE > 0 ? o->xres / SCALE : 1;
+    rs.yres = o->yres / SCALE > 0 ? o->yres / SCALE : 1;
+    rs.quiet = true;
+    Image *img = render_frame_image(scene, &scene->frames[0], &rs, NULL, err, errlen);
+    if (!img)
+        goto done;
+    rgba = image_new(img->width, img->height, 4);
+    if (rgba)
+        for (int y = 0; y < img->height; y++)
+            for (int x = 0; x < img->width; x++)
+                memcpy(image_pixel(rgba, x, y), image_pixel(img, x, y), 4 * sizeof(float));
+    else
+        snprintf(err, (size_t)errlen, "%s: out of memory", name);
+    image_free(img);
+done:
+    rib_scene_free(scene);
+    rib_diag_free(&diag);
+    return rgba;
+}
+
+static void ref_path(char *buf, size_t size, const char *name)
+{
+    snprintf(buf, size, "%s/%s.exr", REF_DIR, name);
+}
+
+static int write_float_exr(const Image *img, const char *path)
+{
+    ImageWriteOptions wo = {.format = IMAGE_EXR, .storage = IMAGE_FLOAT};
+    char err[1024];
+    if (image_write(img, path, &wo, err, sizeof err) < 0) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+START_TEST(scene_matches_reference)
+{
+    const char *name = scene_names[_i];
+    char err[2048], path[4096];
+    Image *img = render_scene(name, err, sizeof err);
+    ck_assert_msg(img != NULL, "%s", err);
+    ref_path(path, sizeof path, name);
+    Image *ref = image_read(path, IMAGE_EXR, err, sizeof err);
+    ck_assert_msg(ref != NULL, "%s (no reference for scene %s: make one with "
+                               "tests/render/check_scenes --update-refs)", err, name);
+    ck_assert_msg(ref->width == img->width && ref->height == img->height && ref->channels >= 4,
+                  "%s: %dx%d with %d channels, rendered %dx%d RGBA", path, ref->width,
+                  ref->height, ref->channels, img->width, img->height);
+    double se = 0, worst = 0;
+    int wx = 0, wy = 0, wc = 0;
+    for (int y = 0; y < img->height; y++)
+        for (int x = 0; x < img->width; x++)
+            for (int c = 0; c < 4; c++) {
+                double d = fabs((double)image_pixel(img, x, y)[c] - image_pixel(ref, x, y)[c]);
+                if (isnan(d))
+                    d = INFINITY;
+                if (d > worst)
+                    worst = d, wx = x, wy = y, wc = c;
+                se += d * d;
+            }
+    double mse = se / (4.0 * img->width * img->height);
+    double psnr = mse > 0 ? 10 * log10(1 / mse) : INFINITY;
+    printf("%s: %dx%d, PSNR %.2f dB, max difference %.4f\n", name, img->width, img->height,
+           psnr, worst);
+    fflush(stdout); /* a failing check ends this (forked) process */
+    bool ok = psnr >= MIN_PSNR && worst <= MAX_DIFF;
+    if (!ok) {
+        snprintf(path, sizeof path, "%s/tests/render/%s.out.exr", TOP_BUILDDIR, name);
+        write_float_exr(img, path);
+    }
+    ck_assert_msg(ok, "%s: PSNR %.2f dB (at least %.0f), max difference %g at pixel %d,%d "
+                      "channel %d: %g, reference %g (at most %g); rendered image in %s",
+                  name, psnr, MIN_PSNR, worst, wx, wy, wc, (double)image_pixel(img, wx, wy)[wc],
+                  (double)image_pixel(ref, wx, wy)[wc], MAX_DIFF, path);
+    image_free(ref);
+    image_free(img);
+}
+END_TEST
+
+/* --update-refs: render every scene and write its reference. */
+static int update_refs(void)
+{
+    int rc = EXIT_SUCCESS;
+    for (int i = 0; i < nscenes; i++) {
+        char err[2048], path[4096];
+        Image *img = render_scene(scene_names[i], err, sizeof err);
+        ref_path(path, sizeof path, scene_names[i]);
+        if (!img || write_float_exr(img, path) < 0) {
+            if (!img)
+                fprintf(stderr, "%s\n", err);
+            rc = EXIT_FAILURE;
+        } else {
+            printf("wrote %s (%dx%d)\n", path, img->width, img->height);
+        }
+        image_free(img);
+    }
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    find_scenes();
+    if (argc == 2 && strcmp(argv[1], "--update-refs") == 0)
+        return update_refs();
+    if (argc > 1) {
+        fprintf(stderr, "usage: check_scenes [--update-refs]\n");
+        return EXIT_FAILURE;
+    }
+    Suite *s = suite_create("scenes");
+    TCase *tc = tcase_create("reference images");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, scene_matches_reference, 0, nscenes);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
