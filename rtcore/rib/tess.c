@@ -202,7 +202,12 @@ static void eval_vertex(const RibSurface *s, const RibPrim *prim, RibMesh *m,
     double n[3], len;
     cross(sm.Pa, sm.Pb, n);
     len = sqrt(dot(n, n));
-    if (!(len > 0)) {
+    /* A derivative that is zero but for rounding (summing the weights of
+       identical control points away from the origin leaves ~1e-16 |P|)
+       is zero: its cross product would point anywhere. */
+    double la = sqrt(dot(sm.Pa, sm.Pa)), lb = sqrt(dot(sm.Pb, sm.Pb));
+    double scale = sqrt(dot(sm.P, sm.P)) + la + lb;
+    if (!(len > 0) || la <= 1e-9 * scale || lb <= 1e-9 * scale) {
         /* A degenerate point (a collapsed edge): take the normal from
            just inside the face. */
         Sample in;
