@@ -243,7 +243,8 @@ void rib_req_Display(RibCtx *c, const RibRequest *r)
     RibOptions *o = &c->options;
     size_t keep = add ? o->ndisplays : 0;
     RibDisplay *list = rib_xmalloc((keep + 1) * sizeof *list);
-    memcpy(list, o->displays, keep * sizeof *list);
+    if (keep)
+        memcpy(list, o->displays, keep * sizeof *list);
     list[keep] = d;
     o->displays = rib_store_keep(c->store, list);
     o->ndisplays = keep + 1;
