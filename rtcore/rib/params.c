@@ -9,9 +9,12 @@
 #include "rtcore/rib/request.h"
 
 /* Finds the declaration of token; fills *name with the interned name the
-   parameter gets. Reports and returns false when there is none. */
-static bool resolve(RibCtx *c, const RibArg *tok, const char *category,
-                    RibDecl *d, const char **name)
+   parameter gets. Reports and returns false when there is none: an error
+   for a geometric or shader parameter (RISpec's undeclared token), a
+   warning for an Option/Attribute name, which may belong to another
+   renderer. */
+static bool resolve(RibCtx *c, const RibRequest *r, const RibArg *tok,
+                    const char *category, RibDecl *d, const char **name)
 {
     const char *text = tok->strs[0];
     char buf[512];
@@ -33,11 +36,11 @@ static bool resolve(RibCtx *c, const RibArg *tok, const char *category,
     const RibDecl *found = rib_map_get(&c->decls, buf);
     if (!found) {
         if (category)
-            rib_warning(c, tok->loc, "unknown %s \"%s\" \"%s\" ignored",
-                        category, category, text);
+            rib_warning(c, tok->loc, "%s: unknown \"%s\" \"%s\" ignored",
+                        r->name, category, text);
         else
-            rib_warning(c, tok->loc, "undeclared parameter \"%s\" ignored",
-                        text);
+            rib_error(c, tok->loc, "%s: undeclared parameter \"%s\" "
+                      "skipped", r->name, text);
         return false;
     }
     *d = *found;
@@ -89,13 +92,18 @@ void rib_params(RibCtx *c, const RibRequest *r, size_t pos,
 {
     RibParam *list = NULL;
     size_t count = 0, cap = 0;
+    bool lost = false;  /* reported a stray value; skipping to a name */
     while (pos < r->nargs) {
         const RibArg *tok = &r->args[pos];
         if (tok->kind != RIB_ARG_STRING) {
-            rib_error(c, tok->loc, "%s: expected a parameter name", r->name);
+            if (!lost)
+                rib_error(c, tok->loc, "%s: expected a parameter name",
+                          r->name);
+            lost = true;
             pos++;
             continue;
         }
+        lost = false;
         if (pos + 1 >= r->nargs) {
             rib_error(c, tok->loc, "%s: parameter \"%s\" has no value",
                       r->name, tok->strs[0]);
@@ -106,7 +114,7 @@ void rib_params(RibCtx *c, const RibRequest *r, size_t pos,
         RibDecl d;
         const char *name;
         RibParam p;
-        if (!resolve(c, tok, category, &d, &name) ||
+        if (!resolve(c, r, tok, category, &d, &name) ||
             !make_param(c, r, &d, name, val, &p))
             continue;
         /* A repeated name replaces the earlier value. */
