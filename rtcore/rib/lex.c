@@ -201,10 +201,9 @@ static bool lex_number(RibLexer *lx, RibToken *tok)
     return true;
 }
 
-/* After a backslash in a string: adds the character it stands for. */
-static void lex_escape(RibLexer *lx)
+/* After the backslash at in a string: adds the character it stands for. */
+static void lex_escape(RibLexer *lx, RibLoc at)
 {
-    RibLoc at = here(lx);
     int ch = peekc(lx);
     if (ch >= '0' && ch <= '7') {
         int v = 0;
@@ -241,6 +240,7 @@ static bool lex_string(RibLexer *lx, RibToken *tok)
     text_add(lx, 0);
     lx->tlen = 0;
     for (;;) {
+        RibLoc at = here(lx);
         int ch = getc_(lx);
         if (ch < 0) {
             lx->errors++;
@@ -250,7 +250,7 @@ static bool lex_string(RibLexer *lx, RibToken *tok)
         if (ch == '"')
             break;
         if (ch == '\\')
-            lex_escape(lx);
+            lex_escape(lx, at);
         else
             text_add(lx, ch);
     }

@@ -862,6 +862,114 @@ START_TEST(test_ribinfo_exit_status)
 }
 END_TEST
 
+START_TEST(test_bad_options)
+{
+    RibDiag d;
+    RibScene *s = load_text(
+        "Format 640 480 -1\nFormat 0.5 2 1\nFrameAspectRatio 0\n"
+        "ScreenWindow 1 2 3\nCropWindow 0.5 0.2 0 1\nProjection \"fisheye\"\n"
+        "Projection \"perspective\" \"fov\" -10\n"
+        "Projection \"perspective\" \"fov\" 200\nClipping 10 1\n"
+        "Clipping -1 10\nPixelSamples 0 1\nPixelFilter \"box\" 0 1\n"
+        "Exposure 1\nQuantize \"rgba\" 255 0\nQuantize \"alpha\" 1 0 1 0\n"
+        "Display \"x.tif\"\nDisplay \"x.tif\" \"jpeg\" \"rgb\"\n"
+        "Display \"x.tif\" \"tiff\" \"cmyk\"\nHider 3\nOption 3\n"
+        "Option \"limits\" \"bucketsize\" [16]\nImager 4\n"
+        "ColorSamples [1 2]\nWorldBegin\nWorldEnd\n",
+        &d);
+    expect(&d,
+           "test.rib:2:1: error: Format: resolution 0.5x2 is not a pair of "
+           "integers in [1, 1048576]",
+           "test.rib:3:1: error: FrameAspectRatio: the frame aspect ratio "
+           "must be positive, got 0",
+           "test.rib:4:1: error: ScreenWindow: expected 4 numbers for left "
+           "right bottom top",
+           "test.rib:5:1: error: CropWindow: [0.5 0.2 0 1] is not a window "
+           "inside [0 1 0 1]",
+           "test.rib:6:12: warning: Projection \"fisheye\" is not supported; "
+           "using orthographic",
+           "test.rib:7:1: error: Projection: fov -10 is not in (0, 180)",
+           "test.rib:8:1: error: Projection: fov 200 is not in (0, 180)",
+           "test.rib:9:1: error: Clipping: need 0 < near < far, got 10 1",
+           "test.rib:10:1: error: Clipping: need 0 < near < far, got -1 10",
+           "test.rib:11:1: error: PixelSamples: the sample counts must be "
+           "positive, got 0",
+           "test.rib:12:1: error: PixelFilter: the filter widths must be "
+           "positive, got 0",
+           "test.rib:13:1: error: Exposure: expected 2 numbers for gain "
+           "gamma",
+           "test.rib:14:1: error: Quantize: expected 4 numbers for one min "
+           "max dither",
+           "test.rib:15:10: error: Quantize: unknown type \"alpha\" (rgba, z)",
+           "test.rib:16:1: error: Display: expected a string for the type",
+           "test.rib:17:17: warning: Display type \"jpeg\" is not supported; "
+           "writing a file",
+           "test.rib:18:24: warning: Display mode \"cmyk\" is not supported",
+           "test.rib:19:7: error: Hider: expected a string for the hider",
+           "test.rib:20:8: error: Option: expected a string for the category",
+           "test.rib:21:30: error: Option: parameter \"limits:bucketsize\" "
+           "has 1 values, not a positive multiple of 2",
+           "test.rib:22:8: error: Imager: expected a string for the shader "
+           "name",
+           "test.rib:23:1: warning: ColorSamples: only 3 color samples (RGB) "
+           "are supported; ignored",
+           NULL);
+    /* the bad options left the defaults (a non-positive pixel aspect
+       ratio keeps the default, as RISpec says); a bad fov is dropped like
+       any bad parameter, and the projection kept */
+    const RibOptions *o = &only_frame(s)->options;
+    ck_assert_int_eq(o->xres, 640);
+    ck_assert_near(o->pixel_aspect, 1, 0);
+    ck_assert_near(o->crop[1], 1, 0);
+    ck_assert_int_eq(o->projection, RIB_PROJ_PERSPECTIVE);
+    ck_assert_near(o->fov, 90, 0);
+    ck_assert_near(o->pixel_samples[0], 2, 0);
+    ck_assert_uint_eq(o->ndisplays, 1);
+    ck_assert_int_eq(o->displays[0].type, RIB_DISPLAY_TIFF);
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_bad_patches)
+{
+    RibDiag d;
+    RibScene *s = world(
+        "Patch \"bicubics\" \"P\" [0 0 0]\n"
+        "PatchMesh \"bicubic\" 5 \"nonperiodic\" 4 \"nonperiodic\" \"P\" [0 0 0]\n"
+        "PatchMesh \"bicubic\" 4 \"sometimes\" 4 \"nonperiodic\" \"P\" [0 0 0]\n"
+        "PatchMesh \"bilinear\" 1 \"nonperiodic\" 2 \"nonperiodic\" "
+        "\"P\" [0 0 0 1 0 0]\n"
+        "Basis \"bezier\" 0 \"bezier\" 3\nBasis [1 2 3] 3 \"bezier\" 3\n"
+        "PatchMesh \"bicubic\" 4 \"periodic\" 1 \"nonperiodic\" \"Pz\" [0 0 0 0]\n"
+        "CoordSysTransform \"nowhere\"\nCoordinateSystem 3\n"
+        "Patch \"bilinear\" \"Pz\" [0 0 0 1]",
+        &d);
+    expect(&d,
+           "test.rib:2:7: error: Patch: unknown type \"bicubics\" (bilinear, "
+           "bicubic)",
+           "test.rib:3:1: error: PatchMesh: nu = 5 does not fit a "
+           "nonperiodic bicubic mesh with ustep 3",
+           "test.rib:4:23: error: PatchMesh: unknown wrap mode \"sometimes\" "
+           "(periodic, nonperiodic)",
+           "test.rib:5:1: error: PatchMesh: a bilinear mesh needs nu >= 2",
+           "test.rib:6:16: error: Basis: expected an integer in [1, 4] for "
+           "the step, got 0",
+           "test.rib:7:7: error: Basis: expected 16 numbers for the basis "
+           "matrix, got an array of 3",
+           "test.rib:8:1: error: PatchMesh: nu = 4 does not fit a periodic "
+           "bicubic mesh with ustep 3",
+           "test.rib:9:19: error: CoordSysTransform: unknown coordinate "
+           "system \"nowhere\"",
+           "test.rib:10:18: error: CoordinateSystem: expected a string for "
+           "the name",
+           NULL);
+    ck_assert_str_eq(prims(s), "Patch");
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
 /* ---- inputs the fuzzer found --------------------------------------------------- */
 
 /* A plain Display name with no displays yet copied nothing from a NULL
@@ -913,6 +1021,8 @@ Suite *errors_suite(void)
     tcase_add_test(tc, test_unknown_object);
     tcase_add_test(tc, test_unknown_light);
     tcase_add_test(tc, test_ribinfo_exit_status);
+    tcase_add_test(tc, test_bad_options);
+    tcase_add_test(tc, test_bad_patches);
     tcase_add_test(tc, test_fuzz_first_display);
     suite_add_tcase(s, tc);
     return s;

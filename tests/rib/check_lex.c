@@ -237,7 +237,7 @@ START_TEST(test_whole_file_forms)
     RibScene *s = rib_load(main_path, &d);
     ck_assert_int_eq(d.nerrors, 0);
     ck_assert_uint_eq(d.nmessages, 1);
-    ck_assert_ptr_nonnull(strstr(d.messages[0], "/main.rib:7:12: warning: "
+    ck_assert_ptr_nonnull(strstr(d.messages[0], "/main.rib:7:11: warning: "
                                                 "unknown escape '\\q' in "
                                                 "string"));
     const RibMesh *m = mesh_at(s, 0);
