@@ -12,13 +12,17 @@ tests_rslc_check_frontend_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_frontend_LDADD = $(CHECK_LIBS)
 tests_rslc_check_frontend_DEPENDENCIES = rslc/rslc$(EXEEXT)
 
-EXTRA_DIST += tests/diag tests/corpus tests/vm/fixtures tests/vm/disasm shaders scripts/fuzz-object tests/fuzz/fuzz_object.c
+EXTRA_DIST += tests/diag tests/corpus tests/vm/fixtures tests/vm/disasm shaders scripts/fuzz-object \
+	tests/fuzz/fuzz_object.c scripts/fuzz-rib tests/fuzz/fuzz_rib.c
 
-# Fuzzing (not part of make check): make fuzz (the front end) or make
-# fuzz-object (the object loader) [FUZZ_SECONDS=600]
+# Fuzzing (not part of make check): make fuzz (the front end), make
+# fuzz-object (the object loader) or make fuzz-rib (the RIB reader)
+# [FUZZ_SECONDS=600]
 FUZZ_SECONDS = 600
 fuzz: all
 	$(srcdir)/scripts/fuzz-frontend $(FUZZ_SECONDS)
 fuzz-object: all
 	$(srcdir)/scripts/fuzz-object $(FUZZ_SECONDS)
-.PHONY: fuzz fuzz-object
+fuzz-rib:
+	$(srcdir)/scripts/fuzz-rib $(FUZZ_SECONDS)
+.PHONY: fuzz fuzz-object fuzz-rib

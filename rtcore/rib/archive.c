@@ -5,9 +5,11 @@
 */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "rtcore/rib/archive.h"
+#include "rtcore/rib/lex.h"
 #include "rtcore/rib/parse.h"
 
 const char *rib_searchpath(RibCtx *c, const char *value, const char *old,
@@ -65,13 +67,37 @@ static char *find_archive(RibCtx *c, const char *name)
     return p;
 }
 
+bool rib_parse_file(RibCtx *c, RibLoc at, const char *what)
+{
+    struct stat sb;
+    RibFileId id = {0, 0};
+    if (stat(c->file, &sb) == 0) {
+        id.dev = (unsigned long long)sb.st_dev;
+        id.ino = (unsigned long long)sb.st_ino;
+        for (size_t i = 0; i < c->nreading; i++) {
+            if (c->reading[i].dev == id.dev && c->reading[i].ino == id.ino) {
+                rib_error(c, at, "%s: \"%s\" is already being read; an "
+                          "archive cannot include itself", what, c->file);
+                return false;
+            }
+        }
+    }
+    RibLexer lx;
+    if (!rib_lex_open_file(&lx, c, c->file, c->file))
+        return false;
+    *RIB_PUSH(c->reading, c->nreading, c->capreading) = id;
+    rib_parse_stream(c, &lx);
+    c->nreading--;
+    rib_lex_close(&lx);
+    return true;
+}
+
 static void read_archive(RibCtx *c, const RibRequest *r, const RibArg *at,
                          const char *name)
 {
     if (c->archive_depth >= c->opt.max_archive_depth) {
-        rib_error(c, r->loc, "%s: archives nested deeper than %d (does "
-                  "\"%s\" read itself?)", r->name, c->opt.max_archive_depth,
-                  name);
+        rib_error(c, r->loc, "%s: archives nested deeper than %d; \"%s\" "
+                  "not read", r->name, c->opt.max_archive_depth, name);
         return;
     }
     char *path = find_archive(c, name);
@@ -83,13 +109,9 @@ static void read_archive(RibCtx *c, const RibRequest *r, const RibArg *at,
     const char *outer = c->file;
     c->file = rib_intern(c->store, path);
     free(path);
-    RibLexer lx;
-    if (rib_lex_open_file(&lx, c, c->file, c->file)) {
-        c->archive_depth++;
-        rib_parse_stream(c, &lx);
-        c->archive_depth--;
-        rib_lex_close(&lx);
-    }
+    c->archive_depth++;
+    rib_parse_file(c, at->loc, r->name);
+    c->archive_depth--;
     c->file = outer;
 }
 

@@ -10,5 +10,9 @@
    the default, interned. */
 const char *rib_searchpath(RibCtx *c, const char *value, const char *old,
                            const char *dflt);
+/* Reads the file c->file names into the graphics state. False (after an
+   error located at, from request what) when it cannot be opened or is
+   already being read further out: an archive must not include itself. */
+bool rib_parse_file(RibCtx *c, RibLoc at, const char *what);
 
 #endif /* RTCORE_RIB_ARCHIVE_H */

@@ -141,13 +141,13 @@ void rib_req_Basis(RibCtx *c, const RibRequest *r)
 }
 
 /* Sum of an array of counts, each in [min, max]; false after an error. */
-static bool sum_counts(RibCtx *c, const RibArg *a, long min, long max,
-                       size_t *sum)
+static bool sum_counts(RibCtx *c, const RibRequest *r, const RibArg *a,
+                       long min, long max, size_t *sum, const char *what)
 {
     *sum = 0;
     for (size_t i = 0; i < a->n; i++) {
         long v;
-        if (!rib_int_at(c, a, i, min, max, &v))
+        if (!rib_int_at(c, r, a, i, min, max, &v, what))
             return false;
         *sum += (size_t)v;
     }
@@ -176,7 +176,7 @@ void rib_req_TrimCurve(RibCtx *c, const RibRequest *r)
         if (!(a[i] = rib_arg_number_array(c, r, &pos, what[i])))
             return;
     if (!rib_args_end(c, r, pos) ||
-        !sum_counts(c, a[0], 0, 1 << 24, &ncurves) ||
+        !sum_counts(c, r, a[0], 0, 1 << 24, &ncurves, "ncurves") ||
         !expect_len(c, a[1], ncurves, "order") ||
         !expect_len(c, a[3], ncurves, "min") ||
         !expect_len(c, a[4], ncurves, "max") ||
@@ -184,8 +184,8 @@ void rib_req_TrimCurve(RibCtx *c, const RibRequest *r)
         return;
     for (size_t i = 0; i < ncurves; i++) {
         long order, n;
-        if (!rib_int_at(c, a[1], i, 1, 64, &order) ||
-            !rib_int_at(c, a[5], i, order, 1 << 24, &n))
+        if (!rib_int_at(c, r, a[1], i, 1, 64, &order, "order") ||
+            !rib_int_at(c, r, a[5], i, order, 1 << 24, &n, "n"))
             return;
         nknots += (size_t)(order + n);
         npoints += (size_t)n;

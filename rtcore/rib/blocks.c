@@ -3,6 +3,8 @@
 ** world, attributes, transforms, solids, motion, retained objects) and
 ** ObjectInstance. A mismatched End is a fatal error naming the block it
 ** ran into; WorldBegin/End also open and close the frame being built.
+** A Begin with wrong arguments is an error but still opens its block, so
+** that its End does not become a second, fatal one.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -64,8 +66,9 @@ void rib_req_FrameBegin(RibCtx *c, const RibRequest *r)
     long n = -1;
     if (r->nargs && !rib_arg_int(c, r, &pos, 0, 2147483647L, &n,
                                  "the frame number"))
-        return;
-    if (!rib_args_end(c, r, pos) || refuse_inside(c, r, ~0u))
+        n = -1, pos = r->nargs;
+    rib_args_end(c, r, pos);
+    if (refuse_inside(c, r, ~0u))
         return;
     push_block(c, RIB_BLOCK_FRAME, r);
     c->frame_number = (int)n;
@@ -95,7 +98,8 @@ static void shaders_to_world(RibCtx *c)
 
 void rib_req_WorldBegin(RibCtx *c, const RibRequest *r)
 {
-    if (!rib_args_end(c, r, 0) || refuse_inside(c, r, ALL_BUT_FRAME))
+    rib_args_end(c, r, 0);
+    if (refuse_inside(c, r, ALL_BUT_FRAME))
         return;
     RibScene *s = c->scene;
     s->frames = rib_xrealloc(s->frames, (s->nframes + 1) * sizeof *s->frames);
@@ -153,8 +157,8 @@ void rib_req_WorldEnd(RibCtx *c, const RibRequest *r)
 
 void rib_req_AttributeBegin(RibCtx *c, const RibRequest *r)
 {
-    if (rib_args_end(c, r, 0))
-        push_block(c, RIB_BLOCK_ATTRIBUTE, r);
+    rib_args_end(c, r, 0);
+    push_block(c, RIB_BLOCK_ATTRIBUTE, r);
 }
 
 void rib_req_AttributeEnd(RibCtx *c, const RibRequest *r)
@@ -166,8 +170,8 @@ void rib_req_AttributeEnd(RibCtx *c, const RibRequest *r)
 
 void rib_req_TransformBegin(RibCtx *c, const RibRequest *r)
 {
-    if (rib_args_end(c, r, 0))
-        push_block(c, RIB_BLOCK_TRANSFORM, r);
+    rib_args_end(c, r, 0);
+    push_block(c, RIB_BLOCK_TRANSFORM, r);
 }
 
 void rib_req_TransformEnd(RibCtx *c, const RibRequest *r)
@@ -180,9 +184,8 @@ void rib_req_TransformEnd(RibCtx *c, const RibRequest *r)
 void rib_req_SolidBegin(RibCtx *c, const RibRequest *r)
 {
     size_t pos = 0;
-    if (!rib_arg_string(c, r, &pos, "the operation") ||
-        !rib_args_end(c, r, pos))
-        return;
+    if (rib_arg_string(c, r, &pos, "the operation"))
+        rib_args_end(c, r, pos);
     rib_warning(c, r->loc, "CSG is not supported; the solid's parts are "
                 "rendered as they are");
     push_block(c, RIB_BLOCK_SOLID, r);
@@ -198,9 +201,9 @@ void rib_req_SolidEnd(RibCtx *c, const RibRequest *r)
 void rib_req_MotionBegin(RibCtx *c, const RibRequest *r)
 {
     size_t pos = 0;
-    if (!rib_arg_number_array(c, r, &pos, "the time samples") ||
-        !rib_args_end(c, r, pos) ||
-        refuse_inside(c, r, 1u << RIB_BLOCK_MOTION))
+    if (rib_arg_number_array(c, r, &pos, "the time samples"))
+        rib_args_end(c, r, pos);
+    if (refuse_inside(c, r, 1u << RIB_BLOCK_MOTION))
         return;
     rib_warning(c, r->loc, "motion blur is not supported; the first time "
                 "sample is used");

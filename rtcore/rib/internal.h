@@ -145,6 +145,11 @@ typedef struct RibBlock {
     RibOptions saved_options; /* FrameBegin only */
 } RibBlock;
 
+/* A file being read, by identity (device, inode). */
+typedef struct RibFileId {
+    unsigned long long dev, ino;
+} RibFileId;
+
 typedef struct RibCtx {
     RibDiag *diag;
     RibLoadOptions opt;
@@ -173,6 +178,9 @@ typedef struct RibCtx {
     size_t triangles;        /* made so far, against opt.max_triangles */
     int archive_depth;
     const char *file;        /* the file being read (interned) */
+    RibFileId *reading;      /* the files being read, outermost first: an
+                                archive among them would read itself */
+    size_t nreading, capreading;
 } RibCtx;
 
 /* The attribute state, about to change: its snapshot is stale. */

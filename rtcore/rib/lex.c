@@ -72,7 +72,9 @@ static RibLoc here(const RibLexer *lx)
     return (RibLoc){lx->file, lx->line, lx->col};
 }
 
-/* The next byte without consuming it, or -1 at the end. */
+/* The next byte without consuming it, or -1 at the end. A damaged file
+   (a truncated or corrupt gzip stream) is a fatal error: what was read
+   of it cannot be trusted to be whole. */
 static int peekc(RibLexer *lx)
 {
     if (lx->bpos < lx->blen)
@@ -83,8 +85,14 @@ static int peekc(RibLexer *lx)
     if (n <= 0) {
         int err;
         const char *msg = gzerror(lx->gz, &err);
-        if (n < 0 || (err != Z_OK && err != Z_STREAM_END))
-            rib_error(lx->ctx, here(lx), "read error: %s", msg);
+        if (n < 0 || (err != Z_OK && err != Z_STREAM_END)) {
+            /* zlib says "path: what"; the location names the file */
+            size_t flen = strlen(lx->file);
+            if (strncmp(msg, lx->file, flen) == 0 &&
+                strncmp(msg + flen, ": ", 2) == 0)
+                msg += flen + 2;
+            rib_fatal(lx->ctx, here(lx), "read error: %s", msg);
+        }
         lx->eof = true;
         lx->blen = lx->bpos = 0;
         return -1;
@@ -178,11 +186,13 @@ static bool lex_number(RibLexer *lx, RibToken *tok)
     }
     if (!digits || is_name_char(peekc(lx)) || peekc(lx) == '.') {
         skip_word(lx);
+        lx->errors++;
         rib_error(lx->ctx, tok->loc, "malformed number");
         return false;
     }
     double v = strtod(lx->text, NULL);
     if (!(fabs(v) <= FLT_MAX)) {
+        lx->errors++;
         rib_error(lx->ctx, tok->loc, "number out of range: %s", lx->text);
         v = 0;
     }
@@ -191,10 +201,9 @@ static bool lex_number(RibLexer *lx, RibToken *tok)
     return true;
 }
 
-/* After a backslash in a string: adds the character it stands for. */
-static void lex_escape(RibLexer *lx)
+/* After the backslash at in a string: adds the character it stands for. */
+static void lex_escape(RibLexer *lx, RibLoc at)
 {
-    RibLoc at = here(lx);
     int ch = peekc(lx);
     if (ch >= '0' && ch <= '7') {
         int v = 0;
@@ -231,15 +240,17 @@ static bool lex_string(RibLexer *lx, RibToken *tok)
     text_add(lx, 0);
     lx->tlen = 0;
     for (;;) {
+        RibLoc at = here(lx);
         int ch = getc_(lx);
         if (ch < 0) {
+            lx->errors++;
             rib_error(lx->ctx, tok->loc, "unterminated string");
             return false;
         }
         if (ch == '"')
             break;
         if (ch == '\\')
-            lex_escape(lx);
+            lex_escape(lx, at);
         else
             text_add(lx, ch);
     }
@@ -290,6 +301,7 @@ void rib_lex_next(RibLexer *lx, RibToken *tok)
                       "binary RIB encoding is not supported");
         } else {
             getc_(lx);
+            lx->errors++;
             if (ch >= 0x20 && ch < 0x7f)
                 rib_error(lx->ctx, tok->loc, "unexpected character '%c'", ch);
             else

@@ -36,6 +36,8 @@ typedef struct RibLexer {
     int line, col;
     char *text;                /* the current string or name */
     size_t tlen, tcap;
+    unsigned errors;           /* lexical errors so far: a request whose
+                                  arguments had one is skipped */
 } RibLexer;
 
 /* Opens path for lexing; name is how locations spell it. Reports an error
@@ -45,8 +47,8 @@ bool rib_lex_open_file(RibLexer *lx, RibCtx *c, const char *path,
 void rib_lex_open_memory(RibLexer *lx, RibCtx *c, const char *name,
                          const void *data, size_t size);
 void rib_lex_close(RibLexer *lx);
-/* The next token. Malformed input is reported and skipped; EOF inside a
-   string is reported and ends the input. */
+/* The next token. Malformed input is reported, counted in lx->errors
+   and skipped; EOF inside a string is reported and ends the input. */
 void rib_lex_next(RibLexer *lx, RibToken *tok);
 
 #endif /* RTCORE_RIB_LEX_H */

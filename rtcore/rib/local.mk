@@ -57,9 +57,17 @@ tests_rib_check_rib_SOURCES = \
 	tests/rib/check_state.c \
 	tests/rib/check_quadric.c \
 	tests/rib/check_polygon.c \
-	tests/rib/check_patch.c
-tests_rib_check_rib_CPPFLAGS = $(AM_CPPFLAGS) \
-	-DRIB_TEST_DATA='"$(abs_top_srcdir)/tests/rib/data"'
+	tests/rib/check_patch.c \
+	tests/rib/check_errors.c \
+	tests/common/runcmd.h \
+	tests/common/runcmd.c
+tests_rib_check_rib_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DRIB_TEST_DATA='"$(abs_top_srcdir)/tests/rib/data"' \
+	-DRIBINFO_PATH='"$(abs_top_builddir)/rtcore/rib/ribinfo"'
 tests_rib_check_rib_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rib_check_rib_LDADD = $(RIB_LIBS) $(CHECK_LIBS)
+tests_rib_check_rib_DEPENDENCIES = rtcore/rib/ribinfo$(EXEEXT) \
+	rtcore/rib/librib.a vm/libvm.a
+
+EXTRA_DIST += tests/rib/data
 

@@ -5,6 +5,7 @@
 ** made rational by the tessellator when positions are given as "Pw".
 ** (u, v) are the knot parameters themselves. Trim curves are not applied.
 */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,17 +124,22 @@ static void nurbs_uv(const RibSurface *s, int fu, int fv, double a, double b,
     uv[1] = t0 + b * (t1 - t0);
 }
 
-/* n order knot[] min max of one direction; false after an error. */
+/* n order knot[] min max of one direction (name "nu" or "nv"); false
+   after an error. */
 static bool read_dir(RibCtx *c, const RibRequest *r, size_t *pos, Dir *d,
                      const char *name)
 {
     long n, order;
     double mm[2];
     const RibArg *k;
+    char what[3][16];
+    snprintf(what[0], sizeof what[0], "%sorder", name + 1);
+    snprintf(what[1], sizeof what[1], "%sknot", name + 1);
+    snprintf(what[2], sizeof what[2], "%smin %smax", name + 1, name + 1);
     if (!rib_arg_int(c, r, pos, 1, 0x7fffffffL, &n, name) ||
-        !rib_arg_int(c, r, pos, 1, MAX_ORDER, &order, "the order") ||
-        !(k = rib_arg_number_array(c, r, pos, "the knots")) ||
-        !rib_arg_numbers(c, r, pos, 2, mm, "min max"))
+        !rib_arg_int(c, r, pos, 1, MAX_ORDER, &order, what[0]) ||
+        !(k = rib_arg_number_array(c, r, pos, what[1])) ||
+        !rib_arg_numbers(c, r, pos, 2, mm, what[2]))
         return false;
     if (n < order) {
         rib_error(c, r->loc, "NuPatch: %s = %ld is less than its order %ld",
@@ -141,14 +147,14 @@ static bool read_dir(RibCtx *c, const RibRequest *r, size_t *pos, Dir *d,
         return false;
     }
     if (k->n != (size_t)(n + order)) {
-        rib_error(c, k->loc, "NuPatch: %zu knots, expected %s + order = %ld",
-                  k->n, name, n + order);
+        rib_error(c, k->loc, "NuPatch: %zu knots, expected %s + %s = %ld",
+                  k->n, name, what[0], n + order);
         return false;
     }
     for (size_t i = 1; i < k->n; i++) {
         if (k->nums[i] < k->nums[i - 1]) {
-            rib_error(c, k->loc, "NuPatch: knot %zu (%g) is less than the "
-                      "one before it", i, k->nums[i]);
+            rib_error(c, k->loc, "NuPatch: %s %zu (%g) is less than the "
+                      "one before it", what[1], i, k->nums[i]);
             return false;
         }
     }
@@ -159,6 +165,12 @@ static bool read_dir(RibCtx *c, const RibRequest *r, size_t *pos, Dir *d,
     d->min = mm[0] > k->nums[order - 1] ? mm[0] : k->nums[order - 1];
     d->max = mm[1] < k->nums[n] ? mm[1] : k->nums[n];
     d->spans = (int)(n - order + 1);
+    if (!(d->max > d->min)) {
+        rib_error(c, r->loc, "NuPatch: %s [%g, %g] leaves no surface "
+                  "within the knots' range [%g, %g]", what[2], mm[0], mm[1],
+                  k->nums[order - 1], k->nums[n]);
+        return false;
+    }
     return true;
 }
 

@@ -9,10 +9,14 @@
 #include "rtcore/rib/request.h"
 
 /* Finds the declaration of token; fills *name with the interned name the
-   parameter gets. Reports and returns false when there is none. */
-static bool resolve(RibCtx *c, const RibArg *tok, const char *category,
-                    const RibArg *val, bool untyped_ok, RibDecl *d,
-                    const char **name, bool *untyped)
+   parameter gets. Reports and returns false when there is none: an error
+   for a geometric parameter (RISpec's undeclared token), a warning for
+   an Option/Attribute name, which may belong to another renderer. A
+   shader's undeclared parameter (untyped_ok) is kept untyped instead:
+   the renderer types it from the shader. */
+static bool resolve(RibCtx *c, const RibRequest *r, const RibArg *tok,
+                    const char *category, const RibArg *val, bool untyped_ok,
+                    RibDecl *d, const char **name, bool *untyped)
 {
     *untyped = false;
     const char *text = tok->strs[0];
@@ -43,11 +47,11 @@ static bool resolve(RibCtx *c, const RibArg *tok, const char *category,
     }
     if (!found) {
         if (category)
-            rib_warning(c, tok->loc, "unknown %s \"%s\" \"%s\" ignored",
-                        category, category, text);
+            rib_warning(c, tok->loc, "%s: unknown \"%s\" \"%s\" ignored",
+                        r->name, category, text);
         else
-            rib_warning(c, tok->loc, "undeclared parameter \"%s\" ignored",
-                        text);
+            rib_error(c, tok->loc, "%s: undeclared parameter \"%s\" "
+                      "skipped", r->name, text);
         return false;
     }
     *d = *found;
@@ -100,13 +104,18 @@ static void read_params(RibCtx *c, const RibRequest *r, size_t pos,
 {
     RibParam *list = NULL;
     size_t count = 0, cap = 0;
+    bool lost = false;  /* reported a stray value; skipping to a name */
     while (pos < r->nargs) {
         const RibArg *tok = &r->args[pos];
         if (tok->kind != RIB_ARG_STRING) {
-            rib_error(c, tok->loc, "%s: expected a parameter name", r->name);
+            if (!lost)
+                rib_error(c, tok->loc, "%s: expected a parameter name",
+                          r->name);
+            lost = true;
             pos++;
             continue;
         }
+        lost = false;
         if (pos + 1 >= r->nargs) {
             rib_error(c, tok->loc, "%s: parameter \"%s\" has no value",
                       r->name, tok->strs[0]);
@@ -118,7 +127,7 @@ static void read_params(RibCtx *c, const RibRequest *r, size_t pos,
         const char *name;
         RibParam p;
         bool untyped;
-        if (!resolve(c, tok, category, val, untyped_ok, &d, &name, &untyped) ||
+        if (!resolve(c, r, tok, category, val, untyped_ok, &d, &name, &untyped) ||
             !make_param(c, r, &d, name, val, &p))
             continue;
         p.untyped = untyped;

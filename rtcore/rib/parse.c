@@ -1,12 +1,14 @@
 /*
 ** parse.c: groups tokens into requests (a name and its arguments, up to
 ** the next name) and dispatches each to its handler, checking where the
-** request may appear. Unknown requests are skipped with their arguments.
+** request may appear. Unknown requests are errors, skipped with their
+** arguments, as are requests whose arguments do not lex.
 ** Also the public load functions.
 */
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtcore/rib/archive.h"
 #include "rtcore/rib/lex.h"
 #include "rtcore/rib/parse.h"
 #include "rtcore/rib/request.h"
@@ -145,7 +147,7 @@ static void dispatch(RibCtx *c, const RibRequest *r)
     const Entry *e = bsearch(r->name, table, sizeof table / sizeof *table,
                              sizeof *table, cmp_entry);
     if (!e) {
-        rib_warning(c, r->loc, "unknown request \"%s\" ignored", r->name);
+        rib_error(c, r->loc, "unknown request \"%s\" skipped", r->name);
         return;
     }
     /* Inside MotionBegin/End only the first time sample is used. */
@@ -197,7 +199,8 @@ static void push_string(RibArg *a, size_t *cap, const char *s)
 /* Reads an array after its '['. Returns false (after reporting) when it is
    malformed; tok is then the token to go on from. On success tok is the
    token after ']'. */
-static bool read_array(RibCtx *c, RibLexer *lx, RibToken *tok, RibArg *a)
+static bool read_array(RibCtx *c, RibLexer *lx, const RibRequest *r,
+                       RibToken *tok, RibArg *a)
 {
     size_t cap = 0;
     bool ok = true;
@@ -213,7 +216,8 @@ static bool read_array(RibCtx *c, RibLexer *lx, RibToken *tok, RibArg *a)
                 a->kind = is_str ? RIB_ARG_STRINGS : RIB_ARG_NUMBERS;
             if (is_str != (a->kind == RIB_ARG_STRINGS)) {
                 if (ok)
-                    rib_error(c, tok->loc, "array mixes numbers and strings");
+                    rib_error(c, tok->loc, "%s: array mixes numbers and "
+                              "strings", r->name);
                 ok = false;
             } else if (is_str) {
                 push_string(a, &cap, tok->text);
@@ -227,31 +231,36 @@ static bool read_array(RibCtx *c, RibLexer *lx, RibToken *tok, RibArg *a)
             return ok;
         case RIB_TOK_LBRACKET:
             if (ok)
-                rib_error(c, tok->loc, "nested array");
+                rib_error(c, tok->loc, "%s: nested array", r->name);
             ok = false;
             break;
         case RIB_TOK_NAME:
             rib_error(c, tok->loc,
-                      "request \"%s\" inside the array opened at %d:%d "
-                      "(missing ']')", tok->text, a->loc.line, a->loc.col);
+                      "%s: request \"%s\" inside the array opened at %d:%d "
+                      "(missing ']')", r->name, tok->text, a->loc.line,
+                      a->loc.col);
             return false;
         case RIB_TOK_EOF:
             if (!c->fatal)
-                rib_error(c, a->loc, "unterminated array at end of file");
+                rib_error(c, a->loc, "%s: unterminated array at end of file",
+                          r->name);
             return false;
         }
     }
 }
 
 /* Reads the arguments after the request name up to the next name or EOF,
-   left in tok. False when an argument was malformed. */
+   left in tok. False when an argument was malformed or the lexer reported
+   an error among them (a bad number, an unterminated string): the request
+   is then skipped rather than run on what is left of its arguments. */
 static bool read_args(RibCtx *c, RibLexer *lx, RibRequest *r, RibToken *tok)
 {
     bool ok = true;
+    unsigned lex_errors = lx->errors;
     rib_lex_next(lx, tok);
     for (;;) {
         if (tok->kind == RIB_TOK_NAME || tok->kind == RIB_TOK_EOF)
-            return ok && !c->fatal;
+            return ok && lx->errors == lex_errors && !c->fatal;
         RibArg *a = RIB_PUSH(r->args, r->nargs, r->cap);
         memset(a, 0, sizeof *a);
         a->loc = tok->loc;
@@ -271,11 +280,11 @@ static bool read_args(RibCtx *c, RibLexer *lx, RibRequest *r, RibToken *tok)
             break;
         case RIB_TOK_LBRACKET:
             a->n = 0;
-            if (!read_array(c, lx, tok, a))
+            if (!read_array(c, lx, r, tok, a))
                 ok = false;
             break;
         default:  /* a stray ']' */
-            rib_error(c, tok->loc, "unexpected ']'");
+            rib_error(c, tok->loc, "%s: unexpected ']'", r->name);
             a->n = 0;
             ok = false;
             rib_lex_next(lx, tok);
@@ -324,13 +333,8 @@ RibScene *rib_load_ex(const char *path, const RibLoadOptions *opt,
     RibCtx c;
     rib_ctx_init(&c, opt, diag);
     c.file = rib_intern(c.store, path);
-    RibLexer lx;
-    if (rib_lex_open_file(&lx, &c, path, c.file)) {
-        rib_parse_stream(&c, &lx);
-        rib_lex_close(&lx);
-    } else {
+    if (!rib_parse_file(&c, (RibLoc){c.file, 0, 0}, "rib_load"))
         c.fatal = true;
-    }
     return rib_ctx_finish(&c);
 }
 

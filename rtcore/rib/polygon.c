@@ -31,15 +31,15 @@ static void polys_free(Polys *p)
     free(p->vert);
 }
 
-/* Converts an array of counts, each in [min, max], and sums them. */
-static bool counts_of(RibCtx *c, const RibArg *a, long min, size_t **out,
-                      size_t *sum)
+/* Converts an array of counts, each at least min, and sums them. */
+static bool counts_of(RibCtx *c, const RibRequest *r, const RibArg *a,
+                      long min, size_t **out, size_t *sum, const char *what)
 {
     *out = rib_xmalloc((a->n ? a->n : 1) * sizeof **out);
     *sum = 0;
     for (size_t i = 0; i < a->n; i++) {
         long v;
-        if (!rib_int_at(c, a, i, min, 0x7fffffffL, &v))
+        if (!rib_int_at(c, r, a, i, min, 0x7fffffffL, &v, what))
             return false;
         (*out)[i] = (size_t)v;
         *sum += (size_t)v;
@@ -58,13 +58,14 @@ static bool expect_len(RibCtx *c, const RibRequest *r, const RibArg *a,
 }
 
 /* Corners from an explicit vertex array, or 0..n-1 when a is NULL. */
-static bool corners_of(RibCtx *c, Polys *p, const RibArg *a)
+static bool corners_of(RibCtx *c, const RibRequest *r, Polys *p,
+                       const RibArg *a)
 {
     p->vert = rib_xmalloc((p->ncorners ? p->ncorners : 1) * sizeof *p->vert);
     p->nvertices = a ? 0 : p->ncorners;
     for (size_t i = 0; i < p->ncorners; i++) {
         long v = (long)i;
-        if (a && !rib_int_at(c, a, i, 0, 0x7fffffffL, &v))
+        if (a && !rib_int_at(c, r, a, i, 0, 0x7fffffffL, &v, "verts"))
             return false;
         p->vert[i] = (size_t)v;
         if (p->vert[i] + 1 > p->nvertices)
@@ -161,17 +162,24 @@ static void build(RibCtx *c, const RibRequest *r, const Polys *p,
     rib_emit_mesh(c, &m);
 }
 
-/* Parses the parameter list at pos; checks it and builds the mesh. A
-   Polygon (vertices from P) has p->ncorners == 0 until P is known. */
+/* How a request gives its corners' vertices. */
+typedef enum Corners {
+    FROM_POSITIONS,   /* Polygon: one loop of every point of "P" */
+    IN_ORDER,         /* GeneralPolygon: the loops take "P" in order */
+    INDEXED           /* Points*Polygons: corners_of() has run */
+} Corners;
+
+/* Parses the parameter list at pos; checks it and builds the mesh.
+   Corners in order are only made once "P" has been checked to hold them,
+   so a count far beyond the input is an error, never an allocation. */
 static void polygons(RibCtx *c, const RibRequest *r, size_t pos, Polys *p,
-                     bool from_positions)
+                     Corners corners)
 {
     RibPrim prim;
     if (!rib_prim_parse(c, r, pos, RIB_POS_PW, &prim))
         return;
-    if (from_positions) {
+    if (corners == FROM_POSITIONS) {
         p->ncorners = p->loop_size[0] = prim.pos.count;
-        corners_of(c, p, NULL);
         if (p->ncorners < 3) {
             rib_error(c, r->loc, "%s: %zu vertices; a polygon needs 3",
                       r->name, p->ncorners);
@@ -179,9 +187,12 @@ static void polygons(RibCtx *c, const RibRequest *r, size_t pos, Polys *p,
             return;
         }
     }
+    if (corners != INDEXED)
+        p->nvertices = p->ncorners;
     RibPrimCounts counts = {p->nfaces, p->nvertices, p->nvertices,
                             p->ncorners};
-    if (rib_prim_check(c, r, &prim, &counts))
+    if (rib_prim_check(c, r, &prim, &counts) &&
+        (corners == INDEXED || corners_of(c, r, p, NULL)))
         build(c, r, p, &prim);
     rib_prim_free(&prim);
 }
@@ -191,7 +202,7 @@ void rib_req_Polygon(RibCtx *c, const RibRequest *r)
     Polys p = {.nfaces = 1, .nloops = 1};
     one_loop_each(&p);
     p.loop_size = rib_xmalloc(sizeof *p.loop_size);
-    polygons(c, r, 0, &p, true);
+    polygons(c, r, 0, &p, FROM_POSITIONS);
     polys_free(&p);
 }
 
@@ -202,11 +213,11 @@ void rib_req_GeneralPolygon(RibCtx *c, const RibRequest *r)
     const RibArg *nverts = rib_arg_number_array(c, r, &pos, "nverts");
     if (nverts && nverts->n == 0)
         rib_error(c, nverts->loc, "GeneralPolygon: no loops");
-    else if (nverts && counts_of(c, nverts, 3, &p.loop_size, &p.ncorners) &&
-             corners_of(c, &p, NULL)) {
+    else if (nverts && counts_of(c, r, nverts, 3, &p.loop_size, &p.ncorners,
+                                 "nverts")) {
         p.face_loops = rib_xmalloc(sizeof *p.face_loops);
         p.face_loops[0] = p.nloops = nverts->n;
-        polygons(c, r, pos, &p, false);
+        polygons(c, r, pos, &p, IN_ORDER);
     }
     polys_free(&p);
 }
@@ -218,12 +229,13 @@ void rib_req_PointsPolygons(RibCtx *c, const RibRequest *r)
     const RibArg *nverts = rib_arg_number_array(c, r, &pos, "nverts");
     const RibArg *verts = nverts ? rib_arg_number_array(c, r, &pos, "verts")
                                  : NULL;
-    if (verts && counts_of(c, nverts, 3, &p.loop_size, &p.ncorners) &&
+    if (verts &&
+        counts_of(c, r, nverts, 3, &p.loop_size, &p.ncorners, "nverts") &&
         expect_len(c, r, verts, p.ncorners, "verts") &&
-        corners_of(c, &p, verts)) {
+        corners_of(c, r, &p, verts)) {
         p.nfaces = p.nloops = nverts->n;
         one_loop_each(&p);
-        polygons(c, r, pos, &p, false);
+        polygons(c, r, pos, &p, INDEXED);
     }
     polys_free(&p);
 }
@@ -237,13 +249,14 @@ void rib_req_PointsGeneralPolygons(RibCtx *c, const RibRequest *r)
                                   : NULL;
     const RibArg *verts = nverts ? rib_arg_number_array(c, r, &pos, "verts")
                                  : NULL;
-    if (verts && counts_of(c, nloops, 1, &p.face_loops, &p.nloops) &&
+    if (verts &&
+        counts_of(c, r, nloops, 1, &p.face_loops, &p.nloops, "nloops") &&
         expect_len(c, r, nverts, p.nloops, "nverts") &&
-        counts_of(c, nverts, 3, &p.loop_size, &p.ncorners) &&
+        counts_of(c, r, nverts, 3, &p.loop_size, &p.ncorners, "nverts") &&
         expect_len(c, r, verts, p.ncorners, "verts") &&
-        corners_of(c, &p, verts)) {
+        corners_of(c, r, &p, verts)) {
         p.nfaces = nloops->n;
-        polygons(c, r, pos, &p, false);
+        polygons(c, r, pos, &p, INDEXED);
     }
     polys_free(&p);
 }

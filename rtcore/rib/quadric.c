@@ -151,8 +151,12 @@ static void quadric(RibCtx *c, const RibRequest *r, size_t pos, Quadric *q,
     RibPrim prim;
     if (!rib_prim_parse(c, r, pos, RIB_POS_NONE, &prim))
         return;
-    if (fabs(thetamax) > 360)
+    if (fabs(thetamax) > 360) {
+        rib_warning(c, r->loc, "%s: thetamax %g is beyond a full turn; "
+                    "%g used", r->name, thetamax, thetamax > 0 ? 360.0
+                                                          : -360.0);
         thetamax = thetamax > 0 ? 360 : -360;
+    }
     q->theta = thetamax * (M_PI / 180.0);
     /* A zero sweep has no surface. */
     if (q->theta != 0 && rib_prim_check(c, r, &prim, &counts)) {

@@ -50,13 +50,16 @@ bool rib_arg_numbers(RibCtx *c, const RibRequest *r, size_t *pos, size_t n,
     return true;
 }
 
-bool rib_int_at(RibCtx *c, const RibArg *a, size_t i, long min, long max,
-                long *out)
+bool rib_int_at(RibCtx *c, const RibRequest *r, const RibArg *a, size_t i,
+                long min, long max, long *out, const char *what)
 {
     double v = a->nums[i];
     if (!(v >= (double)min && v <= (double)max) || v != floor(v)) {
-        rib_error(c, a->loc, "expected an integer in [%ld, %ld], got %g",
-                  min, max, v);
+        char index[32] = "";
+        if (a->kind == RIB_ARG_NUMBERS)
+            snprintf(index, sizeof index, "[%zu]", i);
+        rib_error(c, a->loc, "%s: expected an integer in [%ld, %ld] for "
+                  "%s%s, got %g", r->name, min, max, what, index, v);
         return false;
     }
     *out = (long)v;
@@ -72,7 +75,7 @@ bool rib_arg_int(RibCtx *c, const RibRequest *r, size_t *pos, long min,
                   what);
         return false;
     }
-    if (!rib_int_at(c, &r->args[p], 0, min, max, out))
+    if (!rib_int_at(c, r, &r->args[p], 0, min, max, out, what))
         return false;
     *pos = p + 1;
     return true;
@@ -113,7 +116,8 @@ const char *rib_arg_handle(RibCtx *c, const RibRequest *r, size_t *pos,
     if (p < r->nargs && r->args[p].n == 1 && is_number(&r->args[p])) {
         long v;
         char key[32];
-        if (!rib_int_at(c, &r->args[p], 0, -2147483647L, 2147483647L, &v))
+        if (!rib_int_at(c, r, &r->args[p], 0, -2147483647L, 2147483647L, &v,
+                        what))
             return NULL;
         snprintf(key, sizeof key, "%ld", v);
         *pos = p + 1;

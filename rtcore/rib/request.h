@@ -55,14 +55,15 @@ const char *rib_arg_handle(RibCtx *c, const RibRequest *r, size_t *pos,
 const char *rib_handle_text(const char *key);
 /* Reports arguments left over after the last one expected. */
 bool rib_args_end(RibCtx *c, const RibRequest *r, size_t pos);
-/* An array's number i as an integer in [min, max]; false when not. */
-bool rib_int_at(RibCtx *c, const RibArg *a, size_t i, long min, long max,
-                long *out);
+/* Number i of argument a as an integer in [min, max]; false (after an
+   error naming what, and [i] for arrays) when it is not. */
+bool rib_int_at(RibCtx *c, const RibRequest *r, const RibArg *a, size_t i,
+                long min, long max, long *out, const char *what);
 
 /* ---- parameter lists (params.c) ---------------------------------------------
    Reads "token" value pairs from args[pos] on into typed parameters.
-   Undeclared tokens are warned about and skipped; values of the wrong type
-   or count are errors and skipped. category is the Option/Attribute
+   Undeclared tokens, and values of the wrong type or count, are errors and
+   skipped (unknown Option/Attribute names only warned about). category is the Option/Attribute
    category whose own names apply (NULL elsewhere); the result's names are
    then "category:name". The caller owns *out (rib_params_free). */
 void rib_params(RibCtx *c, const RibRequest *r, size_t pos,

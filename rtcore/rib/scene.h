@@ -282,7 +282,8 @@ typedef struct RibLoadOptions {
     double max_angle_deg;    /* tessellation: largest angle a facet may
                                 turn through (default 2.5) */
     size_t max_triangles;    /* budget for the whole scene (default 50M) */
-    int max_archive_depth;   /* ReadArchive nesting (default 32) */
+    int max_archive_depth;   /* ReadArchive nesting (default 32); an
+                                archive including itself stops at once */
     /* What '@' stands for in each searchpath (default "."). */
     const char *default_shader_path, *default_texture_path,
                *default_archive_path;
@@ -291,8 +292,14 @@ typedef struct RibLoadOptions {
 void rib_load_options_init(RibLoadOptions *opt);
 
 /* Loads a RIB file (plain or gzip'd). Returns NULL after a fatal error
-   (unreadable file, unbalanced blocks, too many errors); otherwise the
-   scene, with any non-fatal errors and warnings in diag. */
+   (an unreadable or damaged file, unbalanced blocks, too many errors);
+   otherwise the scene, with any non-fatal errors and warnings in diag.
+   A request that is wrong (unknown, malformed arguments, wrong counts) is
+   an error and skipped, as RenderMan does, and loading goes on; a bad
+   parameter or primitive variable is dropped from its request. An
+   archive that would include itself is an error and not read. What is
+   merely not supported (motion blur, CSG, trim curves, Curves, ...) and
+   unknown Option/Attribute names are warnings. */
 RibScene *rib_load(const char *path, RibDiag *diag);
 RibScene *rib_load_ex(const char *path, const RibLoadOptions *opt,
                       RibDiag *diag);

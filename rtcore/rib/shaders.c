@@ -104,7 +104,9 @@ static void light_source(RibCtx *c, const RibRequest *r, bool area)
     }
     /* RIB gives "name handle params..."; the parameters come in pairs, so
        an odd count after the name means a handle is there. */
-    size_t pos = 1;
+    size_t pos = 0;
+    if (!rib_arg_string(c, r, &pos, "the shader name"))
+        return;
     const char *key;
     char auto_key[32];
     if (r->nargs >= 2 && (r->nargs - 1) % 2 == 1) {

@@ -100,6 +100,7 @@ RibScene *rib_ctx_finish(RibCtx *c)
         c->fatal = true;
     }
     free(c->blocks);
+    free(c->reading);
     rib_map_free_all(&c->decls);
     rib_map_free_all(&c->coordsys);
     rib_map_free_all(&c->world_coordsys);

@@ -5,14 +5,25 @@
 ** object. Before WorldBegin the CTM maps to camera space, after it to
 ** world space.
 */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rtcore/rib/request.h"
 
-static void concat(RibCtx *c, const RibMatrix *t)
+/* CTM' = t * CTM, unless that overflows (huge scales piled up): then an
+   error, and the transform stays as it was. */
+static void concat(RibCtx *c, const RibRequest *r, const RibMatrix *t)
 {
-    c->attr.ctm = rib_matrix_mul(t, &c->attr.ctm);
+    RibMatrix m = rib_matrix_mul(t, &c->attr.ctm);
+    for (int i = 0; i < 16; i++) {
+        if (!isfinite(m.m[i])) {
+            rib_error(c, r->loc, "%s: the current transform would overflow; "
+                      "request skipped", r->name);
+            return;
+        }
+    }
+    c->attr.ctm = m;
 }
 
 void rib_req_Identity(RibCtx *c, const RibRequest *r)
@@ -40,7 +51,7 @@ void rib_req_ConcatTransform(RibCtx *c, const RibRequest *r)
 {
     RibMatrix m;
     if (matrix_arg(c, r, &m))
-        concat(c, &m);
+        concat(c, r, &m);
 }
 
 /* n numbers and nothing else. */
@@ -56,7 +67,7 @@ void rib_req_Translate(RibCtx *c, const RibRequest *r)
     double v[3];
     if (numbers(c, r, 3, v, "dx dy dz")) {
         RibMatrix t = rib_matrix_translate(v[0], v[1], v[2]);
-        concat(c, &t);
+        concat(c, r, &t);
     }
 }
 
@@ -65,7 +76,7 @@ void rib_req_Rotate(RibCtx *c, const RibRequest *r)
     double v[4];
     if (numbers(c, r, 4, v, "angle dx dy dz")) {
         RibMatrix t = rib_matrix_rotate(v[0], v[1], v[2], v[3]);
-        concat(c, &t);
+        concat(c, r, &t);
     }
 }
 
@@ -74,7 +85,7 @@ void rib_req_Scale(RibCtx *c, const RibRequest *r)
     double v[3];
     if (numbers(c, r, 3, v, "sx sy sz")) {
         RibMatrix t = rib_matrix_scale(v[0], v[1], v[2]);
-        concat(c, &t);
+        concat(c, r, &t);
     }
 }
 
@@ -83,7 +94,7 @@ void rib_req_Skew(RibCtx *c, const RibRequest *r)
     double v[7];
     if (numbers(c, r, 7, v, "angle dx1 dy1 dz1 dx2 dy2 dz2")) {
         RibMatrix t = rib_matrix_skew(v[0], v + 1, v + 4);
-        concat(c, &t);
+        concat(c, r, &t);
     }
 }
 

@@ -212,6 +212,56 @@ START_TEST(test_binary_rib_refused)
 }
 END_TEST
 
+/* Everything the lexer reads, through a whole load: a gzip'd archive, the
+   version request, comments anywhere (the last one without a newline),
+   and escapes in strings that reach the scene. */
+START_TEST(test_whole_file_forms)
+{
+    const char *dir = temp_dir();
+    char path[512];
+    snprintf(path, sizeof path, "%s/part.rib.gz", dir);
+    gzFile gz = gzopen(path, "wb");
+    ck_assert_ptr_nonnull(gz);
+    gzputs(gz, "# an archive, compressed\nDisk 0 1 360 # trailing\n");
+    gzclose(gz);
+    const char *main_path = write_file(
+        dir, "main.rib",
+        "##RenderMan RIB\nversion 3.04\n"
+        "WorldBegin # comment after a request\n"
+        "Surface \"my\\tshader\\101\" \"texturename\" [\"a\\\\b\\\"c\\\n"
+        "d\" # comment inside an array\n]\n"
+        "Surface \"x\\qy\"\n"
+        "ReadArchive \"part.rib.gz\"\nWorldEnd\n# the end, no newline");
+    RibDiag d;
+    rib_diag_init(&d, NULL);
+    RibScene *s = rib_load(main_path, &d);
+    ck_assert_int_eq(d.nerrors, 0);
+    ck_assert_uint_eq(d.nmessages, 1);
+    ck_assert_ptr_nonnull(strstr(d.messages[0], "/main.rib:7:11: warning: "
+                                                "unknown escape '\\q' in "
+                                                "string"));
+    const RibMesh *m = mesh_at(s, 0);
+    ck_assert_str_eq(m->prim, "Disk");
+    ck_assert_ptr_nonnull(strstr(m->loc.file, "/part.rib.gz"));
+    ck_assert_int_eq(m->loc.line, 2);
+    /* the second Surface replaced the first, whose strings are checked
+       below in a load of their own */
+    ck_assert_str_eq(m->attrs->surface->name, "xqy");
+    rib_scene_free(s);
+    rib_diag_free(&d);
+    s = load_text("WorldBegin\nSurface \"my\\tshader\\101\" \"texturename\" "
+                  "[\"a\\\\b\\\"c\\\nd\"]\nDisk 0 1 360\nWorldEnd\n",
+                  &d);
+    ck_assert_int_eq(d.nmessages, 0);
+    const RibShader *sh = mesh_at(s, 0)->attrs->surface;
+    ck_assert_str_eq(sh->name, "my\tshaderA");
+    ck_assert_uint_eq(sh->nparams, 1);
+    ck_assert_str_eq(sh->params[0].s[0], "a\\b\"cd");
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
 Suite *lex_suite(void)
 {
     Suite *s = suite_create("lex");
@@ -226,6 +276,7 @@ Suite *lex_suite(void)
     tcase_add_test(tc, test_gzip);
     tcase_add_test(tc, test_gzip_truncated);
     tcase_add_test(tc, test_binary_rib_refused);
+    tcase_add_test(tc, test_whole_file_forms);
     suite_add_tcase(s, tc);
     return s;
 }

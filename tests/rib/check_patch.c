@@ -610,6 +610,177 @@ START_TEST(test_nupatch_primvars)
 }
 END_TEST
 
+/* A bilinear NuPatch over a planar parallelogram is that piece of the
+   plane, exactly: P = (2u, 3v, u), two triangles, one normal. */
+START_TEST(test_nupatch_bilinear_plane)
+{
+    RibDiag d;
+    RibScene *s = one_world("NuPatch 2 2 [0 0 1 1] 0 1 2 2 [0 0 1 1] 0 1 "
+                            "\"P\" [0 0 0  2 0 1  0 3 0  2 3 1]",
+                            &d);
+    const RibMesh *m = mesh_at(s, 0);
+    ck_assert_uint_eq(m->ntris, 2);
+    for (size_t k = 0; k < m->nverts; k++) {
+        double u = m->uv[2 * k], v = m->uv[2 * k + 1];
+        ck_assert_near(m->P[3 * k], 2 * u, 1e-7);
+        ck_assert_near(m->P[3 * k + 1], 3 * v, 1e-7);
+        ck_assert_near(m->P[3 * k + 2], u, 1e-7);
+        /* dPdu x dPdv = (2,0,1) x (0,3,0) = (-3, 0, 6), normalised */
+        ck_assert_near(m->Ng[3 * k], -3 / sqrt(45), 1e-6);
+        ck_assert_near(m->Ng[3 * k + 1], 0, 1e-6);
+        ck_assert_near(m->Ng[3 * k + 2], 6 / sqrt(45), 1e-6);
+    }
+    ck_assert_near(mesh_area(m), sqrt(45), 1e-5);
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
+/* The nine-point rational circle (order 3, double inner knots, corner
+   weights sqrt(1/2)) of radius 2, swept up z: every vertex lies on the
+   circle, and the area is the cylinder's within the chords' error. */
+START_TEST(test_nupatch_full_circle)
+{
+    const double w = sqrt(0.5), R = 2;
+    const double cx[9] = {1, 1, 0, -1, -1, -1, 0, 1, 1};
+    const double cy[9] = {0, 1, 1, 1, 0, -1, -1, -1, 0};
+    double pw[4 * 18];
+    char list[2048], body[3072];
+    size_t len = 0;
+    for (int j = 0; j < 2; j++)
+        for (int i = 0; i < 9; i++) {
+            double wi = i % 2 ? w : 1, *q = pw + 4 * (9 * j + i);
+            q[0] = R * cx[i] * wi, q[1] = R * cy[i] * wi, q[2] = j * wi;
+            q[3] = wi;
+            len += (size_t)snprintf(list + len, sizeof list - len,
+                                    "%.17g %.17g %.17g %.17g  ", q[0], q[1],
+                                    q[2], q[3]);
+        }
+    snprintf(body, sizeof body,
+             "NuPatch 9 3 [0 0 0 0.25 0.25 0.5 0.5 0.75 0.75 1 1 1] 0 1 "
+             "2 2 [0 0 1 1] 0 1 \"Pw\" [%s]",
+             list);
+    RibDiag d;
+    RibScene *s = one_world(body, &d);
+    const RibMesh *m = mesh_at(s, 0);
+    for (size_t k = 0; k < m->nverts; k++)
+        ck_assert_near(hypot(m->P[3 * k], m->P[3 * k + 1]), R, 2e-6);
+    const double uk[] = {0, 0, 0, 0.25, 0.25, 0.5, 0.5, 0.75, 0.75, 1, 1, 1};
+    const double vk[] = {0, 0, 1, 1};
+    Nurbs n = {9, 3, 2, 2, uk, vk, pw};
+    assert_on_nurbs(m, &n, 1e-5);
+    /* each quarter turns 90 degrees: at 2.5 degrees, 36 segments */
+    ck_assert_uint_ge(m->ntris, 2 * 4 * 36);
+    ck_assert_near(mesh_area(m), 2 * M_PI * R, 2 * M_PI * R * 2e-4);
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
+/* Knot vectors and weights are checked; each bad NuPatch is skipped with
+   its own message and the good one after them still loads. */
+START_TEST(test_nupatch_errors)
+{
+    const char *quad = "2 2 [0 0 1 1] 0 1 \"P\" [0 0 0 1 0 0 0 1 0 1 1 0]\n";
+    const char *heads[] = {
+        "NuPatch 2 2 [0 1 0 1] 0 1 ",         /* decreasing */
+        "NuPatch 2 2 [0 0 1] 0 1 ",           /* one knot short */
+        "NuPatch 2 3 [0 0 0 1 1] 0 1 ",       /* order above the count */
+        "NuPatch 2 17 [0 0 1 1] 0 1 ",        /* order above 16 */
+        "NuPatch 2 0 [0 0 1 1] 0 1 ",         /* order 0 */
+        "NuPatch 2 2 [0 0 0 0] 0 1 ",         /* no span of any width */
+        "NuPatch 2 2 [0 0 1 1] 1 0 ",         /* min above max */
+        "NuPatch 2 2 [0 0 1 1] 2 3 ",         /* range beyond the knots */
+        "NuPatch 2 2 [0 0 1 1] [0 1 2] ",     /* min max min */
+    };
+    char body[4096] = "";
+    for (size_t i = 0; i < sizeof heads / sizeof *heads; i++) {
+        strcat(body, heads[i]);
+        strcat(body, quad);
+    }
+    strcat(body, "NuPatch 2 2 [0 0 1 1] 0 1 2 2 [0 0 1 1] 0 1 \"Pw\" "
+                 "[0 0 0 1 1 0 0 1 0 1 0 0 1 1 0 1]\n");
+    strcat(body, "NuPatch 2 2 [0 0 1 1] 0 1 ");
+    strcat(body, quad);
+    RibDiag d;
+    char text[8192];
+    snprintf(text, sizeof text, "WorldBegin\n%sWorldEnd\n", body);
+    RibScene *s = load_text(text, &d);
+    static const char *const want[] = {
+        "test.rib:2:13: error: NuPatch: uknot 2 (0) is less than the one "
+        "before it",
+        "test.rib:3:13: error: NuPatch: 3 knots, expected nu + uorder = 4",
+        "test.rib:4:1: error: NuPatch: nu = 2 is less than its order 3",
+        "test.rib:5:11: error: NuPatch: expected an integer in [1, 16] for "
+        "uorder, got 17",
+        "test.rib:6:11: error: NuPatch: expected an integer in [1, 16] for "
+        "uorder, got 0",
+        "test.rib:7:1: error: NuPatch: umin umax [0, 1] leaves no surface "
+        "within the knots' range [0, 0]",
+        "test.rib:8:1: error: NuPatch: umin umax [1, 0] leaves no surface "
+        "within the knots' range [0, 1]",
+        "test.rib:9:1: error: NuPatch: umin umax [2, 3] leaves no surface "
+        "within the knots' range [0, 1]",
+        "test.rib:10:23: error: NuPatch: expected 2 numbers for umin umax, "
+        "got an array of 3",
+        "test.rib:11:1: error: NuPatch: \"Pw\" weight 2 is 0; weights must "
+        "be positive",
+    };
+    size_t n = sizeof want / sizeof *want;
+    ck_assert_uint_eq(d.nmessages, n);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_str_eq(d.messages[i], want[i]);
+    ck_assert_uint_eq(only_frame(s)->nmeshes, 1);
+    ck_assert_int_eq(mesh_at(s, 0)->loc.line, 12);
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
+/* Trim curves are checked and remembered, but not applied: NuPatch says
+   so, for as long as the attribute block that set them lasts. */
+START_TEST(test_trim_curves_warn)
+{
+    const char *patch = "NuPatch 2 2 [0 0 1 1] 0 1 2 2 [0 0 1 1] 0 1 \"P\" "
+                        "[0 0 0 1 0 0 0 1 0 1 1 0]\n";
+    char text[4096];
+    snprintf(text, sizeof text,
+             "WorldBegin\nAttributeBegin\n"
+             "TrimCurve [1] [3] [0 0 0 1 1 1] [0] [1] [3] [0.2 0.8 0.2] "
+             "[0.2 0.2 0.8] [1 1 1]\n%s"
+             "AttributeEnd\n%s"
+             "TrimCurve [1] [3] [0 0 0 1 1] [0] [1] [3] [0 1 1] [0 0 1] "
+             "[1 1 1]\n"
+             "TrimCurve [1] [4] [0 0 0 0 1 1 1] [0] [1] [3] [0 1 1] [0 0 1] "
+             "[1 1 1]\n"
+             "TrimCurve [1] [3] [0 0 0 1 1 1] [0] [1] [3] [0 1] [0 0 1] "
+             "[1 1 1]\n"
+             "TrimCurve [1] [3]\n%sWorldEnd\n",
+             patch, patch, patch);
+    RibDiag d;
+    RibScene *s = load_text(text, &d);
+    static const char *const want[] = {
+        "test.rib:4:1: warning: NuPatch: trim curves are not supported; the "
+        "patch is rendered untrimmed",
+        "test.rib:7:19: error: TrimCurve: knot has 5 values, expected 6",
+        "test.rib:8:43: error: TrimCurve: expected an integer in [4, "
+        "16777216] for n[0], got 3",
+        "test.rib:9:45: error: TrimCurve: u has 2 values, expected 3",
+        "test.rib:10:1: error: TrimCurve: expected an array of numbers for "
+        "knot",
+    };
+    size_t n = sizeof want / sizeof *want;
+    ck_assert_uint_eq(d.nmessages, n);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_str_eq(d.messages[i], want[i]);
+    /* the patches are made untrimmed all the same */
+    ck_assert_uint_eq(only_frame(s)->nmeshes, 3);
+    ck_assert_near(mesh_area(mesh_at(s, 0)), 1, 1e-6);
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
 Suite *patch_suite(void)
 {
     Suite *s = suite_create("patch");
@@ -626,6 +797,10 @@ Suite *patch_suite(void)
     tcase_add_test(tc, test_nupatch_rational_circle);
     tcase_add_test(tc, test_nupatch_spans_and_range);
     tcase_add_test(tc, test_nupatch_primvars);
+    tcase_add_test(tc, test_nupatch_bilinear_plane);
+    tcase_add_test(tc, test_nupatch_full_circle);
+    tcase_add_test(tc, test_nupatch_errors);
+    tcase_add_test(tc, test_trim_curves_warn);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -265,19 +265,18 @@ START_TEST(test_declarations)
 }
 END_TEST
 
-START_TEST(test_undeclared_parameter_warns)
+/* An undeclared parameter of a primitive is an error and the request
+   keeps the others; a shader's is kept untyped, for the renderer to type
+   from the shader's own parameter. */
+START_TEST(test_undeclared_parameter_skipped)
 {
-    /* On a primitive an undeclared token is skipped with a warning; on a
-       shader it is kept untyped, for the renderer to type from the
-       shader's own parameter. */
     RibDiag d;
     RibScene *s = load_text("WorldBegin\nSurface \"plastic\" \"bogus\" 1 "
                             "\"Ks\" 0.5 \"name\" \"x\"\nDisk 0 1 360 \"bogus\" 2\nWorldEnd\n",
                             &d);
-    ck_assert_int_eq(d.nerrors, 0);
-    ck_assert_diag(&d, "test.rib:3:14: warning: undeclared parameter "
-                       "\"bogus\" ignored");
-    ck_assert_int_eq(d.nwarnings, 1);
+    ck_assert_int_eq(d.nerrors, 1);
+    ck_assert_str_eq(d.messages[0], "test.rib:3:14: error: Disk: "
+                                    "undeclared parameter \"bogus\" skipped");
     const RibShader *sh = mesh_at(s, 0)->attrs->surface;
     ck_assert_uint_eq(sh->nparams, 3);
     ck_assert_str_eq(sh->params[0].name, "bogus");
@@ -396,7 +395,8 @@ START_TEST(test_option_and_attribute_values)
         "Attribute \"visibility\" \"bogus\" [1]\nDisk 0 1 360\nWorldEnd\n",
         &opt, &d);
     ck_assert_int_eq(d.nerrors, 0);
-    ck_assert_diag(&d, "warning: unknown visibility \"visibility\" \"bogus\"");
+    ck_assert_diag(&d, "warning: Attribute: unknown \"visibility\" "
+                       "\"bogus\" ignored");
     const RibOptions *o = &only_frame(s)->options;
     ck_assert_str_eq(o->archive_path, "/b:/a:/default/archives");
     ck_assert_str_eq(o->shader_path, "/s");
@@ -585,7 +585,7 @@ Suite *state_suite(void)
     tcase_add_test(tc, test_options);
     tcase_add_test(tc, test_default_screen_window);
     tcase_add_test(tc, test_declarations);
-    tcase_add_test(tc, test_undeclared_parameter_warns);
+    tcase_add_test(tc, test_undeclared_parameter_skipped);
     tcase_add_test(tc, test_shaders_keep_transform);
     tcase_add_test(tc, test_lights_and_illuminate);
     tcase_add_test(tc, test_orientation_and_sides);
