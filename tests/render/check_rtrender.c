@@ -98,6 +98,12 @@ START_TEST(bad_scenes_write_nothing)
           "bad.rib:3:1: error: shader \"plastic\": parameter \"Kd\" has 2 values here but 1 in "
           "the shader (a float)\n" },
         { "Format 4 4 1\nWorldBegin\nAttributeBegin\nSphere 1 -1 1 360\n", NULL },
+        { "Format 4 4 1\nFrobnicate 1\nWorldBegin\nWorldEnd\n",
+          "bad.rib:2:1: error: unknown request \"Frobnicate\" skipped\n" },
+        { "Format 4 4 1\nWorldBegin\nSphere 1 -1 1\nWorldEnd\n", NULL },
+        { "Format 4 4 1\nWorldBegin\nPointsPolygons [1000000000] [0 1 2] \"P\" [0 0 0 1 0 0 0 1 0]\n"
+          "WorldEnd\n", NULL },
+        { "Format 4 4 1\nWorldBegin\nPolygon \"P\" [0 0 0 1 0 0 0 1\n", NULL },
         { "Format 4 4 1\nWorldBegin\nSurface \"paintedplastic\" \"texturename\" \"nosuch.tif\"\n"
           "Sphere 1 -1 1 360\nWorldEnd\n",
           TOP_SRCDIR "/shaders/paintedplastic.sl:8: error: texture(): cannot open texture "
