@@ -17,7 +17,10 @@ enum {
     IN_WORLD = 1,     /* geometry and lights: inside WorldBegin or an object */
     OPTION = 2,       /* options: before WorldBegin */
     IGNORED = 4,      /* accepted and ignored, as a renderer may */
-    UNSUPPORTED = 8   /* understood but not supported: warned about */
+    UNSUPPORTED = 8,  /* understood but not supported: warned about */
+    BLOCK = 16        /* opens or closes a block that needs no arguments:
+                         run even when its arguments were malformed, so
+                         the nesting stays intact */
 };
 
 typedef struct Entry {
@@ -35,8 +38,8 @@ static const Entry table[] = {
     R(AreaLightSource, IN_WORLD),
     R(Atmosphere, 0),
     R(Attribute, 0),
-    R(AttributeBegin, 0),
-    R(AttributeEnd, 0),
+    R(AttributeBegin, BLOCK),
+    R(AttributeEnd, BLOCK),
     R(Basis, 0),
     SKIP(Blobby, UNSUPPORTED),
     SKIP(Bound, IGNORED),
@@ -63,8 +66,8 @@ static const Entry table[] = {
     R(Exterior, 0),
     R(Format, OPTION),
     R(FrameAspectRatio, OPTION),
-    R(FrameBegin, 0),
-    R(FrameEnd, 0),
+    R(FrameBegin, BLOCK),
+    R(FrameEnd, BLOCK),
     R(GeneralPolygon, IN_WORLD),
     SKIP(GeometricApproximation, IGNORED),
     R(Hider, OPTION),
@@ -81,11 +84,11 @@ static const Entry table[] = {
     SKIP(MakeTexture, UNSUPPORTED),
     SKIP(Matte, IGNORED),
     R(MotionBegin, 0),
-    R(MotionEnd, 0),
+    R(MotionEnd, BLOCK),
     SKIP(NuCurves, UNSUPPORTED),
     R(NuPatch, IN_WORLD),
     R(ObjectBegin, 0),
-    R(ObjectEnd, 0),
+    R(ObjectEnd, BLOCK),
     R(ObjectInstance, IN_WORLD),
     R(Opacity, 0),
     R(Option, OPTION),
@@ -116,25 +119,31 @@ static const Entry table[] = {
     R(Sides, 0),
     R(Skew, 0),
     R(SolidBegin, 0),
-    R(SolidEnd, 0),
+    R(SolidEnd, BLOCK),
     R(Sphere, IN_WORLD),
     SKIP(SubdivisionMesh, UNSUPPORTED),
     R(Surface, 0),
     SKIP(TextureCoordinates, IGNORED),
     R(Torus, IN_WORLD),
     R(Transform, 0),
-    R(TransformBegin, 0),
-    R(TransformEnd, 0),
+    R(TransformBegin, BLOCK),
+    R(TransformEnd, BLOCK),
     R(Translate, 0),
     R(TrimCurve, 0),
-    R(WorldBegin, 0),
-    R(WorldEnd, 0),
+    R(WorldBegin, BLOCK),
+    R(WorldEnd, BLOCK),
     SKIP(version, IGNORED),
 };
 
 static int cmp_entry(const void *key, const void *e)
 {
     return strcmp(key, ((const Entry *)e)->name);
+}
+
+static const Entry *find_entry(const char *name)
+{
+    return bsearch(name, table, sizeof table / sizeof *table, sizeof *table,
+                   cmp_entry);
 }
 
 static bool in_motion(const RibCtx *c)
@@ -144,8 +153,7 @@ static bool in_motion(const RibCtx *c)
 
 static void dispatch(RibCtx *c, const RibRequest *r)
 {
-    const Entry *e = bsearch(r->name, table, sizeof table / sizeof *table,
-                             sizeof *table, cmp_entry);
+    const Entry *e = find_entry(r->name);
     if (!e) {
         rib_error(c, r->loc, "unknown request \"%s\" skipped", r->name);
         return;
@@ -307,7 +315,13 @@ void rib_parse_stream(RibCtx *c, RibLexer *lx)
         }
         r.name = rib_intern(c->store, tok.text);
         r.loc = tok.loc;
-        if (read_args(c, lx, &r, &tok))
+        bool ok = read_args(c, lx, &r, &tok);
+        const Entry *e = find_entry(r.name);
+        if (!ok && !c->fatal && e && (e->flags & BLOCK)) {
+            args_clear(&r);  /* reported; the block still opens or closes */
+            ok = true;
+        }
+        if (ok)
             dispatch(c, &r);
         args_clear(&r);
     }

@@ -485,13 +485,16 @@ START_TEST(test_unbalanced_blocks)
 }
 END_TEST
 
-/* A Begin with wrong arguments still opens its block. */
+/* A Begin or End with wrong, even malformed, arguments still opens or
+   closes its block. */
 START_TEST(test_bad_begin_still_opens)
 {
     RibDiag d;
     RibScene *s = load_text("FrameBegin \"one\"\nWorldBegin\n"
                             "AttributeBegin 1\nDisk 0 1 360\nAttributeEnd\n"
-                            "SolidBegin\nSolidEnd\nWorldEnd\nFrameEnd\n",
+                            "SolidBegin\nSolidEnd\nTransformBegin ]\n"
+                            "TransformEnd 1.2.3\nWorldEnd [\"x\" 1]\n"
+                            "FrameEnd\n",
                             &d);
     expect(&d, "test.rib:1:12: error: FrameBegin: expected an integer for "
                "the frame number",
@@ -500,6 +503,9 @@ START_TEST(test_bad_begin_still_opens)
            "operation",
            "test.rib:6:1: warning: CSG is not supported; the solid's parts "
            "are rendered as they are",
+           "test.rib:8:16: error: TransformBegin: unexpected ']'",
+           "test.rib:9:14: error: malformed number",
+           "test.rib:10:15: error: WorldEnd: array mixes numbers and strings",
            NULL);
     ck_assert_int_eq(only_frame(s)->number, -1);
     ck_assert_str_eq(prims(s), "Disk");
