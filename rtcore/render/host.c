@@ -16,7 +16,7 @@ static bool host_light(void *user, int i, int lane, const float P[3], VmLightSam
     (void)P;
     ShadeCtx *c = user;
     const ShadeFrame *f = &c->frame[c->depth];
-    if (i < 0 || i >= f->look->nlights || !f->lit[i * VM_MAX_BATCH + lane])
+    if (i < 0 || i >= f->look->nsamples || !f->lit[i * VM_MAX_BATCH + lane])
         return false;
     *out = f->light[i * VM_MAX_BATCH + lane];
     return true;
@@ -74,14 +74,6 @@ static bool blocked(ShadeCtx *c, const float p[3], const float q[3])
     return r.tfar == -INFINITY;
 }
 
-/* A hash of (seed, i) in [0, 1): the sample streams of occlusion(). */
-static float hash01(uint32_t seed, uint32_t i)
-{
-    uint32_t h = seed * 0x9e3779b9u ^ (i + 0x7f4a7c15u) * 0x85ebca6bu;
-    h ^= h >> 16, h *= 0x7feb352du, h ^= h >> 15, h *= 0x846ca68bu, h ^= h >> 16;
-    return (float)(h >> 8) * (1.0f / 16777216.0f);
-}
-
 /* The hidden fraction of the hemisphere around n at p, by cosine-
    weighted rays up to maxdist. */
 static float occlusion(ShadeCtx *c, const VmRay *q)
@@ -100,7 +92,8 @@ static float occlusion(ShadeCtx *c, const VmRay *q)
     float dist = q->maxdist > 0 ? q->maxdist : 1e30f;
     int hidden = 0;
     for (int i = 0; i < samples; i++) {
-        float r1 = hash01(q->seed, 2 * (uint32_t)i), r2 = hash01(q->seed, 2 * (uint32_t)i + 1);
+        float r1 = rt_unit(rt_hash(q->seed, 2 * (uint32_t)i, 0x7f4a7c15u));
+        float r2 = rt_unit(rt_hash(q->seed, 2 * (uint32_t)i + 1, 0x7f4a7c15u));
         float r = sqrtf(r1), phi = 6.2831853f * r2, x = r * cosf(phi), y = r * sinf(phi);
         float z = sqrtf(fmaxf(0.0f, 1 - r1)), end[3];
         for (int j = 0; j < 3; j++)

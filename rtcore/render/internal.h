@@ -63,12 +63,32 @@ void rshader_bind(const RShader *sh, VmSession *ss, VmState *s);
 
 /* ---- the scene (world.c) -------------------------------------------------- */
 
+/* The surface of an area light (AreaLightSource), for sampling: its
+   triangles in camera space, with their normals and cumulative areas. */
+typedef struct RArea {
+    float (*tri)[3][3];
+    float (*normal)[3];
+    double *cdf;           /* cdf[i]: area of triangles 0..i */
+    size_t ntris;
+    double area;
+    int samples;           /* points per shading point ("samples", 16) */
+} RArea;
+
+/* A light as a look sees it: its shader, and for an area light the
+   surface its samples come from. */
+typedef struct RLight {
+    const RShader *shader;
+    const RArea *area;     /* NULL for a light without geometry */
+} RLight;
+
 /* How a primitive is shaded, and where its space lies. */
 typedef struct RLook {
     const RibAttributes *attrs;
     RShader *surface, *displacement, *atmosphere;
-    RShader **lights;
+    RLight *lights;
     int nlights;
+    int nsamples;          /* light samples illuminance sees: one per
+                              light, area lights' samples each */
     RibMatrix to_camera;   /* the mesh's points to camera space */
     double normal[9];      /* its inverse transpose, for normals */
     bool flip;             /* negate normals (Orientation, mirroring) */
@@ -93,9 +113,12 @@ typedef struct RWorld {
     size_t ninstances;
     float **object_points;  /* per object, per mesh: object space */
     size_t nobject_points;
-    /* Every light of the frame, with its shader. */
+    /* Every light of the frame, with its shader and (area lights) its
+       surface. */
     RShader **lights;
+    RArea *areas;
     size_t nlights;
+    int max_samples;       /* the most light samples any look has */
     RibMatrix world_to_camera;
     const RibFrame *frame;
     struct TexSystem *textures;  /* texture, environment and shadow maps */
@@ -108,6 +131,24 @@ void world_free(RWorld *w);
 /* The mesh and look a hit landed on. */
 void world_hit(const RWorld *w, unsigned geom, unsigned inst, const RibMesh **mesh,
                const RLook **look);
+
+/* ---- random numbers ------------------------------------------------------- */
+
+/* A hash of three integers: every random choice of the renderer (pixel
+   samples, light samples, occlusion rays) comes from one of these, keyed
+   by where it is made, so images do not depend on threads or batches. */
+static inline uint32_t rt_hash(uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t h = a * 0x9e3779b9u ^ b * 0x85ebca6bu ^ c * 0xc2b2ae35u;
+    h ^= h >> 16, h *= 0x7feb352du, h ^= h >> 15, h *= 0x846ca68bu, h ^= h >> 16;
+    return h;
+}
+
+/* A hash as a float in [0, 1). */
+static inline float rt_unit(uint32_t h)
+{
+    return (float)(h >> 8) * (1.0f / 16777216.0f);
+}
 
 /* ---- transforming floats (xform.c) ----------------------------------------- */
 

@@ -50,23 +50,11 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static uint32_t hash3(uint32_t a, uint32_t b, uint32_t c)
-{
-    uint32_t h = a * 0x9e3779b9u ^ b * 0x85ebca6bu ^ c * 0xc2b2ae35u;
-    h ^= h >> 16, h *= 0x7feb352du, h ^= h >> 15, h *= 0x846ca68bu, h ^= h >> 16;
-    return h;
-}
-
-static float unit(uint32_t h)
-{
-    return (float)(h >> 8) * (1.0f / 16777216.0f);
-}
-
 /* Sample k of pixel (x, y): its offset in the pixel. */
 static void sample_offset(const Job *j, int x, int y, int k, float *dx, float *dy)
 {
-    float jx = unit(hash3((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k));
-    float jy = unit(hash3((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k + 1));
+    float jx = rt_unit(rt_hash((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k));
+    float jy = rt_unit(rt_hash((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k + 1));
     if (j->sqrt_spp > 0) {
         int m = j->sqrt_spp;
         *dx = ((float)(k % m) + jx) / (float)m;
@@ -201,7 +189,7 @@ static int shade_group(Job *j, ShadeCtx *c, Wave *w, const int *slot, int n, int
         memcpy(h->org, w->org[i], sizeof h->org);
         memcpy(h->dir, w->dir[i], sizeof h->dir);
         h->t = w->t[i], h->b1 = w->b1[i], h->b2 = w->b2[i], h->prim = w->prim[i];
-        h->seed = hash3((uint32_t)x, (uint32_t)y, 0x51ed0000u + (uint32_t)w->sample);
+        h->seed = rt_hash((uint32_t)x, (uint32_t)y, 0x51ed0000u + (uint32_t)w->sample);
         h->na = h->nb = -1;
         for (int k = 0; k < 4 && h->na < 0; k++)
             h->na = neighbour(slot, lane_of_pixel, w, tx0, ty0, x + along_a[k][0],

@@ -36,9 +36,9 @@ void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShaderLib *lib, int maxdepth)
     for (int d = 0; d <= c->maxdepth; d++) {
         c->sessions[d] = calloc((size_t)(ncode ? ncode : 1), sizeof **c->sessions);
         c->open[d] = calloc((size_t)(ncode ? ncode : 1), sizeof **c->open);
-        c->frame[d].light = malloc((w->nlights ? w->nlights : 1) * VM_MAX_BATCH *
-                                   sizeof *c->frame[d].light);
-        c->frame[d].lit = malloc((w->nlights ? w->nlights : 1) * VM_MAX_BATCH);
+        size_t entries = w->max_samples > 0 ? (size_t)w->max_samples : 1;
+        c->frame[d].light = malloc(entries * VM_MAX_BATCH * sizeof *c->frame[d].light);
+        c->frame[d].lit = malloc(entries * VM_MAX_BATCH);
     }
     host_install(c);
 }
@@ -368,32 +368,87 @@ static int run(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, 
     return run_with(c, sh, g, in, n, d, NULL, NULL, s, err, errlen);
 }
 
-/* Every light of the look over the batch: what illuminance sees. */
+/* A point on an area light's surface for lane l's sample k of K: a
+   triangle by area, stratified over k, and a uniform point on it. */
+static void area_point(const RArea *a, uint32_t seed, int k, int K, float P[3], float N[3])
+{
+    uint32_t at = 3u * (uint32_t)k;
+    float r0 = ((float)k + rt_unit(rt_hash(seed, at, 0x632be5abu))) / (float)K;
+    float r1 = rt_unit(rt_hash(seed, at + 1, 0x632be5abu));
+    float r2 = rt_unit(rt_hash(seed, at + 2, 0x632be5abu));
+    double want = r0 * a->area;
+    size_t lo = 0, hi = a->ntris - 1;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (a->cdf[mid] < want)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    float su = sqrtf(r1), b1 = su * (1 - r2), b2 = su * r2, b0 = 1 - b1 - b2;
+    for (int j = 0; j < 3; j++) {
+        P[j] = b0 * a->tri[lo][0][j] + b1 * a->tri[lo][1][j] + b2 * a->tri[lo][2][j];
+        N[j] = a->normal[lo][j];
+    }
+}
+
+/* Runs light shader sh over the batch; for an area light's sample, P
+   and N are the light's own point and normal per lane. */
+static int run_light(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
+                     const VmDeriv *d, const float (*P)[3], const float (*N)[3], VmState *s,
+                     char *err, int errlen)
+{
+    VmSession *ss;
+    if (open_session(c, sh, &ss, err, errlen) < 0)
+        return -1;
+    prepare(c, sh, ss, g, in, n, d, NULL, NULL, s);
+    if (P) {
+        store(sh, s, RV_P, &P[0][0], 3, n);
+        store(sh, s, RV_N, &N[0][0], 3, n);
+    }
+    c->batches++;
+    return vm_session_run(ss, s, err, errlen);
+}
+
+/* Every light of the look over the batch: what illuminance sees. An area
+   light is as many lights as it takes samples, each a point on its
+   surface whose Cl and Ol count area / samples (a Monte Carlo estimate of
+   the light's integral over its surface). */
 static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const VmDeriv *d,
                       char *err, int errlen)
 {
     ShadeFrame *f = &c->frame[c->depth];
     const RLook *look = f->look;
-    c->host.nlights = look->nlights;
+    c->host.nlights = look->nsamples;
+    int e = 0;
     for (int i = 0; i < look->nlights; i++) {
-        const RShader *sh = look->lights[i];
-        VmState s;
-        if (run(c, sh, g, in, n, d, &s, err, errlen) < 0)
-            return -1;
-        float L[VM_MAX_BATCH][3], Cl[VM_MAX_BATCH][3], Ol[VM_MAX_BATCH][3];
-        load(sh, &s, RV_L, &L[0][0], 3, n);
-        load(sh, &s, RV_Cl, &Cl[0][0], 3, n);
-        load(sh, &s, RV_Ol, &Ol[0][0], 3, n);
-        for (int l = 0; l < n; l++) {
-            VmLightSample *o = &f->light[i * VM_MAX_BATCH + l];
-            /* The light's L runs from it to the surface; illuminance's
-               runs from the surface to the light. An L never set means
-               illuminate's cone left the point out. */
-            for (int j = 0; j < 3; j++)
-                o->L[j] = -L[l][j], o->Cl[j] = Cl[l][j], o->Ol[j] = Ol[l][j];
-            o->ambient = sh->ambient;
-            f->lit[i * VM_MAX_BATCH + l] = sh->ambient || L[l][0] != 0 || L[l][1] != 0
-                                           || L[l][2] != 0;
+        const RShader *sh = look->lights[i].shader;
+        const RArea *area = look->lights[i].area;
+        int K = area ? area->samples : 1;
+        float weight = area ? (float)(area->area / K) : 1;
+        for (int k = 0; k < K; k++, e++) {
+            float P[VM_MAX_BATCH][3], N[VM_MAX_BATCH][3];
+            for (int l = 0; area && l < n; l++)
+                area_point(area, in[l].seed, k, K, P[l], N[l]);
+            VmState s;
+            if (run_light(c, sh, g, in, n, d, area ? P : NULL, area ? N : NULL, &s, err,
+                          errlen) < 0)
+                return -1;
+            float L[VM_MAX_BATCH][3], Cl[VM_MAX_BATCH][3], Ol[VM_MAX_BATCH][3];
+            load(sh, &s, RV_L, &L[0][0], 3, n);
+            load(sh, &s, RV_Cl, &Cl[0][0], 3, n);
+            load(sh, &s, RV_Ol, &Ol[0][0], 3, n);
+            for (int l = 0; l < n; l++) {
+                VmLightSample *o = &f->light[e * VM_MAX_BATCH + l];
+                /* The light's L runs from it to the surface; illuminance's
+                   runs from the surface to the light. An L never set
+                   means illuminate's cone left the point out. */
+                for (int j = 0; j < 3; j++)
+                    o->L[j] = -L[l][j], o->Cl[j] = weight * Cl[l][j], o->Ol[j] = weight * Ol[l][j];
+                o->ambient = sh->ambient;
+                f->lit[e * VM_MAX_BATCH + l] = sh->ambient || L[l][0] != 0 || L[l][1] != 0
+                                               || L[l][2] != 0;
+            }
         }
     }
     return 0;

@@ -4,6 +4,7 @@
 ** own), and beside each one the look it is shaded with: its shader
 ** instances, lights, and the transform from its points to camera space.
 */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,13 +20,13 @@ static void on_rt_error(void *user, RTError code, const char *msg)
         snprintf(err, 256, "rtrender: error: rtcore: %s", msg);
 }
 
-/* The light shader instance of a RibLight, from the frame's list. */
-static RShader *light_of(const RWorld *w, const RibLight *l)
+/* The index of a RibLight in the frame's list, or -1. */
+static int light_index(const RWorld *w, const RibLight *l)
 {
     for (size_t i = 0; i < w->frame->nlights; i++)
         if (w->frame->lights[i] == l)
-            return w->lights[i];
-    return NULL;
+            return (int)i;
+    return -1;
 }
 
 /* The look of a mesh with attributes a placed by to_camera. */
@@ -50,10 +51,15 @@ static int make_look(RWorld *w, RLook *look, const RibAttributes *a, const RibMa
         return -1;
     look->lights = calloc(a->nlights ? a->nlights : 1, sizeof *look->lights);
     for (size_t i = 0; i < a->nlights; i++) {
-        RShader *sh = light_of(w, a->lights[i]);
-        if (sh)
-            look->lights[look->nlights++] = sh;
+        int k = light_index(w, a->lights[i]);
+        if (k < 0)
+            continue;
+        const RArea *area = w->areas[k].ntris ? &w->areas[k] : NULL;
+        look->lights[look->nlights++] = (RLight){ w->lights[k], area };
+        look->nsamples += area ? area->samples : 1;
     }
+    if (look->nsamples > w->max_samples)
+        w->max_samples = look->nsamples;
     return 0;
 }
 
@@ -66,14 +72,53 @@ static float *points_by(const RibMesh *mesh, const RibMatrix *m)
     return p;
 }
 
+/* Adds the top-level meshes an area light's block made to its surface. */
+static void build_area(RWorld *w, const RibFrame *f, size_t li)
+{
+    RArea *a = &w->areas[li];
+    const RibParam *n = rib_param_find(f->lights[li]->shader.params,
+                                       f->lights[li]->shader.nparams, "samples");
+    a->samples = n && n->f && n->f[0] >= 1 ? (int)n->f[0] : 16;
+    for (size_t m = 0; m < f->nmeshes; m++) {
+        const RibMesh *mesh = &f->meshes[m];
+        if (mesh->attrs->area_light != f->lights[li])
+            continue;
+        RibMatrix to_camera = rib_matrix_mul(&mesh->object_to_world, &w->world_to_camera);
+        bool flip = rib_normals_flipped(mesh->attrs->orientation, &to_camera) != 0;
+        a->tri = realloc(a->tri, (a->ntris + mesh->ntris) * sizeof *a->tri);
+        a->normal = realloc(a->normal, (a->ntris + mesh->ntris) * sizeof *a->normal);
+        a->cdf = realloc(a->cdf, (a->ntris + mesh->ntris) * sizeof *a->cdf);
+        for (size_t t = 0; t < mesh->ntris; t++) {
+            float (*v)[3] = a->tri[a->ntris], e1[3], e2[3], *nrm = a->normal[a->ntris];
+            for (int k = 0; k < 3; k++)
+                rmat_point(&to_camera, mesh->P + 3 * (size_t)mesh->tris[3 * t + (size_t)k], v[k]);
+            for (int k = 0; k < 3; k++)
+                e1[k] = v[1][k] - v[0][k], e2[k] = v[2][k] - v[0][k];
+            nrm[0] = e1[1] * e2[2] - e1[2] * e2[1];
+            nrm[1] = e1[2] * e2[0] - e1[0] * e2[2];
+            nrm[2] = e1[0] * e2[1] - e1[1] * e2[0];
+            double len = sqrt((double)nrm[0] * nrm[0] + (double)nrm[1] * nrm[1]
+                              + (double)nrm[2] * nrm[2]);
+            for (int k = 0; k < 3 && len > 0; k++)
+                nrm[k] = (float)(nrm[k] / len) * (flip ? -1.0f : 1.0f);
+            a->area += len / 2;
+            a->cdf[a->ntris++] = a->area;
+        }
+    }
+}
+
 static int build_lights(RWorld *w, const RibFrame *f, ShaderLib *lib, char *err, int errlen)
 {
     w->nlights = f->nlights;
     w->lights = calloc(f->nlights ? f->nlights : 1, sizeof *w->lights);
-    for (size_t i = 0; i < f->nlights; i++)
+    w->areas = calloc(f->nlights ? f->nlights : 1, sizeof *w->areas);
+    for (size_t i = 0; i < f->nlights; i++) {
         if (!(w->lights[i] = shaderlib_instance(lib, &f->lights[i]->shader, VM_LIGHT,
                                                 &w->world_to_camera, err, errlen)))
             return -1;
+        if (f->lights[i]->area)
+            build_area(w, f, i);
+    }
     return 0;
 }
 
@@ -215,6 +260,12 @@ void world_free(RWorld *w)
     free(w->instance_first);
     free(w->object_points);
     free(w->objects);
+    for (size_t i = 0; w->areas && i < w->nlights; i++) {
+        free(w->areas[i].tri);
+        free(w->areas[i].normal);
+        free(w->areas[i].cdf);
+    }
+    free(w->areas);
     free(w->lights);
     memset(w, 0, sizeof *w);
 }

@@ -390,6 +390,33 @@ START_TEST(texture_lookup)
 }
 END_TEST
 
+START_TEST(area_light_disk)
+{
+    /* An arealight disk of radius R = 1 facing a matte plane h = 1 away,
+       radiating Le = 0.5 with Lambert's falloff: the irradiance at
+       distance d from its axis is (pi Le / 2) (1 - (h^2 + d^2 - R^2) /
+       sqrt((h^2 + d^2 + R^2)^2 - 4 R^2 d^2)), pi/4 on the axis. The disk
+       is one-sided, so the camera sees the plane through its back. With
+       64 light samples a pixel, stratified, and 16 pixel samples: 2%. */
+    Image *img = render("Format 64 64 1\nProjection \"orthographic\"\nScreenWindow -2 2 -2 2\n"
+                        "PixelFilter \"box\" 1 1\nTranslate 0 0 5\nWorldBegin\n"
+                        "AttributeBegin\nSides 1\nAreaLightSource \"arealight\" 1 \"intensity\" 0.5 "
+                        "\"samples\" 64\nDisk -1 1 360\nAttributeEnd\nIlluminate 1 1\n"
+                        "Surface \"matte\"\nPolygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\n"
+                        "WorldEnd\n",
+                        16, 2);
+    const int xs[] = { 32, 40, 48, 56 };
+    for (int k = 0; k < 4; k++) {
+        /* The centre of pixel (xs[k], 31) lies d from the axis. */
+        double x = -2 + 4 * (xs[k] + 0.5) / 64, y = 2 - 4 * 31.5 / 64, d2 = x * x + y * y;
+        double E = M_PI * 0.5 / 2 * (1 - (1 + d2 - 1) / sqrt((2 + d2) * (2 + d2) - 4 * d2));
+        const float *c = image_pixel(img, xs[k], 31);
+        ck_assert_msg(fabs(c[0] - E) < 0.02 * E + 1e-3, "pixel %d: %g, want %g", xs[k], c[0], E);
+    }
+    image_free(img);
+}
+END_TEST
+
 START_TEST(missing_shader_is_an_error)
 {
     RibLoadOptions lo;
@@ -430,6 +457,7 @@ int main(void)
     tcase_add_test(tc, undeclared_shader_parameters);
     tcase_add_test(tc, derivatives_on_a_triangle);
     tcase_add_test(tc, texture_lookup);
+    tcase_add_test(tc, area_light_disk);
     tcase_add_test(tc, missing_shader_is_an_error);
     suite_add_tcase(s, tc);
     return run_suite(s);
