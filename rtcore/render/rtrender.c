@@ -111,6 +111,18 @@ static void print_stats(const RenderStats *s, int frame)
             (unsigned long long)s->batches, traced, shaded);
 }
 
+/* -o FILE for one of several frames: FILE with the frame's number (its
+   FrameBegin number, else its index) before the extension, four digits:
+   out.png -> out.0001.png. */
+static void frame_path(char *out, size_t size, const char *file, int number, size_t index)
+{
+    const char *slash = strrchr(file, '/'), *dot = strrchr(file, '.');
+    if (!dot || (slash && dot < slash))
+        dot = file + strlen(file);
+    snprintf(out, size, "%.*s.%04d%s", (int)(dot - file), file,
+             number >= 0 ? number : (int)index, dot);
+}
+
 int main(int argc, char **argv)
 {
     Args a = { 0 };
@@ -126,9 +138,14 @@ int main(int argc, char **argv)
         rc = 1;
     }
     for (size_t i = 0; scene && !rc && i < scene->nframes; i++) {
-        char err[2048];
+        char err[2048], path[4096];
         RenderStats st;
-        if (render_frame(scene, &scene->frames[i], &a.rs, &st, err, sizeof err) < 0) {
+        RenderSettings rs = a.rs;
+        if (a.rs.output && scene->nframes > 1) {
+            frame_path(path, sizeof path, a.rs.output, scene->frames[i].number, i);
+            rs.output = path;
+        }
+        if (render_frame(scene, &scene->frames[i], &rs, &st, err, sizeof err) < 0) {
             fprintf(stderr, "%s\n", err);
             rc = 1;
         } else if (a.stats) {

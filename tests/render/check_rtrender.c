@@ -185,6 +185,20 @@ START_TEST(shader_from_the_rib_folder)
 }
 END_TEST
 
+START_TEST(frames_numbered)
+{
+    /* Several frames with -o: the FrameBegin number before the extension. */
+    write_file("frames.rib", "Format 4 4 1\nFrameBegin 7\nWorldBegin\nWorldEnd\nFrameEnd\n"
+                             "FrameBegin 8\nWorldBegin\nWorldEnd\nFrameEnd\n");
+    Run r = rtrender("-q -o out.tif frames.rib");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    run_free(&r);
+    ck_assert(exists("out.0007.tif"));
+    ck_assert(exists("out.0008.tif"));
+    ck_assert(!exists("out.tif"));
+}
+END_TEST
+
 START_TEST(debug_pixel)
 {
     /* --debug-pixel drops into rsldb when the pixel's surface shader
@@ -239,6 +253,7 @@ int main(void)
     tcase_add_test(tc, output_png_by_extension);
     tcase_add_test(tc, exposure_into_float_tiff);
     tcase_add_test(tc, shader_from_the_rib_folder);
+    tcase_add_test(tc, frames_numbered);
     tcase_add_test(tc, debug_pixel);
     suite_add_tcase(s, tc);
     return run_suite(s);
