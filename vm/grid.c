@@ -35,6 +35,29 @@ void vm_var_store(VmState *s, const VmVar *v, const float *f, unsigned n, int la
         *slot(s, v->reg, k, lane) = f[k];
 }
 
+void vm_var_store_lanes(VmState *s, const VmVar *v, const float *f, unsigned k, int n)
+{
+    if (!(v->reg & VM_V)) {
+        vm_var_store(s, v, f, k, 0);
+        return;
+    }
+    for (unsigned j = 0; j < k; j++) {
+        float *dst = slot(s, v->reg, j, 0);
+        for (int lane = 0; lane < n; lane++)
+            dst[lane] = f[(size_t)lane * k + j];
+    }
+}
+
+void vm_var_load_lanes(const VmState *s, const VmVar *v, float *f, unsigned k, int n)
+{
+    bool varying = v->reg & VM_V;
+    for (unsigned j = 0; j < k; j++) {
+        const float *src = slot(s, v->reg, j, 0);
+        for (int lane = 0; lane < n; lane++)
+            f[(size_t)lane * k + j] = src[varying ? lane : 0];
+    }
+}
+
 void vm_param_given(const VmObject *o, VmState *s, const char *name)
 {
     char hidden[256];

@@ -26,6 +26,11 @@ const VmVar *vm_find_var(const VmObject *o, const char *name);
 float vm_var_load(const VmState *s, const VmVar *v, unsigned k, int lane);
 void vm_var_store(VmState *s, const VmVar *v, const float *f, unsigned n, int lane);
 
+/* The same for a whole batch: f holds n lanes of k floats each (a
+   uniform variable stores lane 0's; loading one repeats it). */
+void vm_var_store_lanes(VmState *s, const VmVar *v, const float *f, unsigned k, int n);
+void vm_var_load_lanes(const VmState *s, const VmVar *v, float *f, unsigned k, int n);
+
 /* Records that the instance gave parameter `name` a value, so that a
    computed default does not replace it (rslc/defaults.c): sets the
    hidden "__given_NAME" parameter, if the shader has one. */

@@ -73,19 +73,16 @@ static int open_session(ShadeCtx *c, const RShader *sh, VmSession **out, char *e
 /* k floats per lane of global g, into all n lanes (one for a uniform). */
 static void store(const RShader *sh, VmState *s, RVar g, const float *f, unsigned k, int n)
 {
-    const VmVar *v = sh->var[g];
-    if (!v)
-        return;
-    for (int lane = 0; lane < ((v->reg & VM_V) ? n : 1); lane++)
-        vm_var_store(s, v, f + (size_t)lane * k, k, lane);
+    if (sh->var[g])
+        vm_var_store_lanes(s, sh->var[g], f, k, n);
 }
 
 static void load(const RShader *sh, const VmState *s, RVar g, float *f, unsigned k, int n)
 {
-    const VmVar *v = sh->var[g];
-    for (int lane = 0; lane < n; lane++)
-        for (unsigned j = 0; j < k; j++)
-            f[(size_t)lane * k + j] = v ? vm_var_load(s, v, j, (v->reg & VM_V) ? lane : 0) : 0;
+    if (sh->var[g])
+        vm_var_load_lanes(s, sh->var[g], f, k, n);
+    else
+        memset(f, 0, (size_t)n * k * sizeof *f);
 }
 
 static void store_globals(const RShader *sh, VmState *s, const Geo *g, int n)
