@@ -31,13 +31,16 @@ static void normalize3(const float *a, float *out)
         out[k] = l > 0 ? a[k] / l : 0;
 }
 
-/* Is direction l within angle of axis? (Both need not be unit.) */
+/* Is direction l within angle of axis? (Both need not be unit.) The
+   hemisphere (angle pi/2) is the common case: a sign test. */
 static bool in_cone(const float *l, const float *axis, float angle)
 {
-    float ll = sqrtf(dot3(l, l)), la = sqrtf(dot3(axis, axis));
-    if (ll == 0 || la == 0)
+    float d = dot3(l, axis), l2 = dot3(l, l), a2 = dot3(axis, axis);
+    if (l2 == 0 || a2 == 0)
         return false;
-    return dot3(l, axis) / (ll * la) >= cosf(angle) - 1e-6f;
+    if (angle == (float)M_PI / 2)
+        return d >= -1e-6f * sqrtf(l2 * a2);
+    return d >= (cosf(angle) - 1e-6f) * sqrtf(l2 * a2);
 }
 
 /* The specular lobe for unit direction l to the light: max(0, N . H) to
