@@ -24,12 +24,17 @@
 #define NBUCKETS 256
 
 typedef enum TexWrap { WRAP_BLACK, WRAP_PERIODIC, WRAP_CLAMP } TexWrap;
-typedef enum TexKind { KIND_PLAIN, KIND_LATLONG, KIND_SHADOW } TexKind;
+typedef enum TexKind { KIND_PLAIN, KIND_LATLONG, KIND_CUBE, KIND_SHADOW } TexKind;
 
 typedef struct Level {
     int w, h;
     float *px; /* w * h * channels, row-major, top row first */
 } Level;
+
+typedef struct Pyramid {
+    int nlevels;
+    Level level[MAX_LEVELS]; /* level 0 full size, each next half, down to 1 x 1 */
+} Pyramid;
 
 typedef struct Texture {
     char *name;
@@ -38,8 +43,8 @@ typedef struct Texture {
     int state;             /* 0 not loaded, 1 loaded, -1 failed (atomic) */
     char *error;           /* why it failed */
     TexKind kind;
-    int channels, nlevels;
-    Level level[MAX_LEVELS];
+    int channels, nfaces;
+    Pyramid face[6];       /* one, or a cube's px py pz nx ny nz */
     TexWrap swrap, twrap;
     bool has_matrices;
     float world_to_camera[16], world_to_screen[16];
@@ -73,8 +78,9 @@ void texsys_free(TexSystem *ts)
     for (int b = 0; b < NBUCKETS; b++)
         for (Texture *t = ts->bucket[b], *next; t; t = next) {
             next = t->next;
-            for (int l = 0; l < t->nlevels; l++)
-                free(t->level[l].px);
+            for (int f = 0; f < t->nfaces; f++)
+                for (int l = 0; l < t->face[f].nlevels; l++)
+                    free(t->face[f].level[l].px);
             pthread_mutex_destroy(&t->load);
             free(t->error);
             free(t->name);
@@ -173,7 +179,24 @@ static const char *resolve(const TexSystem *ts, const char *name, char *buf, siz
     return name;
 }
 
-/* Reads the file and builds the pyramid; false with t->error. */
+/* Makes py from its level 0 (which it then owns, even on failure);
+   false if memory runs out. */
+static bool build(Pyramid *py, Level base, int C)
+{
+    py->level[0] = base;
+    py->nlevels = 1;
+    if (!base.px)
+        return false;
+    while (py->nlevels < MAX_LEVELS &&
+           (py->level[py->nlevels - 1].w > 1 || py->level[py->nlevels - 1].h > 1)) {
+        if (!shrink(&py->level[py->nlevels - 1], &py->level[py->nlevels], C))
+            return false;
+        py->nlevels++;
+    }
+    return true;
+}
+
+/* Reads the file and builds the pyramids; false with t->error. */
 static bool load(const TexSystem *ts, Texture *t)
 {
     char buf[4096], err[512], msg[700];
@@ -194,15 +217,9 @@ static bool load(const TexSystem *ts, Texture *t)
         return false;
     }
     const ImageMeta *m = &img->meta;
-    if (!strcmp(m->texture_format, "CubeFace Environment")) {
-        snprintf(msg, sizeof msg, "cannot use texture '%s': cube-face environment maps are not "
-                 "supported (make a lat-long map)", t->name);
-        t->error = strdup(msg);
-        image_free(img);
-        return false;
-    }
     t->kind = !strcmp(m->texture_format, "Shadow") ? KIND_SHADOW
-            : !strcmp(m->texture_format, "LatLong Environment") ? KIND_LATLONG : KIND_PLAIN;
+            : !strcmp(m->texture_format, "LatLong Environment") ? KIND_LATLONG
+            : !strcmp(m->texture_format, "CubeFace Environment") ? KIND_CUBE : KIND_PLAIN;
     t->has_matrices = m->has_world_to_camera && m->has_world_to_screen;
     memcpy(t->world_to_camera, m->world_to_camera, sizeof t->world_to_camera);
     memcpy(t->world_to_screen, m->world_to_screen, sizeof t->world_to_screen);
@@ -212,18 +229,37 @@ static bool load(const TexSystem *ts, Texture *t)
                                                  strlen(m->wrap_modes + comma + 1))
                                     : t->swrap;
     t->channels = img->channels;
-    t->level[0] = (Level){ img->width, img->height, img->pixels };
-    img->pixels = NULL; /* the pyramid owns them now */
-    image_free(img);
-    t->nlevels = 1;
-    while (t->nlevels < MAX_LEVELS &&
-           (t->level[t->nlevels - 1].w > 1 || t->level[t->nlevels - 1].h > 1)) {
-        if (!shrink(&t->level[t->nlevels - 1], &t->level[t->nlevels], t->channels)) {
-            snprintf(msg, sizeof msg, "cannot load texture '%s': out of memory", t->name);
+    bool ok = true;
+    if (t->kind == KIND_CUBE) {
+        /* RenderMan's 3 x 2 layout: px py pz over nx ny nz */
+        int res = img->width / 3;
+        if (res < 1 || img->width != 3 * res || img->height != 2 * res) {
+            snprintf(msg, sizeof msg, "cannot use texture '%s': a cube-face map is 3 x 2 square "
+                     "faces, not %d x %d pixels", t->name, img->width, img->height);
             t->error = strdup(msg);
+            image_free(img);
             return false;
         }
-        t->nlevels++;
+        size_t row = (size_t)res * (size_t)t->channels;
+        for (int f = 0; f < 6 && ok; f++) {
+            float *px = malloc(row * (size_t)res * sizeof(float));
+            for (int y = 0; px && y < res; y++)
+                memcpy(px + (size_t)y * row, image_pixel(img, f % 3 * res, f / 3 * res + y),
+                       row * sizeof(float));
+            ok = px && build(&t->face[f], (Level){ res, res, px }, t->channels);
+            t->nfaces += px != NULL;
+        }
+        image_free(img);
+    } else {
+        t->nfaces = 1;
+        ok = build(&t->face[0], (Level){ img->width, img->height, img->pixels }, t->channels);
+        img->pixels = NULL; /* the pyramid owns them now */
+        image_free(img);
+    }
+    if (!ok) {
+        snprintf(msg, sizeof msg, "cannot load texture '%s': out of memory", t->name);
+        t->error = strdup(msg);
+        return false;
     }
     return true;
 }
@@ -325,7 +361,7 @@ static int axis_weights(double a, double b, int n, TexWrap wrap, int *idx, doubl
 /* Averages level lv over the box [x0, x1) x [y0, y1) in its texel
    units, at least a texel wide, channels first.. of n into out (those
    past the texture's are fill). false if the box is too wide here. */
-static bool filter_box(const Texture *t, const Level *lv, TexWrap sw, TexWrap tw, double x0,
+static bool filter_box(int C, const Level *lv, TexWrap sw, TexWrap tw, double x0,
                        double x1, double y0, double y1, int first, int n, float fill, float *out)
 {
     if (x1 - x0 < 1) {
@@ -342,7 +378,7 @@ static bool filter_box(const Texture *t, const Level *lv, TexWrap sw, TexWrap tw
     int ny = axis_weights(y0, y1, lv->h, tw, yi, yw);
     if (nx < 0 || ny < 0)
         return false;
-    int C = t->channels, have = first < C ? (C - first < n ? C - first : n) : 0;
+    int have = first < C ? (C - first < n ? C - first : n) : 0;
     for (int j = 0; j < ny; j++)
         for (int i = 0; i < nx; i++) {
             double w = xw[i] * yw[j];
@@ -360,25 +396,25 @@ static bool filter_box(const Texture *t, const Level *lv, TexWrap sw, TexWrap tw
 /* Filters the box [s0, s1] x [t0, t1] of texture space (s, t in [0, 1]
    across the texture) over the MIP level its size asks for, blending
    the two nearest levels; sw and tw wrap s and t. */
-static void filter_st(const Texture *t, TexWrap sw, TexWrap tw, double s0, double s1, double t0,
-                      double t1, int first, int n, float fill, float *out)
+static void filter_st(const Pyramid *py, int C, TexWrap sw, TexWrap tw, double s0, double s1,
+                      double t0, double t1, int first, int n, float fill, float *out)
 {
-    const Level *base = &t->level[0];
+    const Level *base = &py->level[0];
     double fw = (s1 - s0) * base->w, fh = (t1 - t0) * base->h;
     double minor = fmin(fw, fh), major = fmax(fw, fh);
     double f = fmax(minor, major / MAX_ANISO), lod = f > 1 ? log2(f) : 0;
     int l = (int)lod;
     double frac = lod - l;
-    if (l >= t->nlevels - 1)
-        l = t->nlevels - 1, frac = 0;
+    if (l >= py->nlevels - 1)
+        l = py->nlevels - 1, frac = 0;
     float a[IMAGE_MAX_CHANNELS], b[IMAGE_MAX_CHANNELS];
     int la = l;
-    while (!filter_box(t, &t->level[la], sw, tw, s0 * t->level[la].w, s1 * t->level[la].w,
-                       t0 * t->level[la].h, t1 * t->level[la].h, first, n, fill, a))
+    while (!filter_box(C, &py->level[la], sw, tw, s0 * py->level[la].w, s1 * py->level[la].w,
+                       t0 * py->level[la].h, t1 * py->level[la].h, first, n, fill, a))
         la++, frac = 0; /* the top level (1 x 1) always fits */
-    if (frac > 0 && la + 1 < t->nlevels) {
-        const Level *lv = &t->level[la + 1];
-        if (filter_box(t, lv, sw, tw, s0 * lv->w, s1 * lv->w, t0 * lv->h, t1 * lv->h, first, n,
+    if (frac > 0 && la + 1 < py->nlevels) {
+        const Level *lv = &py->level[la + 1];
+        if (filter_box(C, lv, sw, tw, s0 * lv->w, s1 * lv->w, t0 * lv->h, t1 * lv->h, first, n,
                        fill, b))
             for (int c = 0; c < n; c++)
                 a[c] = (float)((1 - frac) * a[c] + frac * b[c]);
@@ -406,7 +442,7 @@ static void texture_lookup(const Texture *t, const VmTexLookup *q, float *out)
         t0 = fmin(t0, q->corner[i][1]), t1 = fmax(t1, q->corner[i][1]);
     }
     double blur = q->blur > 0 ? q->blur / 2 : 0;
-    filter_st(t, t->swrap, t->twrap, s0 - blur, s1 + blur, t0 - blur, t1 + blur, q->channel,
+    filter_st(&t->face[0], t->channels, t->swrap, t->twrap, s0 - blur, s1 + blur, t0 - blur, t1 + blur, q->channel,
               q->nchannels, q->fill, out);
 }
 
@@ -419,6 +455,52 @@ static bool latlong(const float d[3], double *s, double *t)
     *s = atan2(y, x) / (2 * M_PI) + 0.5;
     *t = acos(fmax(-1, fmin(1, z / len))) / M_PI;
     return true;
+}
+
+/* Cube faces in file order (px py pz nx ny nz): the major axis, then the
+   directions of +s (right) and +t (down) on the face. */
+static const float cube_axes[6][3][3] = {
+    { { 1, 0, 0 }, { 0, 0, -1 }, { 0, -1, 0 } },  { { 0, 1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } },
+    { { 0, 0, 1 }, { 1, 0, 0 }, { 0, -1, 0 } },   { { -1, 0, 0 }, { 0, 0, 1 }, { 0, -1, 0 } },
+    { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, -1 } },  { { 0, 0, -1 }, { -1, 0, 0 }, { 0, -1, 0 } },
+};
+
+static double dot3(const float a[3], const float b[3])
+{
+    return (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2];
+}
+
+/* Where d meets face f, (s, t) in [0, 1] on it; false if d points away. */
+static bool cube_st(const float d[3], int f, double *s, double *t)
+{
+    double m = dot3(d, cube_axes[f][0]);
+    if (!(m > 0))
+        return false;
+    *s = (dot3(d, cube_axes[f][1]) / m + 1) / 2;
+    *t = (dot3(d, cube_axes[f][2]) / m + 1) / 2;
+    return true;
+}
+
+/* A cube-face map: the face the centre direction meets, filtered over
+   the box of the corners' projections onto it (clamped at its edges). */
+static void cube_lookup(const Texture *t, const float mid[3], const VmTexLookup *q, float *out)
+{
+    int k = fabsf(mid[0]) >= fabsf(mid[1]) && fabsf(mid[0]) >= fabsf(mid[2]) ? 0
+          : fabsf(mid[1]) >= fabsf(mid[2]) ? 1 : 2;
+    int f = k + (mid[k] < 0 ? 3 : 0);
+    double sc, tc, ds = 0, dt = 0;
+    cube_st(mid, f, &sc, &tc);
+    for (int i = 0; i < 4; i++) {
+        double s, tt;
+        if (cube_st(q->corner[i], f, &s, &tt))
+            ds = fmax(ds, fabs(s - sc)), dt = fmax(dt, fabs(tt - tc));
+        else
+            ds = dt = 0.5;
+    }
+    double blur = q->blur > 0 ? q->blur / 2 : 0;
+    ds = fmin(ds + blur, 0.5), dt = fmin(dt + blur, 0.5);
+    filter_st(&t->face[f], t->channels, WRAP_CLAMP, WRAP_CLAMP, sc - ds, sc + ds, tc - dt,
+              tc + dt, q->channel, q->nchannels, q->fill, out);
 }
 
 static void environment_lookup(const Texture *t, const VmTexLookup *q, float *out)
@@ -437,6 +519,10 @@ static void environment_lookup(const Texture *t, const VmTexLookup *q, float *ou
             out[c] = q->fill;
         return;
     }
+    if (t->kind == KIND_CUBE) {
+        cube_lookup(t, mid, q, out);
+        return;
+    }
     for (int i = 0; i < 4; i++) {
         double s, tt;
         if (!latlong(q->corner[i], &s, &tt))
@@ -448,7 +534,7 @@ static void environment_lookup(const Texture *t, const VmTexLookup *q, float *ou
     double blur = q->blur > 0 ? q->blur / 2 : 0;
     ds = fmin(ds + blur, 0.5), dt += blur;
     /* s wraps and t clamps whatever the file says */
-    filter_st(t, WRAP_PERIODIC, WRAP_CLAMP, sc - ds, sc + ds, tc - dt, tc + dt, q->channel,
+    filter_st(&t->face[0], t->channels, WRAP_PERIODIC, WRAP_CLAMP, sc - ds, sc + ds, tc - dt, tc + dt, q->channel,
               q->nchannels, q->fill, out);
 }
 
@@ -495,7 +581,7 @@ static int shadow_lookup(const TexSystem *ts, const Texture *t, const VmTexLooku
     }
     double blur = q->blur > 0 ? q->blur / 2 : 0;
     s0 -= blur, s1 += blur, t0 -= blur, t1 += blur;
-    const Level *lv = &t->level[0];
+    const Level *lv = &t->face[0].level[0];
     int n = q->samples >= 1 ? (q->samples < 4096 ? (int)q->samples : 4096) : 1;
     int rows = (int)sqrt((double)n);
     uint32_t seed;
@@ -556,7 +642,7 @@ int texsys_info(TexSystem *ts, const char *name, const char *field, char type, i
     if (!t)
         return -1;
     if (!strcmp(field, "resolution") && type == 'f' && n == 2) {
-        out[0] = (float)t->level[0].w, out[1] = (float)t->level[0].h;
+        out[0] = (float)t->face[0].level[0].w, out[1] = (float)t->face[0].level[0].h;
         return 1;
     }
     if (!strcmp(field, "channels") && type == 'f' && n == 1) {
@@ -564,8 +650,8 @@ int texsys_info(TexSystem *ts, const char *name, const char *field, char type, i
         return 1;
     }
     if (!strcmp(field, "type") && type == 's') {
-        *str = t->kind == KIND_SHADOW ? "shadow" : t->kind == KIND_LATLONG ? "environment"
-                                                                            : "texture";
+        *str = t->kind == KIND_SHADOW ? "shadow"
+             : t->kind == KIND_LATLONG || t->kind == KIND_CUBE ? "environment" : "texture";
         return 1;
     }
     bool view = !strcmp(field, "viewingmatrix"), proj = !strcmp(field, "projectionmatrix");

@@ -20,7 +20,11 @@
 **   0.25, -x at the s = 0 / 1 seam); s wraps, t clamps. Directions are
 **   used as given (shaders pass world-space ones). The box around the
 **   corners' (s, t) is filtered as for texture. Any image without a
-**   cube-face format tag is taken as a lat-long map.
+**   cube-face format tag is taken as a lat-long map. Cube-face maps
+**   ("CubeFace Environment": 3 x 2 square faces, px py pz over nx ny nz,
+**   90-degree faces, each +s/+t as in PRMan: px -z/-y, nx +z/-y, py
+**   +x/+z, ny +x/-z, pz +x/-y, nz -x/-y) filter within the face the
+**   centre direction meets, each face a pyramid of its own.
 ** - shadow: depth maps (channel 0 holds camera-space z) with the
 **   world-to-camera and world-to-screen matrices of the view they were
 **   rendered from (TIFF Pixar tags or EXR attributes). The points are in
@@ -66,7 +70,7 @@ void texsys_set_current_to_world(TexSystem *ts, const float m[16]);
    floats): 0, or -1 with a message in err. Thread-safe. */
 int texsys_lookup(TexSystem *ts, const VmTexLookup *q, float *out, char *err, int errlen);
 
-/* textureinfo(name, field): "resolution" (f, 2), "type" (s: "texture",
+/* textureinfo(name, field): "resolution" (f, 2; a cube face's), "type" (s: "texture",
    "environment" or "shadow"), "channels" (f, 1), "viewingmatrix" and
    "projectionmatrix" (m, 16: current space to the map's camera and
    screen spaces; shadow maps only). 1 with the value, 0 for another

@@ -304,6 +304,64 @@ START_TEST(environment_axes)
 }
 END_TEST
 
+/* 3 x 2 faces of 8 x 8 (px py pz / nx ny nz): face f holds
+   100 (f + 1) + x + 10 y at its texel (x, y). */
+static float cube(int x, int y, int c)
+{
+    int f = x / 8 + 3 * (y / 8);
+    return (float)(100 * (f + 1) + x % 8 + 10 * (y % 8) + c * 1000);
+}
+
+START_TEST(environment_cube_faces)
+{
+    Image *img = make_image(24, 16, 1, cube);
+    snprintf(img->meta.texture_format, sizeof img->meta.texture_format, "CubeFace Environment");
+    const char *p = write_map(img, "cube.tif", "");
+    TexSystem *ts = texsys_new();
+    /* a face's centre (s = t = .5) is between texels 3 and 4: 3.5 + 35;
+       off centre, +s and +t run along each face's own axes */
+    const struct {
+        float d[3], want;
+    } dirs[] = {
+        { { 1, 0, 0 }, 138.5 },   { { 0, 1, 0 }, 238.5 },    { { 0, 0, 1 }, 338.5 },
+        { { -1, 0, 0 }, 438.5 },  { { 0, -1, 0 }, 538.5 },   { { 0, 0, -1 }, 638.5 },
+        { { 1, 0, -0.5f }, 140.5 },  /* px: +s is -z, s = .75: 5.5 across */
+        { { 1, -0.5f, 0 }, 158.5 },  /* px: +t is -y, t = .75: 5.5 down */
+        { { 0.5f, 1, 0.5f }, 260.5 }, /* py: +s +x, +t +z: both .75 */
+        { { 0.5f, -1, 0.5f }, 520.5 }, /* ny: +s +x (.75), +t -z (.25: 1.5 down) */
+        { { -0.5f, 0, -1 }, 640.5 },  /* nz: +s is -x */
+        { { 0, 0.25f, 1 }, 328.5 },   /* pz: +t is -y, t = .375: 2.5 down */
+    };
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        VmTexLookup q = query(VM_ENVIRONMENT, p, 1);
+        for (int k = 0; k < 4; k++)
+            memcpy(q.corner[k], dirs[i].d, sizeof q.corner[k]);
+        float out[1];
+        ck_assert_msg(texsys_lookup(ts, &q, out, err, sizeof err) == 0, "%s", err);
+        ck_assert_msg(fabsf(out[0] - dirs[i].want) < 1e-3, "direction %zu: %g, want %g", i,
+                      out[0], dirs[i].want);
+    }
+    /* a cone covering a whole face averages it: 100 (f + 1) + 3.5 + 35 */
+    VmTexLookup q = query(VM_ENVIRONMENT, p, 1);
+    const float wide[4][3] = { { 1, -1, -1 }, { 1, 1, -1 }, { 1, 1, 1 }, { 1, -1, 1 } };
+    memcpy(q.corner, wide, sizeof wide);
+    float out[1];
+    ck_assert(texsys_lookup(ts, &q, out, err, sizeof err) == 0);
+    EXPECT_NEAR(out[0], 138.5, 1e-3);
+    float res[2];
+    const char *s;
+    ck_assert_int_eq(texsys_info(ts, p, "resolution", 'f', 2, res, &s, err, sizeof err), 1);
+    ck_assert(res[0] == 8 && res[1] == 8);
+    /* not 3 x 2 squares: a clear error */
+    img = make_image(20, 16, 1, cube);
+    snprintf(img->meta.texture_format, sizeof img->meta.texture_format, "CubeFace Environment");
+    q.name = write_map(img, "badcube.tif", "");
+    ck_assert_int_eq(texsys_lookup(ts, &q, out, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "3 x 2 square faces, not 20 x 16"), "%s", err);
+    texsys_free(ts);
+}
+END_TEST
+
 /* ---- shadows --------------------------------------------------------------------------------- */
 
 static float halves(int x, int y, int c)
@@ -539,6 +597,7 @@ Suite *texture_suite(void)
     tcase_add_test(tc, channels_and_fill);
     tcase_add_test(tc, odd_sizes_keep_the_mean);
     tcase_add_test(tc, environment_axes);
+    tcase_add_test(tc, environment_cube_faces);
     tcase_add_test(tc, shadow_depths);
     tcase_add_test(tc, shadow_percentage_closer);
     tcase_add_test(tc, shadow_info_and_misuse);
