@@ -834,16 +834,22 @@ static bool masks(VmOp op)
     return op == VM_OP_JNONE || op == VM_OP_MASK || op == VM_OP_MASKALL;
 }
 
-/* Records the lanes the instruction at exec_pc wrote (it just ran). */
+/* Records the lanes the instruction at exec_pc wrote (it just ran), at
+   its last word: a value's range starts after the extra operand words of
+   the instruction that makes it (a builtin call's arguments). */
 static void note_writes(Rsldb *db)
 {
     const VmState *s = db->s;
-    unsigned a = vm_a(db->o->prog.code[db->exec_pc]);
-    unsigned n = vm_dest_slots(&db->o->prog, db->exec_pc);
-    for (unsigned k = 0; (a & VM_V) && k < n && VM_SLOT(a) + k < db->o->prog.nvarying; k++)
+    const VmProgram *p = &db->o->prog;
+    unsigned a = vm_a(p->code[db->exec_pc]);
+    unsigned n = vm_dest_slots(p, db->exec_pc);
+    uint32_t last = db->exec_pc;
+    while (last + 1 < p->ncode && vm_op(p->code[last + 1]) == VM_OP_X)
+        last++;
+    for (unsigned k = 0; (a & VM_V) && k < n && VM_SLOT(a) + k < p->nvarying; k++)
         for (int i = 0; i < s->n; i++)
             if (s->mask[i])
-                db->written[(size_t)(VM_SLOT(a) + k) * (size_t)s->n + (size_t)i] = db->exec_pc;
+                db->written[(size_t)(VM_SLOT(a) + k) * (size_t)s->n + (size_t)i] = last;
 }
 
 static int hook(VmState *s, uint32_t pc, void *data)

@@ -156,6 +156,24 @@ START_TEST(optimized_out)
 }
 END_TEST
 
+/* A value a builtin call makes (its arguments take extra words) is there
+   for every lane that ran the call: the standard matte's Nf at -O0. */
+START_TEST(value_of_a_builtin_call)
+{
+    Run r = rsldb(TOP_SRCDIR "/shaders/matte.sl --shade matte --grid 2 2 -O0",
+                  "break matte.sl:6\nrun\nprint Nf\nlane 3\nprint Nf\ncontinue\n");
+    static const char *const want[] = {
+        "Breakpoint 1, " TOP_SRCDIR "/shaders/matte.sl:6:",
+        "(rsldb) print Nf\nNf = (0, 0, -1)\n",
+        "(rsldb) print Nf\nNf = (0, 0, -1)\n",
+        "The shader ran to the end.\n",
+        NULL };
+    expect(&r, want);
+    ck_assert_int_eq(r.status, 0);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(listing_and_registers)
 {
     Run r = rsldb(GRID, "break debug.sl:20\nrun\ndisassemble\ninfo registers\nquit\n");
@@ -253,6 +271,7 @@ int main(void)
     tcase_add_test(tc, function_breakpoint);
     tcase_add_test(tc, watchpoint);
     tcase_add_test(tc, optimized_out);
+    tcase_add_test(tc, value_of_a_builtin_call);
     tcase_add_test(tc, listing_and_registers);
     tcase_add_test(tc, bad_commands);
     tcase_add_test(tc, needs_debug_information);
