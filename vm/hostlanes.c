@@ -109,22 +109,33 @@ static void texture_options(const VmCall *call, int first, VmTexLookup *q)
 }
 
 /* The filter region around c (n components): the parallelogram spanned
-   by c's changes over the surface element, du * Du c and dv * Dv c,
-   scaled by the width options and centred on c. */
-static void region(VmTexLookup *q, const float *c, const float *Du, const float *Dv, float du,
-                   float dv, int n)
+   by c's changes over the shading element, scaled by swidth (the first
+   component) and twidth (the others) and centred on c. On a grid the
+   element's edges are du * Du c and dv * Dv c; in a renderer's batch
+   they are c's changes towards the lane's two neighbours (adjacent
+   pixels, vm.h's VmDeriv), which need not lie along u and v: a pixel's
+   footprint, however the surface is parameterized. */
+static void region(const VmCall *call, VmTexLookup *q, const float *c, const float *Du,
+                   const float *Dv, float du, float dv, int n)
 {
     static const float side[4][2] = { { -0.5f, -0.5f }, { 0.5f, -0.5f }, { 0.5f, 0.5f },
                                       { -0.5f, 0.5f } };
-    for (int i = 0; i < 4; i++)
-        for (int k = 0; k < n; k++)
-            q->corner[i][k] = c[k] + side[i][0] * Du[k] * du * q->swidth
-                                   + side[i][1] * Dv[k] * dv * q->twidth;
+    const VmDeriv *d = call->state ? call->state->deriv : NULL;
+    int l = call->lane;
+    bool pixels = d && (d->dva[l] != 0 || d->dub[l] != 0);
+    for (int k = 0; k < n; k++) {
+        float ea = pixels ? Du[k] * d->dua[l] + Dv[k] * d->dva[l] : Du[k] * du;
+        float eb = pixels ? Du[k] * d->dub[l] + Dv[k] * d->dvb[l] : Dv[k] * dv;
+        float w = k == 0 ? q->swidth : q->twidth;
+        for (int i = 0; i < 4; i++)
+            q->corner[i][k] = c[k] + (side[i][0] * ea + side[i][1] * eb) * w;
+    }
 }
 
 /* Explicit corners scaled about their centre by swidth (the first
-   coordinate) and twidth (the others), as region() scales derived ones
-   (RISpec 3.2 Table 15.1: the widths multiply the filter's extent). */
+   coordinate) and twidth (the others), as region() scales the ones it
+   builds (RISpec 3.2 Table 15.1: the widths multiply the filter's
+   extent). */
 static void widen(VmTexLookup *q, int n)
 {
     for (int k = 0; k < n; k++) {
@@ -164,13 +175,13 @@ void vm_lane_texture(float *out, const VmCall *call)
         if (!ncoord)
             x += 2;
         float c[2] = { s[0], t[0] }, Du[2] = { x[0][0], x[2][0] }, Dv[2] = { x[1][0], x[3][0] };
-        region(&q, c, Du, Dv, x[4][0], x[5][0], 2);
+        region(call, &q, c, Du, Dv, x[4][0], x[5][0], 2);
     } else if (ncoord == 4) {
         for (int i = 0; i < 4; i++)
             memcpy(q.corner[i], a[1 + i], 3 * sizeof(float));
         widen(&q, 3);
     } else {
-        region(&q, a[1], x[0], x[1], x[2][0], x[3][0], 3);
+        region(call, &q, a[1], x[0], x[1], x[2][0], x[3][0], 3);
     }
     char err[200];
     if (h->texture(h->user, &q, out, err, sizeof err))

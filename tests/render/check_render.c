@@ -376,11 +376,13 @@ START_TEST(texture_lookup)
        1.5e-3 in s, is 0.1 pixel, 5.4 of them). */
     Image *img = render(rib, 16, 2);
     unlink(path);
-    /* Away from the border, where the filter may reach the black beyond
-       the texture (a triangle's u and v run diagonally on screen, so
-       the footprint built from du and dv is up to twice a pixel). */
-    for (int y = 4; y < 60; y++)
-        for (int x = 4; x < 60; x++) {
+    /* The filter region is the pixel's footprint (the changes of s and t
+       towards the adjacent pixels), one texel, though each triangle's u
+       and v run diagonally on screen: even next to the border, where a
+       wider region would reach the black beyond the texture, the value
+       is exact. */
+    for (int y = 1; y < 63; y++)
+        for (int x = 1; x < 63; x++) {
             const float *c = image_pixel(img, x, y);
             ck_assert_float_eq_tol(c[0], ((float)x + 0.5f) / 64, 1.5e-3);
             ck_assert_float_eq_tol(c[1], ((float)y + 0.5f) / 64, 1.5e-3);
