@@ -24,7 +24,8 @@ Film *film_new(const Camera *cam, int spp)
     f->y1 = cam->y1 + ry > cam->yres ? cam->yres : cam->y1 + ry;
     f->spp = spp;
     size_t n = (size_t)(f->x1 - f->x0) * (size_t)(f->y1 - f->y0) * (size_t)spp * FILM_FLOATS;
-    if (n > (size_t)1 << 31 || !(f->samples = calloc(n ? n : 1, sizeof *f->samples))) {
+    /* 2^28 floats (1 GB): beyond that, fewer samples are the answer. */
+    if (n > (size_t)1 << 28 || !(f->samples = calloc(n ? n : 1, sizeof *f->samples))) {
         free(f);
         return NULL;
     }

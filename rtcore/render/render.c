@@ -430,6 +430,12 @@ Image *render_frame_image(const RibScene *scene, const RibFrame *f, const Render
     Camera cam;
     camera_setup(&cam, o, rs);
     int spp = rs->spp > 0 ? rs->spp : (int)(fmaxf(1, o->pixel_samples[0]) * fmaxf(1, o->pixel_samples[1]));
+    if (cam.x1 <= cam.x0 || cam.y1 <= cam.y0) {
+        const float *c = rs->crop_set ? rs->crop : o->crop;
+        snprintf(err, (size_t)errlen, "rtrender: error: the crop window [%g %g %g %g] covers no "
+                 "pixel of %dx%d", c[0], c[1], c[2], c[3], cam.xres, cam.yres);
+        return NULL;
+    }
     ShaderLib *lib = shaderlib_new(o->shader_path, rs->debug_x >= 0);
     RWorld world;
     Film *film = NULL;
@@ -438,7 +444,8 @@ Image *render_frame_image(const RibScene *scene, const RibFrame *f, const Render
         goto done;
     if (!(film = film_new(&cam, spp))) {
         snprintf(err, (size_t)errlen, "rtrender: error: %dx%d pixels at %d samples each are too "
-                 "many to keep", cam.x1 - cam.x0, cam.y1 - cam.y0, spp);
+                 "many to keep (at most 2^28 floats of samples; lower --spp or --res)",
+                 cam.x1 - cam.x0, cam.y1 - cam.y0, spp);
         goto done;
     }
     Job *j = calloc(1, sizeof *j);

@@ -59,6 +59,11 @@ void rib_req_ScreenWindow(RibCtx *c, const RibRequest *r)
     double v[4];
     if (!numbers(c, r, 4, v, "left right bottom top"))
         return;
+    if (!(v[0] != v[1] && v[2] != v[3])) {
+        rib_error(c, r->loc, "ScreenWindow: [%g %g %g %g] has no area", v[0], v[1], v[2],
+                  v[3]);
+        return;
+    }
     for (int i = 0; i < 4; i++)
         c->options.screen[i] = rib_to_float(v[i]);
     c->options.screen_set = 1;
