@@ -59,19 +59,28 @@ static float ray_bias(const float p[3])
     return 1e-4f * fmaxf(1.0f, m);
 }
 
-/* Whether anything lies on the segment from p to q. */
-static bool blocked(ShadeCtx *c, const float p[3], const float q[3])
+/* Whether anything lies within dist of p along unit direction d, past
+   the surface p leaves. */
+static bool blocked_along(ShadeCtx *c, const float p[3], const float d[3], float dist)
 {
     float bias = ray_bias(p);
-    RTRay r = { p[0], p[1], p[2], 0, q[0] - p[0], q[1] - p[1], q[2] - p[2], 0 };
-    float len = sqrtf(r.dir_x * r.dir_x + r.dir_y * r.dir_y + r.dir_z * r.dir_z);
-    if (len == 0)
+    if (!(dist > 2 * bias))
         return false;
-    r.tnear = bias / len;
-    r.tfar = 1 - bias / len;
+    RTRay r = { p[0], p[1], p[2], bias, d[0], d[1], d[2], dist - bias };
     c->secondary_rays++;
     rtOccluded1(c->world->top, &r);
     return r.tfar == -INFINITY;
+}
+
+/* Whether anything lies on the segment from p to q. */
+static bool blocked(ShadeCtx *c, const float p[3], const float q[3])
+{
+    float d[3] = { q[0] - p[0], q[1] - p[1], q[2] - p[2] };
+    float len = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    if (len == 0)
+        return false;
+    d[0] /= len, d[1] /= len, d[2] /= len;
+    return blocked_along(c, p, d, len);
 }
 
 /* The hidden fraction of the hemisphere around n at p, by cosine-
@@ -89,16 +98,16 @@ static float occlusion(ShadeCtx *c, const VmRay *q)
     float tl = sqrtf(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
     t[0] /= tl, t[1] /= tl, t[2] /= tl;
     float b[3] = { n[1] * t[2] - n[2] * t[1], n[2] * t[0] - n[0] * t[2], n[0] * t[1] - n[1] * t[0] };
-    float dist = q->maxdist > 0 ? q->maxdist : 1e30f;
+    float dist = q->maxdist > 0 ? q->maxdist : INFINITY;
     int hidden = 0;
     for (int i = 0; i < samples; i++) {
         float r1 = rt_unit(rt_hash(q->seed, 2 * (uint32_t)i, 0x7f4a7c15u));
         float r2 = rt_unit(rt_hash(q->seed, 2 * (uint32_t)i + 1, 0x7f4a7c15u));
         float r = sqrtf(r1), phi = 6.2831853f * r2, x = r * cosf(phi), y = r * sinf(phi);
-        float z = sqrtf(fmaxf(0.0f, 1 - r1)), end[3];
+        float z = sqrtf(fmaxf(0.0f, 1 - r1)), d[3];
         for (int j = 0; j < 3; j++)
-            end[j] = q->P[j] + dist * (x * t[j] + y * b[j] + z * n[j]);
-        hidden += blocked(c, q->P, end);
+            d[j] = x * t[j] + y * b[j] + z * n[j];
+        hidden += blocked_along(c, q->P, d, dist);
     }
     return (float)hidden / (float)samples;
 }

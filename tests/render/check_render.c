@@ -419,6 +419,36 @@ START_TEST(area_light_disk)
 }
 END_TEST
 
+START_TEST(occlusion_beside_a_wall)
+{
+    /* A floor (seen head on) beside a wall that reaches far towards the
+       camera: from any point of the floor, the cosine-weighted directions
+       leaning towards the wall (half of them, by symmetry) hit it, so
+       occlusion() is 1/2 on the wall's whole side; with a maxdist of
+       0.01 only points within 0.01 of the wall see it. 256 rays a point
+       and 16 points a pixel: the mean of a pixel is within 0.02. */
+    const char *scene = "Format 16 16 1\nProjection \"orthographic\"\nScreenWindow -1 1 -1 1\n"
+                        "PixelFilter \"box\" 1 1\nTranslate 0 0 5\nWorldBegin\n"
+                        "Surface \"occl\" \"maxdist\" %g\n"
+                        "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\n"
+                        "Polygon \"P\" [1 -1000 -1000  1 1000 -1000  1 1000 0  1 -1000 0]\n"
+                        "WorldEnd\n";
+    char rib[1024];
+    snprintf(rib, sizeof rib, scene, 0.0);
+    Image *img = render(rib, 16, 2);
+    for (int y = 2; y < 14; y += 3)
+        for (int x = 1; x < 15; x += 3)
+            ck_assert_float_eq_tol(image_pixel(img, x, y)[0], 0.5f, 0.02f);
+    image_free(img);
+    snprintf(rib, sizeof rib, scene, 0.01);
+    img = render(rib, 4, 2);
+    for (int y = 2; y < 14; y += 3)
+        for (int x = 1; x < 14; x += 3)
+            ck_assert_float_eq_tol(image_pixel(img, x, y)[0], 0, 1e-6);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(missing_shader_is_an_error)
 {
     RibLoadOptions lo;
@@ -460,6 +490,7 @@ int main(void)
     tcase_add_test(tc, derivatives_on_a_triangle);
     tcase_add_test(tc, texture_lookup);
     tcase_add_test(tc, area_light_disk);
+    tcase_add_test(tc, occlusion_beside_a_wall);
     tcase_add_test(tc, missing_shader_is_an_error);
     suite_add_tcase(s, tc);
     return run_suite(s);
