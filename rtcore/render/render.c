@@ -452,7 +452,7 @@ Image *render_frame_image(const RibScene *scene, const RibFrame *f, const Render
     j->world = &world, j->lib = lib, j->cam = &cam, j->film = film, j->spp = spp;
     int root = (int)lroundf(sqrtf((float)spp));
     j->sqrt_spp = root * root == spp ? root : 0;
-    j->maxdepth = o->trace_maxdepth > 0 ? o->trace_maxdepth : 4;
+    j->maxdepth = o->trace_maxdepth;
     j->tiles_x = (film->x1 - film->x0 + TILE - 1) / TILE;
     j->ntiles = j->tiles_x * ((film->y1 - film->y0 + TILE - 1) / TILE);
     pthread_mutex_init(&j->lock, NULL);

@@ -449,6 +449,33 @@ START_TEST(occlusion_beside_a_wall)
 }
 END_TEST
 
+START_TEST(trace_sees_the_reflection)
+{
+    /* A mirror square facing the camera sends the orthographic rays
+       straight back, to a constant square behind the camera (which camera
+       rays, starting at z = 0, never reach): trace() returns its color
+       exactly. With Option "trace" "maxdepth" 0, trace() sees nothing. */
+    const char *scene = "Format 8 8 1\nProjection \"orthographic\"\n%s"
+                        "WorldBegin\nAttributeBegin\nSurface \"constant\"\nColor [0.2 0.4 0.6]\n"
+                        "Polygon \"P\" [-2 -2 -1  2 -2 -1  2 2 -1  -2 2 -1]\nAttributeEnd\n"
+                        "Surface \"reflector\"\n"
+                        "Polygon \"P\" [-2 -2 5  -2 2 5  2 2 5  2 -2 5]\nWorldEnd\n";
+    char rib[1024];
+    snprintf(rib, sizeof rib, scene, "");
+    Image *img = render(rib, 1, 2);
+    const float *c = image_pixel(img, 4, 4);
+    ck_assert_float_eq_tol(c[0], 0.2f, 1e-6);
+    ck_assert_float_eq_tol(c[1], 0.4f, 1e-6);
+    ck_assert_float_eq_tol(c[2], 0.6f, 1e-6);
+    image_free(img);
+    snprintf(rib, sizeof rib, scene, "Option \"trace\" \"maxdepth\" 0\n");
+    img = render(rib, 1, 2);
+    ck_assert_float_eq_tol(image_pixel(img, 4, 4)[0], 0, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 4, 4)[3], 1, 1e-6);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(missing_shader_is_an_error)
 {
     RibLoadOptions lo;
@@ -491,6 +518,7 @@ int main(void)
     tcase_add_test(tc, texture_lookup);
     tcase_add_test(tc, area_light_disk);
     tcase_add_test(tc, occlusion_beside_a_wall);
+    tcase_add_test(tc, trace_sees_the_reflection);
     tcase_add_test(tc, missing_shader_is_an_error);
     suite_add_tcase(s, tc);
     return run_suite(s);
