@@ -476,6 +476,26 @@ START_TEST(trace_sees_the_reflection)
 }
 END_TEST
 
+START_TEST(bump_tilts_the_normal)
+{
+    /* ramp displaces a square (facing the eye, s running 0..1 over x in
+       [-1, 1]) by s along N: the bumped surface rises 0.5 per unit of x,
+       so calculatenormal() tilts N by atan(0.5) and matte under a light
+       from the eye gives cos = 1 / sqrt(1 + 0.25) = 0.8944 everywhere,
+       from derivatives across the square's two triangles. */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                                   "LightSource \"distantlight\" 1 \"from\" [0 0 -5] \"to\" [0 0 0]\n"
+                                   "Displacement \"ramp\"\nSurface \"matte\"\n"
+                                   "Polygon \"P\" [-1 1 0  1 1 0  1 -1 0  -1 -1 0] "
+                                   "\"st\" [0 0  1 0  1 1  0 1]\nWorldEnd\n",
+                        4, 2);
+    for (int y = 1; y < 63; y += 5)
+        for (int x = 1; x < 63; x += 5)
+            ck_assert_float_eq_tol(image_pixel(img, x, y)[0], 1 / sqrtf(1.25f), 2e-3);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(missing_shader_is_an_error)
 {
     RibLoadOptions lo;
@@ -519,6 +539,7 @@ int main(void)
     tcase_add_test(tc, area_light_disk);
     tcase_add_test(tc, occlusion_beside_a_wall);
     tcase_add_test(tc, trace_sees_the_reflection);
+    tcase_add_test(tc, bump_tilts_the_normal);
     tcase_add_test(tc, missing_shader_is_an_error);
     suite_add_tcase(s, tc);
     return run_suite(s);
