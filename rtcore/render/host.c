@@ -83,33 +83,75 @@ static bool blocked(ShadeCtx *c, const float p[3], const float q[3])
     return blocked_along(c, p, d, len);
 }
 
+/* Cosine-weighted directions about normal q->Q: a basis around it, and
+   sample i of the query's stream. */
+typedef struct Hemisphere {
+    float n[3], t[3], b[3];
+} Hemisphere;
+
+static bool hemisphere(const VmRay *q, Hemisphere *h)
+{
+    float len = sqrtf(q->Q[0] * q->Q[0] + q->Q[1] * q->Q[1] + q->Q[2] * q->Q[2]);
+    if (len == 0)
+        return false;
+    float *n = h->n, *t = h->t, *b = h->b;
+    n[0] = q->Q[0] / len, n[1] = q->Q[1] / len, n[2] = q->Q[2] / len;
+    float a[3] = { fabsf(n[0]) > 0.9f ? 0.0f : 1.0f, fabsf(n[0]) > 0.9f ? 1.0f : 0.0f, 0 };
+    t[0] = a[1] * n[2] - a[2] * n[1], t[1] = a[2] * n[0] - a[0] * n[2];
+    t[2] = a[0] * n[1] - a[1] * n[0];
+    float tl = sqrtf(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+    t[0] /= tl, t[1] /= tl, t[2] /= tl;
+    b[0] = n[1] * t[2] - n[2] * t[1], b[1] = n[2] * t[0] - n[0] * t[2];
+    b[2] = n[0] * t[1] - n[1] * t[0];
+    return true;
+}
+
+static void hemisphere_dir(const Hemisphere *h, uint32_t seed, int i, float d[3])
+{
+    float r1 = rt_unit(rt_hash(seed, 2 * (uint32_t)i, 0x7f4a7c15u));
+    float r2 = rt_unit(rt_hash(seed, 2 * (uint32_t)i + 1, 0x7f4a7c15u));
+    float r = sqrtf(r1), phi = 6.2831853f * r2, x = r * cosf(phi), y = r * sinf(phi);
+    float z = sqrtf(fmaxf(0.0f, 1 - r1));
+    for (int j = 0; j < 3; j++)
+        d[j] = x * h->t[j] + y * h->b[j] + z * h->n[j];
+}
+
 /* The hidden fraction of the hemisphere around n at p, by cosine-
    weighted rays up to maxdist. */
 static float occlusion(ShadeCtx *c, const VmRay *q)
 {
     int samples = q->samples >= 1 ? (int)q->samples : 16;
-    float n[3] = { q->Q[0], q->Q[1], q->Q[2] };
-    float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-    if (len == 0)
+    Hemisphere h;
+    if (!hemisphere(q, &h))
         return 0;
-    n[0] /= len, n[1] /= len, n[2] /= len;
-    float a[3] = { fabsf(n[0]) > 0.9f ? 0.0f : 1.0f, fabsf(n[0]) > 0.9f ? 1.0f : 0.0f, 0 };
-    float t[3] = { a[1] * n[2] - a[2] * n[1], a[2] * n[0] - a[0] * n[2], a[0] * n[1] - a[1] * n[0] };
-    float tl = sqrtf(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
-    t[0] /= tl, t[1] /= tl, t[2] /= tl;
-    float b[3] = { n[1] * t[2] - n[2] * t[1], n[2] * t[0] - n[0] * t[2], n[0] * t[1] - n[1] * t[0] };
-    float dist = q->maxdist > 0 ? q->maxdist : INFINITY;
+    float dist = q->maxdist > 0 ? q->maxdist : INFINITY, d[3];
     int hidden = 0;
     for (int i = 0; i < samples; i++) {
-        float r1 = rt_unit(rt_hash(q->seed, 2 * (uint32_t)i, 0x7f4a7c15u));
-        float r2 = rt_unit(rt_hash(q->seed, 2 * (uint32_t)i + 1, 0x7f4a7c15u));
-        float r = sqrtf(r1), phi = 6.2831853f * r2, x = r * cosf(phi), y = r * sinf(phi);
-        float z = sqrtf(fmaxf(0.0f, 1 - r1)), d[3];
-        for (int j = 0; j < 3; j++)
-            d[j] = x * t[j] + y * b[j] + z * n[j];
+        hemisphere_dir(&h, q->seed, i, d);
         hidden += blocked_along(c, q->P, d, dist);
     }
     return (float)hidden / (float)samples;
+}
+
+/* The light arriving at p from the hemisphere around n, cosine-weighted
+   (irradiance over pi): the mean of what trace() sees along the same
+   directions occlusion() takes, each shaded one level deeper. */
+static int indirect(ShadeCtx *c, const VmRay *q, float out[3], char *err, int errlen)
+{
+    int samples = q->samples >= 1 ? (int)q->samples : 16;
+    Hemisphere h;
+    out[0] = out[1] = out[2] = 0;
+    if (!hemisphere(q, &h))
+        return 0;
+    for (int i = 0; i < samples; i++) {
+        float d[3], seen[3];
+        hemisphere_dir(&h, q->seed, i, d);
+        if (shade_trace(c, q->P, d, q->seed + (uint32_t)i, seen, err, errlen) < 0)
+            return -1;
+        for (int j = 0; j < 3; j++)
+            out[j] += seen[j] / (float)samples;
+    }
+    return 0;
 }
 
 static int host_ray(void *user, const VmRay *q, float out[3], char *err, int errlen)
@@ -128,10 +170,9 @@ static int host_ray(void *user, const VmRay *q, float out[3], char *err, int err
         out[0] = out[1] = out[2] = occlusion(c, q);
         return 0;
     case VM_RAY_INDIRECT:
-        break;
+        return indirect(c, q, out, err, errlen);
     }
-    snprintf(err, (size_t)errlen, "indirectdiffuse() is not supported by rtrender's classic "
-                                  "integrator");
+    snprintf(err, (size_t)errlen, "unknown ray query %d", (int)q->kind);
     return -1;
 }
 

@@ -449,6 +449,27 @@ START_TEST(occlusion_beside_a_wall)
 }
 END_TEST
 
+START_TEST(indirect_light_from_a_wall)
+{
+    /* The floor of the occlusion test beside a white constant wall:
+       indirectdiffuse() sees the wall's 1 over half the cosine-weighted
+       hemisphere and nothing over the rest: 1/2, within 0.02. */
+    Image *img = render("Format 16 16 1\nProjection \"orthographic\"\nScreenWindow -1 1 -1 1\n"
+                        "PixelFilter \"box\" 1 1\nTranslate 0 0 5\nWorldBegin\n"
+                        "AttributeBegin\nSurface \"indirect\"\n"
+                        "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\nAttributeEnd\n"
+                        "Surface \"constant\"\n"
+                        "Polygon \"P\" [1 -1000 -1000  1 1000 -1000  1 1000 0  1 -1000 0]\n"
+                        "WorldEnd\n",
+                        16, 2);
+    for (int y = 2; y < 14; y += 3)
+        for (int x = 1; x < 15; x += 3)
+            for (int c = 0; c < 3; c++)
+                ck_assert_float_eq_tol(image_pixel(img, x, y)[c], 0.5f, 0.02f);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(trace_sees_the_reflection)
 {
     /* A mirror square facing the camera sends the orthographic rays
@@ -538,6 +559,7 @@ int main(void)
     tcase_add_test(tc, texture_lookup);
     tcase_add_test(tc, area_light_disk);
     tcase_add_test(tc, occlusion_beside_a_wall);
+    tcase_add_test(tc, indirect_light_from_a_wall);
     tcase_add_test(tc, trace_sees_the_reflection);
     tcase_add_test(tc, bump_tilts_the_normal);
     tcase_add_test(tc, missing_shader_is_an_error);
