@@ -460,7 +460,10 @@ Image *render_frame_image(const RibScene *scene, const RibFrame *f, const Render
     j->debug_x = rs->debug_x, j->debug_y = rs->debug_y;
     j->progress = !rs->quiet && isatty(2) && rs->debug_x < 0;
     j->start = now();
+    /* More threads than tiles would only idle. */
     j->stats.threads = rs->debug_x >= 0 ? 1 : threads_for(rs);
+    if (j->stats.threads > j->ntiles)
+        j->stats.threads = j->ntiles;
     run_threads(j, j->stats.threads);
     j->stats.seconds = now() - j->start;
     pthread_mutex_destroy(&j->lock);

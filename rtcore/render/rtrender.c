@@ -55,8 +55,8 @@ static int parse_args(int argc, char **argv, Args *a)
         if (!strcmp(o, "-o")) {
             a->rs.output = v;
         } else if (!strcmp(o, "--threads")) {
-            if (!int_arg(v, &a->rs.threads))
-                return fail("--threads needs a positive count, not '%s'", v);
+            if (!int_arg(v, &a->rs.threads) || a->rs.threads > 1024)
+                return fail("--threads needs a count from 1 to 1024, not '%s'", v);
         } else if (!strcmp(o, "--spp")) {
             if (!int_arg(v, &a->rs.spp))
                 return fail("--spp needs a positive count, not '%s'", v);

@@ -60,6 +60,8 @@ START_TEST(usage_errors)
         { "", "rtrender: error: no scene given (see rtrender --help)\n" },
         { "--bogus x.rib", "rtrender: error: unknown option '--bogus' (see rtrender --help)\n" },
         { "--spp 0 x.rib", "rtrender: error: --spp needs a positive count, not '0'\n" },
+        { "--threads 5000 x.rib",
+          "rtrender: error: --threads needs a count from 1 to 1024, not '5000'\n" },
         { "--res 10 x.rib", "rtrender: error: --res needs WIDTHxHEIGHT, not '10'\n" },
         { "--crop 0.5,0.2,0,1 x.rib",
           "rtrender: error: --crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '0.5,0.2,0,1'\n" },
