@@ -28,12 +28,14 @@ enum { MAX_BP = 64, MAX_WATCH = 16, MAX_VAL = VM_MAX_VALUE };
 typedef enum Mode { M_CONTINUE, M_STEP, M_NEXT, M_FINISH } Mode;
 
 typedef struct Breakpoint {
+    int id;                      /* its number, shared with watchpoints */
     const char *file;            /* line breakpoints: the object's own name */
     uint32_t line;
     char func[64];               /* function breakpoints */
 } Breakpoint;
 
 typedef struct Watch {
+    int id;
     char name[64];
     float old[VM_MAX_BATCH][16];
     bool have[VM_MAX_BATCH];
@@ -62,6 +64,8 @@ struct Rsldb {
     int nbp;
     Watch *watch[MAX_WATCH];
     int nwatch;
+    int last_id;                 /* breakpoints and watchpoints are numbered 1, 2, ...
+                                    in the order they are made, for good */
     int lane;
     bool failed, quit, restart;
     /* While running: */
@@ -604,7 +608,9 @@ static void cmd_break(Rsldb *db, char *arg)
             return;
         }
         memcpy(b->func, arg, strlen(arg) + 1);
-        say(db, "Breakpoint %d at %s\n", ++db->nbp, arg);
+        b->id = ++db->last_id;
+        db->nbp++;
+        say(db, "Breakpoint %d at %s\n", b->id, arg);
         return;
     }
     *colon = '\0';
@@ -638,7 +644,9 @@ static void cmd_break(Rsldb *db, char *arg)
     }
     b->file = best->file;
     b->line = best->line;
-    say(db, "Breakpoint %d at %s:%u", ++db->nbp, best->file, best->line);
+    b->id = ++db->last_id;
+    db->nbp++;
+    say(db, "Breakpoint %d at %s:%u", b->id, best->file, best->line);
     if (best->line != (uint32_t)line)
         say(db, " (no code at line %ld)", line);
     say(db, "\n");
@@ -664,7 +672,35 @@ static void cmd_watch(Rsldb *db, char *arg)
     }
     Watch *w = db->watch[db->nwatch++];
     memcpy(w->name, arg, strlen(arg) + 1);
-    say(db, "Watchpoint %d: %s\n", db->nbp + db->nwatch, arg);
+    w->id = ++db->last_id;
+    say(db, "Watchpoint %d: %s\n", w->id, arg);
+}
+
+static void cmd_delete(Rsldb *db, char *arg)
+{
+    char *end;
+    long id = strtol(arg, &end, 10);
+    if (!*arg || *end || id < 1) {
+        error(db, "delete takes the number of a breakpoint or watchpoint");
+        return;
+    }
+    for (int i = 0; i < db->nbp; i++)
+        if (db->bp[i].id == id) {
+            memmove(&db->bp[i], &db->bp[i + 1], (size_t)(db->nbp - i - 1) * sizeof *db->bp);
+            db->nbp--;
+            say(db, "Deleted breakpoint %ld\n", id);
+            return;
+        }
+    for (int i = 0; i < db->nwatch; i++)
+        if (db->watch[i]->id == id) {
+            free(db->watch[i]);
+            memmove(&db->watch[i], &db->watch[i + 1],
+                    (size_t)(db->nwatch - i - 1) * sizeof *db->watch);
+            db->nwatch--;
+            say(db, "Deleted watchpoint %ld\n", id);
+            return;
+        }
+    error(db, "no breakpoint or watchpoint %ld", id);
 }
 
 static void cmd_lane(Rsldb *db, char *arg)
@@ -696,6 +732,7 @@ static const char help[] =
     "info breakpoints   the breakpoints and watchpoints\n"
     "backtrace          the (inlined) calls that lead here\n"
     "watch VAR          stop when VAR changes at an active lane\n"
+    "delete N           remove breakpoint or watchpoint N\n"
     "disassemble        the bytecode, with the current instruction marked\n"
     "quit               leave the debugger\n";
 
@@ -722,6 +759,8 @@ static int command(Rsldb *db, char *line)
         cmd_break(db, arg);
     } else if (IS("watch", "w")) {
         cmd_watch(db, arg);
+    } else if (IS("delete", "d")) {
+        cmd_delete(db, arg);
     } else if (IS("run", "r")) {
         if (db->running) {
             db->restart = true;
@@ -758,11 +797,11 @@ static int command(Rsldb *db, char *line)
         else if (!strcmp(arg, "breakpoints")) {
             for (int i = 0; i < db->nbp; i++)
                 if (db->bp[i].func[0])
-                    say(db, "%d breakpoint %s\n", i + 1, db->bp[i].func);
+                    say(db, "%d breakpoint %s\n", db->bp[i].id, db->bp[i].func);
                 else
-                    say(db, "%d breakpoint %s:%u\n", i + 1, db->bp[i].file, db->bp[i].line);
+                    say(db, "%d breakpoint %s:%u\n", db->bp[i].id, db->bp[i].file, db->bp[i].line);
             for (int i = 0; i < db->nwatch; i++)
-                say(db, "%d watchpoint %s\n", db->nbp + i + 1, db->watch[i]->name);
+                say(db, "%d watchpoint %s\n", db->watch[i]->id, db->watch[i]->name);
         } else
             error(db, "info takes 'locals', 'registers' or 'breakpoints'");
     } else {
@@ -812,7 +851,7 @@ static bool watch_hit(Rsldb *db)
             if (changed && (report < 0 || lane == db->lane))
                 report = lane;
             if (changed && report == lane) {
-                say(db, "\nWatchpoint %d: %s (lane %d)\nOld value = ", db->nbp + i + 1, w->name,
+                say(db, "\nWatchpoint %d: %s (lane %d)\nOld value = ", w->id, w->name,
                     lane);
                 Val old = v;
                 memcpy(old.f, w->old[lane], v.n * sizeof *v.f);
@@ -906,7 +945,7 @@ static int hook(VmState *s, uint32_t pc, void *data)
         return 0;
     if (!watched) {
         if (why)
-            say(db, "\nBreakpoint %d, ", which + 1);
+            say(db, "\nBreakpoint %d, ", db->bp[which].id);
         show_line(db, li);
     }
     db->mode = M_CONTINUE;

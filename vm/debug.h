@@ -13,7 +13,7 @@
 ** Commands (one a line; stdin may be a script):
 **   break FILE:LINE | break FUNC    run    step    next    finish
 **   continue    print EXPR [@all]    lane N    info locals
-**   info registers    info breakpoints    backtrace    watch VAR
+**   info registers    info breakpoints    backtrace    watch VAR    delete N
 **   disassemble    help    quit
 */
 #ifndef RSL_DEBUG_H

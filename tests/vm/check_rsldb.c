@@ -174,6 +174,28 @@ START_TEST(value_of_a_builtin_call)
 }
 END_TEST
 
+/* Breakpoints and watchpoints keep their numbers; delete removes one. */
+START_TEST(delete_breakpoints)
+{
+    Run r = rsldb(GRID, "break debug.sl:15\nwatch y\nbreak debug.sl:20\ndelete 1\ndelete 7\n"
+                        "info breakpoints\nrun\ndelete 2\ncontinue\n");
+    static const char *const want[] = {
+        "Breakpoint 1 at debug.sl:15\n",
+        "Watchpoint 2: y\n",
+        "Breakpoint 3 at debug.sl:20\n",
+        "(rsldb) delete 1\nDeleted breakpoint 1\n",
+        "(rsldb) delete 7\nerror: no breakpoint or watchpoint 7\n",
+        "(rsldb) info breakpoints\n3 breakpoint debug.sl:20\n2 watchpoint y\n",
+        "Watchpoint 2: y (lane 1)\n",
+        "(rsldb) delete 2\nDeleted watchpoint 2\n",
+        "Breakpoint 3, debug.sl:20: Ci = color(y, x, 0);\n",
+        NULL };
+    expect(&r, want);
+    ck_assert_int_eq(r.status, 1); /* delete 7 failed */
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(listing_and_registers)
 {
     Run r = rsldb(GRID, "break debug.sl:20\nrun\ndisassemble\ninfo registers\nquit\n");
@@ -272,6 +294,7 @@ int main(void)
     tcase_add_test(tc, watchpoint);
     tcase_add_test(tc, optimized_out);
     tcase_add_test(tc, value_of_a_builtin_call);
+    tcase_add_test(tc, delete_breakpoints);
     tcase_add_test(tc, listing_and_registers);
     tcase_add_test(tc, bad_commands);
     tcase_add_test(tc, needs_debug_information);
