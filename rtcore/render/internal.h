@@ -90,6 +90,8 @@ typedef struct RLook {
     int nsamples;          /* light samples illuminance sees: one per
                               light, area lights' samples each */
     RibMatrix to_camera;   /* the mesh's points to camera space */
+    const float *points;   /* those points already in camera space (the
+                              copy rtcore traces), NULL for instances */
     double normal[9];      /* its inverse transpose, for normals */
     bool flip;             /* negate normals (Orientation, mirroring) */
 } RLook;
@@ -128,6 +130,8 @@ typedef struct RWorld {
 int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *lib,
                 char *err, int errlen);
 void world_free(RWorld *w);
+/* Triangle prim of mesh, shaded with look, in camera space. */
+void look_triangle(const RLook *look, const RibMesh *mesh, unsigned prim, float V[3][3]);
 /* The mesh and look a hit landed on. */
 void world_hit(const RWorld *w, unsigned geom, unsigned inst, const RibMesh **mesh,
                const RLook **look);

@@ -141,9 +141,7 @@ static bool stand_in(const Job *j, const Wave *w, int i, const RibMesh *mesh, co
     float org[3], dir[3], tn, tf, V[3][3], e1[3], e2[3], pv[3], tv[3], qv[3];
     camera_ray(j->cam, (float)(w->px[i] + dx) + w->sx[i], (float)(w->py[i] + dy) + w->sy[i], org,
                dir, &tn, &tf);
-    const uint32_t *tri = mesh->tris + 3 * (size_t)w->prim[i];
-    for (int k = 0; k < 3; k++)
-        rmat_point(&look->to_camera, mesh->P + 3 * (size_t)tri[k], V[k]);
+    look_triangle(look, mesh, w->prim[i], V);
     for (int k = 0; k < 3; k++)
         e1[k] = V[1][k] - V[0][k], e2[k] = V[2][k] - V[0][k], tv[k] = org[k] - V[0][k];
     pv[0] = dir[1] * e2[2] - dir[2] * e2[1];

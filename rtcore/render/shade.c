@@ -161,8 +161,7 @@ static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look
 {
     const uint32_t *tri = m->tris + 3 * (size_t)h->prim;
     float b[3] = { 1 - h->b1 - h->b2, h->b1, h->b2 }, V[3][3];
-    for (int i = 0; i < 3; i++)
-        rmat_point(&look->to_camera, m->P + 3 * (size_t)tri[i], V[i]);
+    look_triangle(look, m, h->prim, V);
     float e1[3], e2[3];
     sub3(V[1], V[0], e1);
     sub3(V[2], V[0], e2);

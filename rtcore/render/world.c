@@ -190,6 +190,7 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *
         if (make_look(w, &w->top_looks[i], mesh->attrs, &to_camera, lib, err, errlen) < 0)
             return -1;
         w->top_points[i] = points_by(mesh, &to_camera);
+        w->top_looks[i].points = w->top_points[i];
         rtAttachTriangleMesh(w->top, w->top_points[i], mesh->nverts, 0, mesh->tris, mesh->ntris);
     }
     w->ninstances = f->ninstances;
@@ -219,6 +220,17 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *
     }
     rtCommitScene(w->top);
     return err[0] ? -1 : 0;
+}
+
+void look_triangle(const RLook *look, const RibMesh *mesh, unsigned prim, float V[3][3])
+{
+    const uint32_t *tri = mesh->tris + 3 * (size_t)prim;
+    for (int k = 0; k < 3; k++) {
+        if (look->points)
+            memcpy(V[k], look->points + 3 * (size_t)tri[k], 3 * sizeof(float));
+        else
+            rmat_point(&look->to_camera, mesh->P + 3 * (size_t)tri[k], V[k]);
+    }
 }
 
 void world_hit(const RWorld *w, unsigned geom, unsigned inst, const RibMesh **mesh,
