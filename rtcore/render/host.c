@@ -52,18 +52,11 @@ static bool host_space(void *user, const char *name, float m[16])
     return true;
 }
 
-/* A point along a ray: its origin moved off the surface it leaves. */
-static float ray_bias(const float p[3])
-{
-    float m = fmaxf(fabsf(p[0]), fmaxf(fabsf(p[1]), fabsf(p[2])));
-    return 1e-4f * fmaxf(1.0f, m);
-}
-
 /* Whether anything lies within dist of p along unit direction d, past
    the surface p leaves. */
 static bool blocked_along(ShadeCtx *c, const float p[3], const float d[3], float dist)
 {
-    float bias = ray_bias(p);
+    float bias = trace_bias(p);
     if (!(dist > 2 * bias))
         return false;
     RTRay r = { p[0], p[1], p[2], bias, d[0], d[1], d[2], dist - bias };

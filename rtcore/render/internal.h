@@ -225,6 +225,14 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
    streams. 0 or -1 with a message. */
 int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t seed, float out[3],
                 char *err, int errlen);
+/* Layers a ray may composite through before it counts as opaque. */
+enum { RT_MAX_LAYERS = 64 };
+/* How far a ray leaving point p starts from it, so as not to hit the
+   surface it leaves. */
+float trace_bias(const float p[3]);
+/* Where a ray goes on past a hit at distance t (through a transparent or
+   one-sided surface). */
+float trace_past(float t);
 /* Whether a hit is the back of a one-sided surface, which rays pass. */
 bool trace_backface(const RLook *look, const RTHit *h, const float dir[3]);
 /* Front-to-back compositing of a layer into color C and alpha A. */

@@ -22,7 +22,7 @@
 #include "rtcore/render/film.h"
 #include "rtcore/render/internal.h"
 
-enum { TILE = 16, WAVE = TILE * TILE, MAX_LAYERS = 64 };
+enum { TILE = 16, WAVE = TILE * TILE };
 
 typedef struct Job {
     const RWorld *world;
@@ -228,7 +228,7 @@ static int shade_group(Job *j, ShadeCtx *c, Wave *w, const int *slot, int n, int
         if (w->z[i] == INFINITY)
             w->z[i] = w->t[i] * w->dir[i][2];
         trace_composite(w->C[i], w->A[i], Ci[l], Oi[l]);
-        w->tnear[i] = w->t[i] * (1 + 1e-5f) + 1e-6f;
+        w->tnear[i] = trace_past(w->t[i]);
         w->live[i] = !trace_opaque(w->A[i]);
     }
     return 0;
@@ -251,7 +251,7 @@ static int shade_layer(Job *j, ShadeCtx *c, Wave *w, int tx0, int ty0, char *err
         world_hit(j->world, w->geom[i], w->inst[i], &mesh, &look);
         if (trace_backface(look, &(RTHit){ w->Ng[i][0], w->Ng[i][1], w->Ng[i][2], 0, 0, 0, 0, 0 },
                            w->dir[i])) {
-            w->tnear[i] = w->t[i] * (1 + 1e-5f) + 1e-6f;
+            w->tnear[i] = trace_past(w->t[i]);
             continue;
         }
         /* Same instance and mesh together: one surface shader and one
@@ -296,7 +296,7 @@ static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, char *err, int er
                 film_sample_pos(j->film, x, y, k, (float)x + sx, (float)y + sy);
             }
         c->camera_rays += (uint64_t)w->n;
-        for (int layer = 0; layer < MAX_LAYERS; layer++) {
+        for (int layer = 0; layer < RT_MAX_LAYERS; layer++) {
             trace_layer(j, c, w);
             if (shade_layer(j, c, w, tx0, ty0, err, errlen) < 0)
                 return -1;

@@ -10,8 +10,16 @@
 
 #include "rtcore/render/internal.h"
 
-/* Layers a ray may composite through before it counts as opaque. */
-enum { MAX_LAYERS = 64 };
+float trace_bias(const float p[3])
+{
+    float m = fmaxf(fabsf(p[0]), fmaxf(fabsf(p[1]), fabsf(p[2])));
+    return 1e-4f * fmaxf(1.0f, m);
+}
+
+float trace_past(float t)
+{
+    return t * (1 + 1e-5f) + 1e-6f;
+}
 
 bool trace_backface(const RLook *look, const RTHit *h, const float dir[3])
 {
@@ -45,9 +53,8 @@ int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t se
     if (len == 0)
         return 0;
     float d[3] = { dir[0] / len, dir[1] / len, dir[2] / len };
-    float m = fmaxf(fabsf(org[0]), fmaxf(fabsf(org[1]), fabsf(org[2])));
-    float tnear = 1e-4f * fmaxf(1.0f, m);
-    for (int layer = 0; layer < MAX_LAYERS && !trace_opaque(A); layer++) {
+    float tnear = trace_bias(org);
+    for (int layer = 0; layer < RT_MAX_LAYERS && !trace_opaque(A); layer++) {
         RTRayHit rh = { { org[0], org[1], org[2], tnear, d[0], d[1], d[2], INFINITY },
                         { 0, 0, 0, 0, 0, 0, RT_INVALID_ID, RT_INVALID_ID } };
         c->secondary_rays++;
@@ -57,7 +64,7 @@ int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t se
         const RibMesh *mesh;
         const RLook *look;
         world_hit(c->world, rh.hit.geomID, rh.hit.instID, &mesh, &look);
-        tnear = rh.ray.tfar * (1 + 1e-5f) + 1e-6f;
+        tnear = trace_past(rh.ray.tfar);
         if (trace_backface(look, &rh.hit, d))
             continue;
         ShadeIn in = { .org = { org[0], org[1], org[2] }, .dir = { d[0], d[1], d[2] },
