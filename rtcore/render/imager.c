@@ -7,21 +7,6 @@
 
 #include "rtcore/image/image.h"
 #include "rtcore/render/internal.h"
-#include "vm/grid.h"
-
-static void store(const RShader *sh, VmState *s, RVar g, const float *f, unsigned k, int lane)
-{
-    const VmVar *v = sh->var[g];
-    if (v && ((v->reg & VM_V) || lane == 0))
-        vm_var_store(s, v, f, k, lane);
-}
-
-static float load(const RShader *sh, const VmState *s, RVar g, unsigned k, int lane,
-                  float otherwise)
-{
-    const VmVar *v = sh->var[g];
-    return v ? vm_var_load(s, v, k, (v->reg & VM_V) ? lane : 0) : otherwise;
-}
 
 int imager_apply(ShadeCtx *c, const RShader *sh, Image *img, int x0, int y0, char *err,
                  int errlen)
@@ -36,26 +21,34 @@ int imager_apply(ShadeCtx *c, const RShader *sh, Image *img, int x0, int y0, cha
         VmState s;
         vm_session_batch(&ss, &s, n);
         rshader_bind(sh, &ss, &s);
+        float Ci[VM_MAX_BATCH][3], Oi[VM_MAX_BATCH][3], alpha[VM_MAX_BATCH];
+        float P[VM_MAX_BATCH][3];
         for (int l = 0; l < n; l++) {
             size_t i = first + (size_t)l;
             const float *p = img->pixels + i * (size_t)img->channels;
-            float alpha = p[3], Oi[3] = { alpha, alpha, alpha };
-            float P[3] = { (float)(x0 + (int)(i % (size_t)img->width)) + 0.5f,
-                           (float)(y0 + (int)(i / (size_t)img->width)) + 0.5f, 0 };
-            store(sh, &s, RV_Ci, p, 3, l);
-            store(sh, &s, RV_Oi, Oi, 3, l);
-            store(sh, &s, RV_alpha, &alpha, 1, l);
-            store(sh, &s, RV_P, P, 3, l);
+            memcpy(Ci[l], p, sizeof Ci[l]);
+            alpha[l] = Oi[l][0] = Oi[l][1] = Oi[l][2] = p[3];
+            P[l][0] = (float)(x0 + (int)(i % (size_t)img->width)) + 0.5f;
+            P[l][1] = (float)(y0 + (int)(i / (size_t)img->width)) + 0.5f;
+            P[l][2] = 0;
             s.random_seed[l] = (uint32_t)i;
         }
+        rshader_store(sh, &s, RV_Ci, &Ci[0][0], 3, n);
+        rshader_store(sh, &s, RV_Oi, &Oi[0][0], 3, n);
+        rshader_store(sh, &s, RV_alpha, alpha, 1, n);
+        rshader_store(sh, &s, RV_P, &P[0][0], 3, n);
         c->frame[0].running = sh;
         if ((rc = vm_session_run(&ss, &s, err, errlen)) < 0)
             break;
+        /* What the shader does not set keeps the pixel's value. */
+        if (sh->var[RV_Ci])
+            rshader_load(sh, &s, RV_Ci, &Ci[0][0], 3, n);
+        if (sh->var[RV_alpha])
+            rshader_load(sh, &s, RV_alpha, alpha, 1, n);
         for (int l = 0; l < n; l++) {
             float *p = img->pixels + (first + (size_t)l) * (size_t)img->channels;
-            for (unsigned k = 0; k < 3; k++)
-                p[k] = load(sh, &s, RV_Ci, k, l, p[k]);
-            p[3] = load(sh, &s, RV_alpha, 0, l, p[3]);
+            memcpy(p, Ci[l], sizeof Ci[l]);
+            p[3] = alpha[l];
         }
     }
     vm_session_close(&ss);

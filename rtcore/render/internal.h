@@ -58,6 +58,11 @@ VmObject *shaderlib_code(const ShaderLib *lib, int i);
    fails to compile, is of the wrong kind, or a parameter does not fit. */
 RShader *shaderlib_instance(ShaderLib *lib, const RibShader *s, VmShaderKind kind,
                             const RibMatrix *world_to_camera, char *err, int errlen);
+/* Global g of sh's code in a batch of n lanes, k floats a lane (lane by
+   lane in f): stored (not if the shader has no such global), loaded
+   (zeros if it has none). */
+void rshader_store(const RShader *sh, VmState *s, RVar g, const float *f, unsigned k, int n);
+void rshader_load(const RShader *sh, const VmState *s, RVar g, float *f, unsigned k, int n);
 /* Stores an instance's parameter values in a batch of n lanes. */
 void rshader_bind(const RShader *sh, VmSession *ss, VmState *s);
 

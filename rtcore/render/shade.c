@@ -70,39 +70,24 @@ static int open_session(ShadeCtx *c, const RShader *sh, VmSession **out, char *e
     return 0;
 }
 
-/* k floats per lane of global g, into all n lanes (one for a uniform). */
-static void store(const RShader *sh, VmState *s, RVar g, const float *f, unsigned k, int n)
-{
-    if (sh->var[g])
-        vm_var_store_lanes(s, sh->var[g], f, k, n);
-}
-
-static void load(const RShader *sh, const VmState *s, RVar g, float *f, unsigned k, int n)
-{
-    if (sh->var[g])
-        vm_var_load_lanes(s, sh->var[g], f, k, n);
-    else
-        memset(f, 0, (size_t)n * k * sizeof *f);
-}
-
 static void store_globals(const RShader *sh, VmState *s, const Geo *g, int n)
 {
     static const float three = 3;
-    store(sh, s, RV_P, &g->P[0][0], 3, n);
-    store(sh, s, RV_N, &g->N[0][0], 3, n);
-    store(sh, s, RV_Ng, &g->Ng[0][0], 3, n);
-    store(sh, s, RV_I, &g->I[0][0], 3, n);
-    store(sh, s, RV_E, &g->E[0][0], 3, n);
-    store(sh, s, RV_dPdu, &g->dPdu[0][0], 3, n);
-    store(sh, s, RV_dPdv, &g->dPdv[0][0], 3, n);
-    store(sh, s, RV_Cs, &g->Cs[0][0], 3, n);
-    store(sh, s, RV_Os, &g->Os[0][0], 3, n);
-    store(sh, s, RV_u, g->u, 1, n);
-    store(sh, s, RV_v, g->v, 1, n);
-    store(sh, s, RV_s, g->s, 1, n);
-    store(sh, s, RV_t, g->t, 1, n);
-    store(sh, s, RV_du, g->du, 1, n);
-    store(sh, s, RV_dv, g->dv, 1, n);
+    rshader_store(sh, s, RV_P, &g->P[0][0], 3, n);
+    rshader_store(sh, s, RV_N, &g->N[0][0], 3, n);
+    rshader_store(sh, s, RV_Ng, &g->Ng[0][0], 3, n);
+    rshader_store(sh, s, RV_I, &g->I[0][0], 3, n);
+    rshader_store(sh, s, RV_E, &g->E[0][0], 3, n);
+    rshader_store(sh, s, RV_dPdu, &g->dPdu[0][0], 3, n);
+    rshader_store(sh, s, RV_dPdv, &g->dPdv[0][0], 3, n);
+    rshader_store(sh, s, RV_Cs, &g->Cs[0][0], 3, n);
+    rshader_store(sh, s, RV_Os, &g->Os[0][0], 3, n);
+    rshader_store(sh, s, RV_u, g->u, 1, n);
+    rshader_store(sh, s, RV_v, g->v, 1, n);
+    rshader_store(sh, s, RV_s, g->s, 1, n);
+    rshader_store(sh, s, RV_t, g->t, 1, n);
+    rshader_store(sh, s, RV_du, g->du, 1, n);
+    rshader_store(sh, s, RV_dv, g->dv, 1, n);
     if (sh->var[RV_ncomps])
         vm_var_store(s, sh->var[RV_ncomps], &three, 1, 0);
 }
@@ -285,18 +270,18 @@ static void prepare(ShadeCtx *c, const RShader *sh, VmSession *ss, const Geo *g,
            L, Cl and Ol start at zero: lanes that illuminate's cone
            leaves out keep them so (registers keep the last batch's). */
         static const float zero[VM_MAX_BATCH][3];
-        store(sh, s, RV_Ps, &g->P[0][0], 3, n);
-        store(sh, s, RV_E, &g->E[0][0], 3, n);
-        store(sh, s, RV_L, &zero[0][0], 3, n);
-        store(sh, s, RV_Cl, &zero[0][0], 3, n);
-        store(sh, s, RV_Ol, &zero[0][0], 3, n);
+        rshader_store(sh, s, RV_Ps, &g->P[0][0], 3, n);
+        rshader_store(sh, s, RV_E, &g->E[0][0], 3, n);
+        rshader_store(sh, s, RV_L, &zero[0][0], 3, n);
+        rshader_store(sh, s, RV_Cl, &zero[0][0], 3, n);
+        rshader_store(sh, s, RV_Ol, &zero[0][0], 3, n);
     } else {
         store_globals(sh, s, g, n);
         store_primvars(f->mesh, f->look, sh->obj, s, in, n);
     }
     if (Ci) {
-        store(sh, s, RV_Ci, &Ci[0][0], 3, n);
-        store(sh, s, RV_Oi, &Oi[0][0], 3, n);
+        rshader_store(sh, s, RV_Ci, &Ci[0][0], 3, n);
+        rshader_store(sh, s, RV_Oi, &Oi[0][0], 3, n);
     }
     for (int l = 0; l < n; l++)
         s->random_seed[l] = in[l].seed;
@@ -399,8 +384,8 @@ static int run_light(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn
         return -1;
     prepare(c, sh, ss, g, in, n, d, NULL, NULL, s);
     if (P) {
-        store(sh, s, RV_P, &P[0][0], 3, n);
-        store(sh, s, RV_N, &N[0][0], 3, n);
+        rshader_store(sh, s, RV_P, &P[0][0], 3, n);
+        rshader_store(sh, s, RV_N, &N[0][0], 3, n);
     }
     c->batches++;
     return vm_session_run(ss, s, err, errlen);
@@ -431,9 +416,9 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
                           errlen) < 0)
                 return -1;
             float L[VM_MAX_BATCH][3], Cl[VM_MAX_BATCH][3], Ol[VM_MAX_BATCH][3];
-            load(sh, &s, RV_L, &L[0][0], 3, n);
-            load(sh, &s, RV_Cl, &Cl[0][0], 3, n);
-            load(sh, &s, RV_Ol, &Ol[0][0], 3, n);
+            rshader_load(sh, &s, RV_L, &L[0][0], 3, n);
+            rshader_load(sh, &s, RV_Cl, &Cl[0][0], 3, n);
+            rshader_load(sh, &s, RV_Ol, &Ol[0][0], 3, n);
             for (int l = 0; l < n; l++) {
                 VmLightSample *o = &f->light[e * VM_MAX_BATCH + l];
                 /* The light's L runs from it to the surface; illuminance's
@@ -459,8 +444,8 @@ static int run_volume(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeI
     VmState s;
     if (run_with(c, sh, g, in, n, d, Ci, Oi, &s, err, errlen) < 0)
         return -1;
-    load(sh, &s, RV_Ci, &Ci[0][0], 3, n);
-    load(sh, &s, RV_Oi, &Oi[0][0], 3, n);
+    rshader_load(sh, &s, RV_Ci, &Ci[0][0], 3, n);
+    rshader_load(sh, &s, RV_Oi, &Oi[0][0], 3, n);
     return 0;
 }
 
@@ -500,8 +485,8 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     if (look->displacement) {
         rc = run(c, look->displacement, g, in, n, d, &s, err, errlen);
         if (rc == 0) {
-            load(look->displacement, &s, RV_P, &g->P[0][0], 3, n);
-            load(look->displacement, &s, RV_N, &g->N[0][0], 3, n);
+            rshader_load(look->displacement, &s, RV_P, &g->P[0][0], 3, n);
+            rshader_load(look->displacement, &s, RV_N, &g->N[0][0], 3, n);
             for (int l = 0; l < n; l++)
                 sub3(g->P[l], g->E[l], g->I[l]);
         }
@@ -513,8 +498,8 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     if (rc == 0 && look->surface) {
         rc = run(c, look->surface, g, in, n, d, &s, err, errlen);
         if (rc == 0) {
-            load(look->surface, &s, RV_Ci, &Ci[0][0], 3, n);
-            load(look->surface, &s, RV_Oi, &Oi[0][0], 3, n);
+            rshader_load(look->surface, &s, RV_Ci, &Ci[0][0], 3, n);
+            rshader_load(look->surface, &s, RV_Oi, &Oi[0][0], 3, n);
         }
     } else if (rc == 0) {
         default_surface(g, n, Ci, Oi);

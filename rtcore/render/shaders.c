@@ -265,6 +265,20 @@ RShader *shaderlib_instance(ShaderLib *lib, const RibShader *s, VmShaderKind kin
     return sh;
 }
 
+void rshader_store(const RShader *sh, VmState *s, RVar g, const float *f, unsigned k, int n)
+{
+    if (sh->var[g])
+        vm_var_store_lanes(s, sh->var[g], f, k, n);
+}
+
+void rshader_load(const RShader *sh, const VmState *s, RVar g, float *f, unsigned k, int n)
+{
+    if (sh->var[g])
+        vm_var_load_lanes(s, sh->var[g], f, k, n);
+    else
+        memset(f, 0, (size_t)n * k * sizeof *f);
+}
+
 void rshader_bind(const RShader *sh, VmSession *ss, VmState *s)
 {
     for (int k = 0; k < sh->nbind; k++) {
