@@ -254,13 +254,17 @@ static void store_primvars(const RibMesh *m, const RLook *look, const VmObject *
     }
 }
 
-/* Runs sh over the batch with the globals in g (and the primitive's
-   variables, and Ci and Oi when given); s is left holding its results. */
+/* What a run takes beyond the batch's geometry: the surface's Ci and Oi
+   for a volume shader; an area light's own points and normals. */
+typedef struct Inputs {
+    float (*Ci)[3], (*Oi)[3];
+    const float (*lightP)[3], (*lightN)[3];
+} Inputs;
+
 /* Readies a batch of sh on session ss: its parameters, the globals in g
-   (and the primitive's variables, and Ci and Oi when given). */
+   (or for a light, Ps), the primitive's variables, and x's inputs. */
 static void prepare(ShadeCtx *c, const RShader *sh, VmSession *ss, const Geo *g,
-                    const ShadeIn *in, int n, const VmDeriv *d, float (*Ci)[3], float (*Oi)[3],
-                    VmState *s)
+                    const ShadeIn *in, int n, const VmDeriv *d, const Inputs *x, VmState *s)
 {
     ShadeFrame *f = &c->frame[c->depth];
     vm_session_batch(ss, s, n);
@@ -279,9 +283,13 @@ static void prepare(ShadeCtx *c, const RShader *sh, VmSession *ss, const Geo *g,
         store_globals(sh, s, g, n);
         store_primvars(f->mesh, f->look, sh->obj, s, in, n);
     }
-    if (Ci) {
-        rshader_store(sh, s, RV_Ci, &Ci[0][0], 3, n);
-        rshader_store(sh, s, RV_Oi, &Oi[0][0], 3, n);
+    if (x && x->Ci) {
+        rshader_store(sh, s, RV_Ci, &x->Ci[0][0], 3, n);
+        rshader_store(sh, s, RV_Oi, &x->Oi[0][0], 3, n);
+    }
+    if (x && x->lightP) {
+        rshader_store(sh, s, RV_P, &x->lightP[0][0], 3, n);
+        rshader_store(sh, s, RV_N, &x->lightN[0][0], 3, n);
     }
     for (int l = 0; l < n; l++)
         s->random_seed[l] = in[l].seed;
@@ -289,14 +297,15 @@ static void prepare(ShadeCtx *c, const RShader *sh, VmSession *ss, const Geo *g,
     f->running = sh;
 }
 
+/* Runs sh over the batch as prepare() readies it; s is left holding its
+   results. */
 static int run_with(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
-                    const VmDeriv *d, float (*Ci)[3], float (*Oi)[3], VmState *s, char *err,
-                    int errlen)
+                    const VmDeriv *d, const Inputs *x, VmState *s, char *err, int errlen)
 {
     VmSession *ss;
     if (open_session(c, sh, &ss, err, errlen) < 0)
         return -1;
-    prepare(c, sh, ss, g, in, n, d, Ci, Oi, s);
+    prepare(c, sh, ss, g, in, n, d, x, s);
     c->batches++;
     return vm_session_run(ss, s, err, errlen);
 }
@@ -316,7 +325,7 @@ static bool debug_fill(VmSession *ss, VmState *s, int batch, void *data)
     const DebugBatch *b = data;
     if (batch > 0)
         return false;
-    prepare(b->c, b->sh, ss, b->g, b->in, b->n, b->d, NULL, NULL, s);
+    prepare(b->c, b->sh, ss, b->g, b->in, b->n, b->d, NULL, s);
     return true;
 }
 
@@ -346,7 +355,7 @@ static int debug_surface(ShadeCtx *c, const RShader *sh, const Geo *g, const Sha
 static int run(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
                const VmDeriv *d, VmState *s, char *err, int errlen)
 {
-    return run_with(c, sh, g, in, n, d, NULL, NULL, s, err, errlen);
+    return run_with(c, sh, g, in, n, d, NULL, s, err, errlen);
 }
 
 /* A point on an area light's surface for lane l's sample k of K: a
@@ -373,24 +382,6 @@ static void area_point(const RArea *a, uint32_t seed, int k, int K, float P[3], 
     }
 }
 
-/* Runs light shader sh over the batch; for an area light's sample, P
-   and N are the light's own point and normal per lane. */
-static int run_light(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
-                     const VmDeriv *d, const float (*P)[3], const float (*N)[3], VmState *s,
-                     char *err, int errlen)
-{
-    VmSession *ss;
-    if (open_session(c, sh, &ss, err, errlen) < 0)
-        return -1;
-    prepare(c, sh, ss, g, in, n, d, NULL, NULL, s);
-    if (P) {
-        rshader_store(sh, s, RV_P, &P[0][0], 3, n);
-        rshader_store(sh, s, RV_N, &N[0][0], 3, n);
-    }
-    c->batches++;
-    return vm_session_run(ss, s, err, errlen);
-}
-
 /* Every light of the look over the batch: what illuminance sees. An area
    light is as many lights as it takes samples, each a point on its
    surface whose Cl and Ol count area / samples (a Monte Carlo estimate of
@@ -412,8 +403,8 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
             for (int l = 0; area && l < n; l++)
                 area_point(area, in[l].seed, k, K, P[l], N[l]);
             VmState s;
-            if (run_light(c, sh, g, in, n, d, area ? P : NULL, area ? N : NULL, &s, err,
-                          errlen) < 0)
+            Inputs x = { .lightP = P, .lightN = N };
+            if (run_with(c, sh, g, in, n, d, area ? &x : NULL, &s, err, errlen) < 0)
                 return -1;
             float L[VM_MAX_BATCH][3], Cl[VM_MAX_BATCH][3], Ol[VM_MAX_BATCH][3];
             rshader_load(sh, &s, RV_L, &L[0][0], 3, n);
@@ -442,7 +433,8 @@ static int run_volume(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeI
                       const VmDeriv *d, float (*Ci)[3], float (*Oi)[3], char *err, int errlen)
 {
     VmState s;
-    if (run_with(c, sh, g, in, n, d, Ci, Oi, &s, err, errlen) < 0)
+    Inputs x = { .Ci = Ci, .Oi = Oi };
+    if (run_with(c, sh, g, in, n, d, &x, &s, err, errlen) < 0)
         return -1;
     rshader_load(sh, &s, RV_Ci, &Ci[0][0], 3, n);
     rshader_load(sh, &s, RV_Oi, &Oi[0][0], 3, n);
