@@ -58,11 +58,16 @@ void vm_var_load_lanes(const VmState *s, const VmVar *v, float *f, unsigned k, i
     }
 }
 
-void vm_param_given(const VmObject *o, VmState *s, const char *name)
+const VmVar *vm_param_given_var(const VmObject *o, const char *name)
 {
     char hidden[256];
     snprintf(hidden, sizeof hidden, "__given_%s", name);
-    const VmVar *v = vm_find_var(o, hidden);
+    return vm_find_var(o, hidden);
+}
+
+void vm_param_given(const VmObject *o, VmState *s, const char *name)
+{
+    const VmVar *v = vm_param_given_var(o, name);
     if (v) {
         float one = 1;
         vm_var_store(s, v, &one, 1, 0);

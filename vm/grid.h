@@ -35,6 +35,9 @@ void vm_var_load_lanes(const VmState *s, const VmVar *v, float *f, unsigned k, i
    computed default does not replace it (rslc/defaults.c): sets the
    hidden "__given_NAME" parameter, if the shader has one. */
 void vm_param_given(const VmObject *o, VmState *s, const char *name);
+/* The hidden flag vm_param_given sets, or NULL: for a host that sets
+   the same parameters batch after batch and looks it up once. */
+const VmVar *vm_param_given_var(const VmObject *o, const char *name);
 
 enum { VM_GRID_TILE = 16 };  /* tiles of up to 16 x 16 points fill a batch */
 

@@ -21,6 +21,8 @@
 /* One RIB parameter value bound to a shader parameter, in camera space. */
 typedef struct RBinding {
     const VmVar *var;
+    const VmVar *given;    /* its hidden "__given_NAME" flag, or NULL
+                              (vm_param_given, looked up once) */
     float *f;              /* vm_type_slots(var) floats, or NULL */
     const char **s;        /* var->arraylen or 1 strings, for strings */
 } RBinding;

@@ -50,6 +50,16 @@ ShaderLib *shaderlib_new(const char *path, bool debug)
     return lib;
 }
 
+static void rshader_free(RShader *sh)
+{
+    for (int k = 0; k < sh->nbind; k++) {
+        free(sh->bind[k].f);
+        free(sh->bind[k].s);
+    }
+    free(sh->bind);
+    free(sh);
+}
+
 void shaderlib_free(ShaderLib *lib)
 {
     if (!lib)
@@ -60,15 +70,8 @@ void shaderlib_free(ShaderLib *lib)
         free(lib->code[i].name);
         vm_object_free(lib->code[i].obj);
     }
-    for (int i = 0; i < lib->ninst; i++) {
-        RShader *sh = lib->inst[i].sh;
-        for (int k = 0; k < sh->nbind; k++) {
-            free(sh->bind[k].f);
-            free(sh->bind[k].s);
-        }
-        free(sh->bind);
-        free(sh);
-    }
+    for (int i = 0; i < lib->ninst; i++)
+        rshader_free(lib->inst[i].sh);
     free(lib->dirs);
     free(lib->code);
     free(lib->inst);
@@ -184,6 +187,7 @@ static bool bind_param(RShader *sh, const RibParam *p, const VmVar *var, char *e
     }
     RBinding *b = &sh->bind[sh->nbind++];
     b->var = var;
+    b->given = vm_param_given_var(sh->obj, var->name);
     if (var->type == VM_T_STRING) {
         b->s = calloc(elems, sizeof *b->s);
         for (unsigned k = 0; k < elems; k++)
@@ -246,8 +250,6 @@ RShader *shaderlib_instance(ShaderLib *lib, const RibShader *s, VmShaderKind kin
         sh->var[k] = v && v->type != VM_T_STRING ? v : NULL;
     }
     sh->bind = calloc(s->nparams ? s->nparams : 1, sizeof *sh->bind);
-    lib->inst = realloc(lib->inst, (size_t)(lib->ninst + 1) * sizeof *lib->inst);
-    lib->inst[lib->ninst++] = (Instance){ s, sh };
     for (size_t i = 0; i < s->nparams; i++) {
         const RibParam *p = &s->params[i];
         const VmVar *var = NULL;
@@ -259,9 +261,13 @@ RShader *shaderlib_instance(ShaderLib *lib, const RibShader *s, VmShaderKind kin
                     s->loc.file, s->loc.line, s->loc.col, s->name, p->name);
             continue;
         }
-        if (!bind_param(sh, p, var, err, errlen))
+        if (!bind_param(sh, p, var, err, errlen)) {
+            rshader_free(sh);
             return NULL;
+        }
     }
+    lib->inst = realloc(lib->inst, (size_t)(lib->ninst + 1) * sizeof *lib->inst);
+    lib->inst[lib->ninst++] = (Instance){ s, sh };
     return sh;
 }
 
@@ -281,19 +287,24 @@ void rshader_load(const RShader *sh, const VmState *s, RVar g, float *f, unsigne
 
 void rshader_bind(const RShader *sh, VmSession *ss, VmState *s)
 {
+    static const float one = 1;
     for (int k = 0; k < sh->nbind; k++) {
         const RBinding *b = &sh->bind[k];
         const VmVar *v = b->var;
         unsigned slots = vm_type_slots(v->type, v->arraylen);
-        float str[64];
+        float *strings = NULL;
         const float *f = b->f;
         if (!f) {
-            for (unsigned e = 0; e < slots && e < 64; e++)
-                str[e] = vm_string_value(vm_strings_intern(ss->strings, b->s[e]));
-            f = str;
+            /* Strings are values of the session's own table. */
+            strings = malloc(slots * sizeof *strings);
+            for (unsigned e = 0; e < slots; e++)
+                strings[e] = vm_string_value(vm_strings_intern(ss->strings, b->s[e]));
+            f = strings;
         }
         for (int lane = 0; lane < ((v->reg & VM_V) ? s->n : 1); lane++)
             vm_var_store(s, v, f, slots, lane);
-        vm_param_given(sh->obj, s, v->name);
+        free(strings);
+        if (b->given)
+            vm_var_store(s, b->given, &one, 1, 0);
     }
 }
