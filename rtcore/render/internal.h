@@ -131,6 +131,7 @@ typedef struct RWorld {
     RibMatrix world_to_camera;
     const RibFrame *frame;
     struct TexSystem *textures;  /* texture, environment and shadow maps */
+    char rt_error[256];          /* rtcore's first error while building */
 } RWorld;
 
 /* Builds the traced scene and every shader instance it uses. */

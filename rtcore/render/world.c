@@ -15,9 +15,9 @@
 static void on_rt_error(void *user, RTError code, const char *msg)
 {
     (void)code;
-    char *err = user;
-    if (!err[0])
-        snprintf(err, 256, "rtrender: error: rtcore: %s", msg);
+    RWorld *w = user;
+    if (!w->rt_error[0])
+        snprintf(w->rt_error, sizeof w->rt_error, "%s", msg);
 }
 
 /* The index of a RibLight in the frame's list, or -1. */
@@ -156,7 +156,6 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *
                 int errlen)
 {
     memset(w, 0, sizeof *w);
-    err[0] = 0;
     w->frame = f;
     w->world_to_camera = f->world_to_camera;
     w->device = rtNewDevice(NULL);
@@ -164,7 +163,7 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *
         snprintf(err, (size_t)errlen, "rtrender: error: cannot create the rtcore device");
         return -1;
     }
-    rtSetDeviceErrorFunction(w->device, on_rt_error, err);
+    rtSetDeviceErrorFunction(w->device, on_rt_error, w);
     /* Shaders look textures up in camera space; shadow maps need world. */
     RibMatrix camera_to_world;
     float c2w[16];
@@ -219,7 +218,11 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *
         rtAttachInstance(w->top, w->objects[object_index(scene, in->object)], xfm);
     }
     rtCommitScene(w->top);
-    return err[0] ? -1 : 0;
+    if (w->rt_error[0]) {
+        snprintf(err, (size_t)errlen, "rtrender: error: rtcore: %s", w->rt_error);
+        return -1;
+    }
+    return 0;
 }
 
 void look_triangle(const RLook *look, const RibMesh *mesh, unsigned prim, float V[3][3])
