@@ -564,14 +564,15 @@ static void plain_terminator(Gen *g, int at, IrIns *t)
         emit_jump(g, VM_OP_JZ, c, g->label[s1->id], t->loc);
         return;
     }
-    /* The else edge needs a stub only for its moves. */
-    bool stub = has_phis(s1);
-    int other = stub ? new_label(g) : g->label[s1->id];
+    /* The else edge needs a block of its own (a landing pad) only to hold
+       its phi moves; otherwise JZ goes straight to s1. */
+    bool pad = has_phis(s1);
+    int other = pad ? new_label(g) : g->label[s1->id];
     emit_jump(g, VM_OP_JZ, c, other, t->loc);
     phi_moves(g, b, s0, 0, t->loc);
-    if (stub || s0 != next)
+    if (pad || s0 != next)
         emit_jump(g, VM_OP_JMP, -1, g->label[s0->id], t->loc);
-    if (stub) {
+    if (pad) {
         place(g, other);
         phi_moves(g, b, s1, k1, t->loc);
         if (s1 != next)
