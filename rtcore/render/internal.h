@@ -198,7 +198,6 @@ typedef struct ShadeFrame {
     const RShader *running;      /* for "shader" space */
     VmLightSample *light;        /* [light * VM_MAX_BATCH + lane] */
     uint8_t *lit;                /* whether light i reaches the lane */
-    float (*P)[3];               /* the batch's points, for traced rays */
 } ShadeFrame;
 
 /* A thread's shading state: its host (callbacks with this as user),

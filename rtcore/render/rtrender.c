@@ -101,14 +101,13 @@ static int parse_args(int argc, char **argv, Args *a)
 
 static void print_stats(const RenderStats *s, int frame)
 {
-    double traced = s->trace_seconds, shaded = s->shade_seconds;
     fprintf(stderr,
             "frame %d: %.3f s on %d threads; %llu camera rays, %llu secondary rays, "
             "%llu shading points in %llu batches; time (summed over threads): trace %.3f s, "
             "shade %.3f s\n",
             frame, s->seconds, s->threads, (unsigned long long)s->camera_rays,
             (unsigned long long)s->secondary_rays, (unsigned long long)s->shading_points,
-            (unsigned long long)s->batches, traced, shaded);
+            (unsigned long long)s->batches, s->trace_seconds, s->shade_seconds);
 }
 
 /* -o FILE for one of several frames: FILE with the frame's number (its

@@ -472,7 +472,6 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     for (int l = 0; l < n; l++)
         hit_geometry(mesh, &mv, look, &in[l], g, l);
     neighbours(in, n, g, d);
-    f->P = g->P;
     c->shading_points += (uint64_t)n;
     if (look->displacement) {
         rc = run(c, look->displacement, g, in, n, d, &s, err, errlen);
