@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtcore/image/image.h"
-#include "rtcore/render/render.h"
+#include "render/image/image.h"
+#include "render/render.h"
 
 /* The best (fastest) of reps renders. */
 static int best_of(const RibScene *scene, const RenderSettings *rs, int reps, RenderStats *best)

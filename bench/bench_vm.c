@@ -3,7 +3,7 @@
 ** 256, one thread) for each standard shader named on the command line,
 ** beside hand-written C versions of matte and plastic compiled with the
 ** benchmark (-O2): how far the VM is from native code. Surfaces shade a
-** 512 x 512 grid (vm/grid.h) under the test lights of vm/host.h.
+** 512 x 512 grid (vm/grid.h) under the test lights of runtime/host.h.
 */
 #include <math.h>
 #include <stdio.h>
@@ -11,10 +11,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "rslc/compile.h"
+#include "backends/compile.h"
 #include "rslc/diag.h"
 #include "vm/grid.h"
-#include "vm/host.h"
+#include "runtime/host.h"
 #include "vm/session.h"
 
 enum { SIDE = 512, BATCH = VM_MAX_BATCH, REPS = 3 };
@@ -31,7 +31,7 @@ static VmObject *compile(const char *path)
     CppOptions cpp = { 0 };
     Unit *unit = rslc_front_end(path, &cpp);
     IrModule *m = unit ? rslc_middle_end(unit, 2, NULL) : NULL;
-    VmObject *o = m ? rslc_vm_object(m, 2, path, false) : NULL;
+    VmObject *o = m ? backend_vm_object(m, 2, path, false) : NULL;
     ir_module_free(m);
     rslc_compile_done();
     diag_reset();

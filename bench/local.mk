@@ -5,15 +5,15 @@ include $(srcdir)/bench/rtbench.mk
 
 noinst_PROGRAMS += bench/bench_frontend
 bench_bench_frontend_SOURCES = bench/bench_frontend.c
-bench_bench_frontend_LDADD = rslc/librslc.a -lm
+bench_bench_frontend_LDADD = $(RSLC_LIBS)
 
 noinst_PROGRAMS += bench/bench_ir
 bench_bench_ir_SOURCES = bench/bench_ir.c
-bench_bench_ir_LDADD = rslc/librslc.a $(VM_LIBS)
+bench_bench_ir_LDADD = $(COMPILER_LIBS)
 
 noinst_PROGRAMS += bench/bench_vm
 bench_bench_vm_SOURCES = bench/bench_vm.c
-bench_bench_vm_LDADD = rslc/librslc.a $(VM_LIBS)
+bench_bench_vm_LDADD = $(COMPILER_LIBS)
 
 noinst_PROGRAMS += bench/bench_render
 bench_bench_render_SOURCES = bench/bench_render.c

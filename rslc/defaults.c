@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rslc/compile.h"
+#include "rslc/pipeline.h"
 #include "rslc/diag.h"
 #include "rslc/pass.h"
 

@@ -1,7 +1,7 @@
 /*
 ** fold.c: constant folding and local simplification, one instruction at a
 ** time: operators and pure builtins on constants (the builtins through
-** vm/mathlib.c, the code the VM runs), algebraic identities on floats,
+** runtime/mathlib.c, the code the VM runs), algebraic identities on floats,
 ** triples and matrices, and canonical operand order for commutative ops
 ** (a constant goes second, so later passes look in one place).
 **
@@ -16,7 +16,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "vm/mathlib.h"
+#include "runtime/mathlib.h"
 #include "rslc/pass.h"
 
 #define MAXARGS 16

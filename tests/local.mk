@@ -6,11 +6,11 @@ TESTS += tests/rslc/check_frontend
 tests_rslc_check_frontend_SOURCES = tests/rslc/check_frontend.c \
 	tests/common/runcmd.h tests/common/runcmd.c
 tests_rslc_check_frontend_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
-	-DRSLC_PATH='"$(abs_top_builddir)/rslc/rslc"' \
+	-DRSLC_PATH='"$(abs_top_builddir)/tools/rslc"' \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_rslc_check_frontend_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_frontend_LDADD = $(CHECK_LIBS)
-tests_rslc_check_frontend_DEPENDENCIES = rslc/rslc$(EXEEXT)
+tests_rslc_check_frontend_DEPENDENCIES = tools/rslc$(EXEEXT)
 
 EXTRA_DIST += tests/diag tests/corpus tests/vm/fixtures tests/vm/disasm shaders scripts/fuzz-object \
 	tests/fuzz/fuzz_object.c scripts/fuzz-rib tests/fuzz/fuzz_rib.c

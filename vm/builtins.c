@@ -9,13 +9,13 @@
 #include <string.h>
 
 #include "vm/builtins.h"
-#include "vm/color.h"
+#include "runtime/color.h"
 #include "vm/lanes.h"
 #include "vm/lights.h"
-#include "vm/mathlib.h"
-#include "vm/noise.h"
-#include "vm/spline.h"
-#include "vm/strings.h"
+#include "runtime/mathlib.h"
+#include "runtime/noise.h"
+#include "runtime/spline.h"
+#include "runtime/strings.h"
 
 /* A parsed name: argument letters and widths, which arguments are
    outputs, and the result's letter and width. */

@@ -15,7 +15,7 @@
 #ifndef RSL_BUILTINS_H
 #define RSL_BUILTINS_H
 
-#include "vm/strings.h"
+#include "runtime/strings.h"
 #include "vm/vm.h"
 
 /* Fills out[0..n-1] for names[0..n-1]; string values index strings (the

@@ -7,10 +7,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "vm/host.h"
+#include "runtime/host.h"
 #include "vm/lanes.h"
-#include "vm/mathlib.h"
-#include "vm/strings.h"
+#include "runtime/mathlib.h"
+#include "runtime/strings.h"
 
 /* The host, if it has the callback `have`; otherwise a fault. */
 static const VmHost *host(const VmCall *call, bool have, const char *what)

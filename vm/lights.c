@@ -16,7 +16,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "vm/host.h"
+#include "runtime/host.h"
 #include "vm/lights.h"
 
 static float dot3(const float *a, const float *b)

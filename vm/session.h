@@ -7,9 +7,9 @@
 #ifndef RSL_SESSION_H
 #define RSL_SESSION_H
 
-#include "vm/host.h"
+#include "runtime/host.h"
 #include "vm/object.h"
-#include "vm/strings.h"
+#include "runtime/strings.h"
 
 typedef struct VmSession {
     VmObject *obj;                    /* not owned; shared by sessions */

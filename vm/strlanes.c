@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "vm/lanes.h"
-#include "vm/strfmt.h"
-#include "vm/strings.h"
+#include "runtime/strfmt.h"
+#include "runtime/strings.h"
 
 const char *vm_lane_string(const VmCall *call, int arg)
 {

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "vm/host.h"
+#include "runtime/host.h"
 
 static bool test_light(void *user, int i, int lane, const float P[3], VmLightSample *out)
 {

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "vm/mathlib.h"
+#include "runtime/mathlib.h"
 #include "vm/vm.h"
 
 /* A source operand's component k: lanes at p[i * stride] (stride 0 for a

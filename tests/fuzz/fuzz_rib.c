@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rtcore/rib/scene.h"
+#include "render/rib/scene.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

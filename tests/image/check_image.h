@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rtcore/image/image.h"
+#include "render/image/image.h"
 
 /* A path in the scratch directory (made once, removed at exit); the
    result is a static buffer of a small ring, valid for a few calls. */

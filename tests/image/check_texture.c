@@ -9,7 +9,7 @@
 #include "config.h"
 #include "tests/image/check_image.h"
 
-#include "rtcore/image/texture.h"
+#include "render/image/texture.h"
 
 #include <math.h>
 #include <pthread.h>

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rtcore/image/image.h"
-#include "rtcore/render/render.h"
+#include "render/image/image.h"
+#include "render/render.h"
 #include "../common/suite.h"
 
 /* Renders the first frame of a RIB text with spp samples per pixel. */

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rtcore/image/image.h"
+#include "render/image/image.h"
 #include "runcmd.h"
 #include "../common/suite.h"
 
@@ -35,7 +35,7 @@ static bool exists(const char *name)
 
 static Run rtrender(const char *args)
 {
-    return run_program(dir, TOP_BUILDDIR "/rtcore/render/rtrender", args);
+    return run_program(dir, TOP_BUILDDIR "/tools/rtrender", args);
 }
 
 static Image *read_back(const char *name)

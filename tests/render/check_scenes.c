@@ -30,8 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtcore/image/image.h"
-#include "rtcore/render/render.h"
+#include "render/image/image.h"
+#include "render/render.h"
 #include "../common/suite.h"
 
 #define MIN_PSNR 45.0

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "rtcore/rib/parse.h"
+#include "render/rib/parse.h"
 #include "tests/rib/check_rib.h"
 
 /* Lexes text into toks (at most max); returns the count before EOF. */

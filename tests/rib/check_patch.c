@@ -4,7 +4,7 @@
 ** textbook forms of the bases (Bernstein polynomials, the uniform
 ** B-spline, Catmull-Rom and Hermite cubics, the power basis, Cox-de Boor
 ** recursion for NURBS), not from matrices: so the reader's matrices and
-** their wiring (vm/spline.h) are checked too. PatchMesh wrapping, steps,
+** their wiring (runtime/spline.h) are checked too. PatchMesh wrapping, steps,
 ** patch counts, and varying/uniform/vertex values per RISpec 3.2.
 */
 #include <stdbool.h>

@@ -8,7 +8,7 @@
 #include <check.h>
 #include <math.h>
 
-#include "rtcore/rib/scene.h"
+#include "render/rib/scene.h"
 
 /* Loads text as "test.rib"; diag must be rib_diag_free'd. */
 RibScene *load_text(const char *text, RibDiag *diag);

@@ -3,7 +3,7 @@
 ** file of tests/ir (format in tests/ir/README): parse the input, run the
 ** named passes with the verifier after each, match the printed result
 ** against the file's EXPECT lines. Unit tests cover the shared math of
-** vm/mathlib.c and properties the files cannot state (fixpoints,
+** runtime/mathlib.c and properties the files cannot state (fixpoints,
 ** freeing everything).
 */
 #include "config.h"
@@ -18,7 +18,7 @@
 #include "rslc/check.h"
 #include "rslc/cpp.h"
 #include "rslc/diag.h"
-#include "vm/mathlib.h"
+#include "runtime/mathlib.h"
 #include "rslc/ir.h"
 #include "rslc/parse.h"
 #include "rslc/pass.h"
@@ -294,7 +294,7 @@ START_TEST(ir_file)
 }
 END_TEST
 
-/* ---- unit tests: vm/mathlib.c ----------------------------------------------- */
+/* ---- unit tests: runtime/mathlib.c ----------------------------------------------- */
 
 static float eval1(const char *name, int nargs, const float *a, const float *b, const float *c,
                    int len)

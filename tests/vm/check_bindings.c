@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include "rslc/builtins.h"
-#include "rslc/compile.h"
+#include "backends/compile.h"
 #include "rslc/diag.h"
-#include "vm/host.h"
+#include "runtime/host.h"
 #include "vm/session.h"
 #include "../common/suite.h"
 
@@ -60,7 +60,7 @@ static char *compile_and_bind(const char *src, char *why, size_t whylen)
     CppOptions cpp = { 0 };
     Unit *unit = rslc_front_end(path, &cpp);
     IrModule *m = unit ? rslc_middle_end(unit, 0, NULL) : NULL;
-    VmObject *o = m ? rslc_vm_object(m, 0, path, false) : NULL;
+    VmObject *o = m ? backend_vm_object(m, 0, path, false) : NULL;
     ir_module_free(m);
     rslc_compile_done();
     diag_reset();

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "vm/color.h"
+#include "runtime/color.h"
 #include "../common/suite.h"
 
 static void expect(const char *from, const char *to, float a, float b, float c, float x,

@@ -76,7 +76,7 @@ START_TEST(golden)
     char *want = expected(text, flags, sizeof flags);
     ck_assert_msg(want != NULL, "%s has no '// >>> output' block", names[_i]);
     snprintf(args, sizeof args, "-S " TESTDIR "/%s %s", names[_i], flags);
-    Run r = run_program(TOP_SRCDIR, TOP_BUILDDIR "/rslc/rslc", args);
+    Run r = run_program(TOP_SRCDIR, TOP_BUILDDIR "/tools/rslc", args);
     ck_assert_msg(r.status == 0, "%s: %s", names[_i], r.err);
     ck_assert_msg(!strcmp(r.out, want), "%s: listing differs:\n--- got\n%s--- want\n%s", names[_i],
                   r.out, want);
@@ -89,7 +89,7 @@ END_TEST
 /* -o writes the same listing to a file, and nothing to stdout. */
 START_TEST(listing_to_file)
 {
-    Run r = run_program(TOP_SRCDIR, TOP_BUILDDIR "/rslc/rslc",
+    Run r = run_program(TOP_SRCDIR, TOP_BUILDDIR "/tools/rslc",
                         "-S " TESTDIR "/01_tint.sl -O0 -o " TOP_BUILDDIR "/tests/vm/tint.lst");
     ck_assert_msg(r.status == 0, "%s", r.err);
     ck_assert_str_eq(r.out, "");
@@ -106,13 +106,13 @@ END_TEST
 
 START_TEST(listing_errors)
 {
-    Run r = run_program(TOP_SRCDIR, TOP_BUILDDIR "/rslc/rslc",
+    Run r = run_program(TOP_SRCDIR, TOP_BUILDDIR "/tools/rslc",
                         "-S tests/vm/fixtures/calls.sl");
     ck_assert_int_ne(r.status, 0);
     ck_assert_ptr_nonnull(strstr(r.err, "no shader to compile"));
     ck_assert_str_eq(r.out, "");
     run_free(&r);
-    r = run_program(TOP_SRCDIR, TOP_BUILDDIR "/rslc/rslc",
+    r = run_program(TOP_SRCDIR, TOP_BUILDDIR "/tools/rslc",
                     "-S " TESTDIR "/01_tint.sl -o /nonexistent/dir/x.lst");
     ck_assert_int_ne(r.status, 0);
     ck_assert_ptr_nonnull(strstr(r.err, "cannot write the listing to '/nonexistent/dir/x.lst'"));

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "vm/noise.h"
+#include "runtime/noise.h"
 #include "../common/suite.h"
 
 /* A reproducible spread of sample positions (not the generator under

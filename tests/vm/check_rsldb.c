@@ -29,7 +29,7 @@ static Run rsldb(const char *args, const char *script)
     fputs(script, f);
     fclose(f);
     snprintf(cmd, sizeof cmd, "%s <'%s'", args, path);
-    Run r = run_program(FIXTURES, TOP_BUILDDIR "/vm/rsldb", cmd);
+    Run r = run_program(FIXTURES, TOP_BUILDDIR "/tools/rsldb", cmd);
     unlink(path);
     return r;
 }
@@ -245,7 +245,7 @@ END_TEST
 /* Without -g there is nothing to debug with; bad options are refused. */
 START_TEST(needs_debug_information)
 {
-    Run r = run_program(FIXTURES, TOP_BUILDDIR "/rslc/rslc",
+    Run r = run_program(FIXTURES, TOP_BUILDDIR "/tools/rslc",
                         "debug.sl -o " TOP_BUILDDIR "/tests/vm/nodebug.o");
     ck_assert_msg(r.status == 0, "%s", r.err);
     run_free(&r);

@@ -16,7 +16,7 @@
 
 static Run rslvm(const char *args)
 {
-    return run_program(TOP_BUILDDIR, TOP_BUILDDIR "/vm/rslvm", args);
+    return run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslvm", args);
 }
 
 static const struct {

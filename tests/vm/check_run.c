@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include "check_run.h"
-#include "rslc/compile.h"
+#include "backends/compile.h"
 #include "rslc/diag.h"
-#include "vm/host.h"
+#include "runtime/host.h"
 #include "vm/grid.h"
 #include "vm/session.h"
 #include "../common/suite.h"
@@ -47,7 +47,7 @@ static VmObject *compile(const char *src, int level)
     CppOptions cpp = { args, 1 };
     Unit *unit = rslc_front_end(path, &cpp);
     IrModule *m = unit ? rslc_middle_end(unit, level, NULL) : NULL;
-    VmObject *o = m ? rslc_vm_object(m, level, path, false) : NULL;
+    VmObject *o = m ? backend_vm_object(m, level, path, false) : NULL;
     ir_module_free(m);
     rslc_compile_done();
     diag_reset();

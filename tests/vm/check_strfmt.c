@@ -5,7 +5,7 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "vm/strfmt.h"
+#include "runtime/strfmt.h"
 #include "../common/suite.h"
 
 static void expect(const char *pattern, const RslVal *args, int n, const char *want)

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "rslc/ir.h"
-#include "rslc/vmgen.h"
+#include "backends/vm/vmgen.h"
 #include "vm/session.h"
 #include "vm/vm.h"
 

@@ -252,7 +252,7 @@ static void e_xfn(float u, float v, float *o)
     xform(m, n, 2, r);
     out3(o, r);
 }
-/* The test host's spaces (vm/host.h), as maps to current space: world
+/* The test host's spaces (runtime/host.h), as maps to current space: world
    p + (0,0,5); object and shader 2p + (0,0,5); screen, its own inverse,
    (x, y, z) -> (x/z, y/z, 1/z). Into a space is the inverse map. */
 static void e_toworld(float u, float v, float *o) { set3(o, u - 0.5, v - 0.5, 1 - 5.0); }

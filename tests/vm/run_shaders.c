@@ -1,7 +1,7 @@
 /*
 ** run_shaders.c: compile-run-verify cases for shading: the standard
 ** matte and plastic shaders and hand-written illuminance loops, under the
-** test light set of vm/host.h (an ambient light of 0.1; a distant white
+** test light set of runtime/host.h (an ambient light of 0.1; a distant white
 ** light shining along +z, so L = (0,0,-1); a point light of intensity
 ** (0.5, 0.25, 0) at (0,2,0) falling off with the squared distance).
 **

@@ -1,0 +1,39 @@
+# backends/local.mk: the back ends, floor 3, and the compile pipeline
+# that drives them (compile.c). backends/vm is the bytecode back end:
+# selection and mask linearisation, scheduling, register allocation and
+# object emission (vm/object.h).
+
+noinst_LIBRARIES += backends/libbackends.a
+backends_libbackends_a_SOURCES = \
+	backends/compile.h backends/compile.c \
+	backends/vm/vmgen.h backends/vm/vmgen_impl.h backends/vm/vmgen.c \
+	backends/vm/vmcall.c backends/vm/sched.c backends/vm/rega.c backends/vm/emit.c
+
+# The compiler whole: back ends, the target-free library, the VM and the
+# runtime, in link order.
+COMPILER_LIBS = backends/libbackends.a $(RSLC_LIBS) $(VM_LIBS)
+
+check_PROGRAMS += tests/vm/check_vmgen
+TESTS += tests/vm/check_vmgen
+tests_vm_check_vmgen_SOURCES = tests/vm/check_vmgen.c
+tests_vm_check_vmgen_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_vmgen_LDADD = $(COMPILER_LIBS) $(CHECK_LIBS)
+
+# The compile-run-verify suite: RSL cases compiled at -O0 and -O2 and run
+# on the VM (tests/vm/check_run.h).
+check_PROGRAMS += tests/vm/check_run
+TESTS += tests/vm/check_run
+tests_vm_check_run_SOURCES = tests/vm/check_run.c tests/vm/check_run.h \
+	tests/vm/run_basic.c tests/vm/run_shaders.c tests/vm/run_ops.c \
+	tests/vm/run_flow.c tests/vm/run_math.c tests/vm/run_geom.c \
+	tests/vm/run_ref.c tests/vm/run_ref.h
+tests_vm_check_run_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_vm_check_run_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_run_LDADD = $(COMPILER_LIBS) $(CHECK_LIBS)
+
+# Every builtin overload compiles and binds to the VM runtime.
+check_PROGRAMS += tests/vm/check_bindings
+TESTS += tests/vm/check_bindings
+tests_vm_check_bindings_SOURCES = tests/vm/check_bindings.c
+tests_vm_check_bindings_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_bindings_LDADD = $(COMPILER_LIBS) $(CHECK_LIBS)

@@ -1,0 +1,30 @@
+/*
+** camera.h: camera rays and pixel filters (camera.c).
+*/
+#ifndef RT_RENDER_CAMERA_H
+#define RT_RENDER_CAMERA_H
+
+#include <stdbool.h>
+
+#include "render/render.h"
+
+typedef struct Camera {
+    int xres, yres;
+    int x0, x1, y0, y1;        /* the crop window's pixels: [x0, x1) x [y0, y1) */
+    float screen[4];           /* left right bottom top */
+    bool perspective;
+    float tan_half_fov;
+    float near_clip, far_clip;
+    RibFilter filter;
+    float filter_width[2];
+} Camera;
+
+void camera_setup(Camera *cam, const RibOptions *opt, const RenderSettings *rs);
+/* The ray through raster position (x, y) (pixel (i, j) spans [i, i+1) x
+   [j, j+1), y down), in camera space, with its clipping range. */
+void camera_ray(const Camera *cam, float x, float y, float org[3], float dir[3], float *tnear,
+                float *tfar);
+/* The filter's weight of a sample at (dx, dy) pixels from a pixel centre. */
+float camera_filter(const Camera *cam, float dx, float dy);
+
+#endif /* RT_RENDER_CAMERA_H */

@@ -1,0 +1,266 @@
+/*
+** internal.h: the renderer's shared structures: compiled shader
+** instances, the traced scene (meshes and the looks they are shaded
+** with), per-thread shading contexts and the film.
+**
+** Space: the renderer traces and shades in camera space, which is RSL's
+** "current" space. Matrices are RenderMan's (row vectors, p' = p M),
+** stored as 16 doubles.
+*/
+#ifndef RT_RENDER_INTERNAL_H
+#define RT_RENDER_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "rtcore/include/rtcore.h"
+#include "render/render.h"
+#include "vm/session.h"
+
+/* ---- shaders (shaders.c) ------------------------------------------------ */
+
+/* One RIB parameter value bound to a shader parameter, in camera space. */
+typedef struct RBinding {
+    const VmVar *var;
+    const VmVar *given;    /* its hidden "__given_NAME" flag, or NULL
+                              (vm_param_given, looked up once) */
+    float *f;              /* vm_type_slots(var) floats, or NULL */
+    const char **s;        /* var->arraylen or 1 strings, for strings */
+} RBinding;
+
+/* The globals the renderer stores and reads, looked up once per shader. */
+typedef enum RVar {
+    RV_P, RV_N, RV_Ng, RV_I, RV_E, RV_dPdu, RV_dPdv, RV_Cs, RV_Os, RV_u, RV_v, RV_s, RV_t,
+    RV_du, RV_dv, RV_ncomps, RV_Ci, RV_Oi, RV_L, RV_Cl, RV_Ol, RV_Ps, RV_alpha, RV_COUNT
+} RVar;
+
+/* A shader request made runnable: its code and parameter values. */
+typedef struct RShader {
+    const RibShader *rib;
+    VmObject *obj;         /* owned by the library, shared by instances */
+    int code;              /* the object's index in the library */
+    RibMatrix to_camera;   /* "shader" space to camera */
+    RBinding *bind;
+    int nbind;
+    bool ambient;          /* a light shader that never sets L */
+    const VmVar *var[RV_COUNT]; /* its globals, NULL where it has none */
+} RShader;
+
+typedef struct ShaderLib ShaderLib;
+
+/* Shaders are looked up as NAME.o, then NAME.sl (compiled at -O2; with
+   debug set, at -O0 with rslc -g's debug information, so that every
+   variable can be printed), in each directory of path (':'-separated) in
+   turn. */
+ShaderLib *shaderlib_new(const char *path, bool debug);
+void shaderlib_free(ShaderLib *lib);
+int shaderlib_ncode(const ShaderLib *lib);
+VmObject *shaderlib_code(const ShaderLib *lib, int i);
+/* The instance of a RIB shader request (made once, then cached), or
+   NULL with "file:line:col: error: ..." in err: the shader is missing,
+   fails to compile, is of the wrong kind, or a parameter does not fit. */
+RShader *shaderlib_instance(ShaderLib *lib, const RibShader *s, VmShaderKind kind,
+                            const RibMatrix *world_to_camera, char *err, int errlen);
+/* Global g of sh's code in a batch of n lanes, k floats a lane (lane by
+   lane in f): stored (not if the shader has no such global), loaded
+   (zeros if it has none). */
+void rshader_store(const RShader *sh, VmState *s, RVar g, const float *f, unsigned k, int n);
+void rshader_load(const RShader *sh, const VmState *s, RVar g, float *f, unsigned k, int n);
+/* Stores an instance's parameter values in a batch of n lanes. */
+void rshader_bind(const RShader *sh, VmSession *ss, VmState *s);
+
+/* ---- the scene (world.c) -------------------------------------------------- */
+
+/* The surface of an area light (AreaLightSource), for sampling: its
+   triangles in camera space, with their normals and cumulative areas. */
+typedef struct RArea {
+    float (*tri)[3][3];
+    float (*normal)[3];
+    double *cdf;           /* cdf[i]: area of triangles 0..i */
+    size_t ntris;
+    double area;
+    int samples;           /* points per shading point ("samples", 16) */
+} RArea;
+
+/* A light as a look sees it: its shader, and for an area light the
+   surface its samples come from. */
+typedef struct RLight {
+    const RShader *shader;
+    const RArea *area;     /* NULL for a light without geometry */
+} RLight;
+
+/* How a primitive is shaded, and where its space lies. */
+typedef struct RLook {
+    const RibAttributes *attrs;
+    RShader *surface, *displacement, *atmosphere;
+    RLight *lights;
+    int nlights;
+    int nsamples;          /* light samples illuminance sees: one per
+                              light, area lights' samples each */
+    RibMatrix to_camera;   /* the mesh's points to camera space */
+    const float *points;   /* those points already in camera space (the
+                              copy rtcore traces), NULL for instances */
+    double normal[9];      /* its inverse transpose, for normals */
+    bool flip;             /* negate normals (Orientation, mirroring) */
+} RLook;
+
+typedef struct RWorld {
+    RTDevice device;
+    RTScene top;
+    RTScene *objects;      /* one per RibObject */
+    size_t nobjects;
+    /* Meshes in the top scene, by geomID; they are in camera space for
+       rtcore, their own space for shading. */
+    const RibMesh **top_meshes;
+    RLook *top_looks;
+    float **top_points;    /* the camera-space copies rtcore traces */
+    size_t ntop;
+    /* Instances, by instID. */
+    const RibInstance **instances;
+    RLook *instance_looks;  /* one per instance and mesh of its object */
+    size_t ninstance_looks;
+    size_t *instance_first; /* instance i's looks start here */
+    size_t ninstances;
+    float **object_points;  /* per object, per mesh: object space */
+    size_t nobject_points;
+    /* Every light of the frame, with its shader and (area lights) its
+       surface. */
+    RShader **lights;
+    RArea *areas;
+    size_t nlights;
+    int max_samples;       /* the most light samples any look has */
+    RibMatrix world_to_camera;
+    const RibFrame *frame;
+    struct TexSystem *textures;  /* texture, environment and shadow maps */
+    char rt_error[256];          /* rtcore's first error while building */
+} RWorld;
+
+/* Builds the traced scene and every shader instance it uses. */
+int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *lib,
+                char *err, int errlen);
+void world_free(RWorld *w);
+/* Triangle prim of mesh, shaded with look, in camera space. */
+void look_triangle(const RLook *look, const RibMesh *mesh, unsigned prim, float V[3][3]);
+/* The mesh and look a hit landed on. */
+void world_hit(const RWorld *w, unsigned geom, unsigned inst, const RibMesh **mesh,
+               const RLook **look);
+
+/* ---- random numbers ------------------------------------------------------- */
+
+/* A hash of three integers: every random choice of the renderer (pixel
+   samples, light samples, occlusion rays) comes from one of these, keyed
+   by where it is made, so images do not depend on threads or batches. */
+static inline uint32_t rt_hash(uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t h = a * 0x9e3779b9u ^ b * 0x85ebca6bu ^ c * 0xc2b2ae35u;
+    h ^= h >> 16, h *= 0x7feb352du, h ^= h >> 15, h *= 0x846ca68bu, h ^= h >> 16;
+    return h;
+}
+
+/* A hash as a float in [0, 1). */
+static inline float rt_unit(uint32_t h)
+{
+    return (float)(h >> 8) * (1.0f / 16777216.0f);
+}
+
+/* ---- transforming floats (xform.c) ----------------------------------------- */
+
+void rmat_point(const RibMatrix *m, const float p[3], float out[3]);
+void rmat_vector(const RibMatrix *m, const float v[3], float out[3]);
+void rmat_normal(const double n[9], const float v[3], float out[3]);
+/* The inverse transpose of m's upper 3x3 (for normals); false if m is
+   singular. */
+bool rmat_normal_matrix(const RibMatrix *m, double out[9]);
+/* m as the VM's float matrix. */
+void rmat_to_float(const RibMatrix *m, float out[16]);
+
+#endif /* RT_RENDER_INTERNAL_H */
+
+/* ---- shading (shade.c, host.c) ---------------------------------------------- */
+
+enum { RT_MAX_DEPTH = 16 };
+
+/* One hit to shade: the ray, where it hit, and the lanes of its
+   neighbours in the batch (adjacent pixels' hits on the same mesh; -1
+   for none) for derivatives. */
+typedef struct ShadeIn {
+    float org[3], dir[3], t;
+    float b1, b2;                /* barycentrics of vertices 1 and 2 */
+    unsigned prim;
+    uint32_t seed;               /* the shading point's random stream */
+    int na, nb;
+} ShadeIn;
+
+/* What shading a batch at one depth needs while its shaders run: the
+   host's callbacks look here. */
+typedef struct ShadeFrame {
+    const RibMesh *mesh;
+    const RLook *look;
+    const RShader *running;      /* for "shader" space */
+    VmLightSample *light;        /* [light * VM_MAX_BATCH + lane] */
+    uint8_t *lit;                /* whether light i reaches the lane */
+} ShadeFrame;
+
+/* A thread's shading state: its host (callbacks with this as user),
+   sessions per depth and shader code, and counters. */
+typedef struct ShadeCtx {
+    const RWorld *world;
+    ShaderLib *lib;
+    VmHost host;
+    int maxdepth;
+    VmSession *sessions[RT_MAX_DEPTH + 1]; /* [depth][code], opened lazily */
+    bool *open[RT_MAX_DEPTH + 1];
+    ShadeFrame frame[RT_MAX_DEPTH + 1];
+    int depth;
+    uint64_t camera_rays, shading_points, batches, secondary_rays;
+    double trace_seconds, shade_seconds;
+    /* --debug-pixel: the lane of the next batch whose surface shader runs
+       under rsldb (on stdin and stdout), -1 for none. */
+    int debug_lane;
+} ShadeCtx;
+
+void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShaderLib *lib, int maxdepth);
+void shade_ctx_free(ShadeCtx *c);
+
+/* Shades n <= VM_MAX_BATCH hits on one mesh at the context's current
+   depth: Ci and Oi (3 floats each) per lane. -1 with a message when a
+   shader fails (a missing texture, say). */
+int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const ShadeIn *in, int n,
+                float (*Ci)[3], float (*Oi)[3], char *err, int errlen);
+
+/* Traces one ray from the shading context (trace()): the color seen,
+   shaded one level deeper, with seed starting its points' random
+   streams. 0 or -1 with a message. */
+int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t seed, float out[3],
+                char *err, int errlen);
+/* Layers a ray may composite through before it counts as opaque. */
+enum { RT_MAX_LAYERS = 64 };
+/* How far a ray leaving point p starts from it, so as not to hit the
+   surface it leaves. */
+float trace_bias(const float p[3]);
+/* Where a ray goes on past a hit at distance t (through a transparent or
+   one-sided surface). */
+float trace_past(float t);
+/* Whether a hit is the back of a one-sided surface, which rays pass. */
+bool trace_backface(const RLook *look, const RTHit *h, const float dir[3]);
+/* Front-to-back compositing of a layer into color C and alpha A. */
+void trace_composite(float C[3], float A[3], const float Ci[3], const float Oi[3]);
+bool trace_opaque(const float A[3]);
+
+/* The host callbacks (host.c) installed in c->host. */
+void host_install(ShadeCtx *c);
+
+/* ---- imager (imager.c) ------------------------------------------------------ */
+
+struct Image;
+/* Runs imager shader sh over img (R G B A ...), whose pixel (0, 0) is
+   raster pixel (x0, y0). */
+int imager_apply(ShadeCtx *c, const RShader *sh, struct Image *img, int x0, int y0, char *err,
+                 int errlen);
+
+/* ---- output (output.c) ------------------------------------------------------- */
+
+/* Writes the frame's displays from the resolved image (R G B A Z): each
+   display's channels by its mode, Exposure and Quantize applied, the
+   primary display to rs->output when that is set. */
+int output_displays(const struct Image *img, const RibFrame *f, const RenderSettings *rs,
+                    char *err, int errlen);

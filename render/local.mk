@@ -1,0 +1,58 @@
+# render/local.mk: the renderer (classic integrator over rtcore,
+# shading on the VM) and the rtrender tool. Included from Makefile.am.
+
+noinst_LIBRARIES += render/librender.a
+render_librender_a_CPPFLAGS = $(AM_CPPFLAGS) -DRT_SHADER_DIR='"$(abs_top_srcdir)/shaders"'
+render_librender_a_SOURCES = \
+	render/render.h \
+	render/internal.h \
+	render/camera.h \
+	render/camera.c \
+	render/film.h \
+	render/film.c \
+	render/xform.c \
+	render/shaders.c \
+	render/world.c \
+	render/shade.c \
+	render/host.c \
+	render/trace.c \
+	render/imager.c \
+	render/output.c \
+	render/render.c
+
+RENDER_LIBS = render/librender.a $(IMAGE_LIBS) $(RIB_LIBS) $(RTCORE_LIBS) \
+	$(COMPILER_LIBS)
+
+check_PROGRAMS += tests/render/check_render
+TESTS += tests/render/check_render
+tests_render_check_render_SOURCES = tests/render/check_render.c
+tests_render_check_render_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"' \
+	-DTEST_SHADER_DIR='"$(abs_top_srcdir)/tests/render/shaders"'
+tests_render_check_render_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_render_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+
+EXTRA_DIST += scenes tests/render/shaders
+
+check_PROGRAMS += tests/render/check_rtrender
+TESTS += tests/render/check_rtrender
+tests_render_check_rtrender_SOURCES = tests/render/check_rtrender.c \
+	tests/common/runcmd.h tests/common/runcmd.c
+tests_render_check_rtrender_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DTOP_BUILDDIR='"$(abs_top_builddir)"' -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_render_check_rtrender_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_rtrender_LDADD = $(IMAGE_LIBS) $(CHECK_LIBS)
+tests_render_check_rtrender_DEPENDENCIES = tools/rtrender$(EXEEXT)
+
+# Regression images of scenes/*.rib against tests/render/ref/*.exr
+# (tests/render/check_scenes --update-refs remakes them).
+check_PROGRAMS += tests/render/check_scenes
+TESTS += tests/render/check_scenes
+tests_render_check_scenes_SOURCES = tests/render/check_scenes.c
+tests_render_check_scenes_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DSCENE_DIR='"$(abs_top_srcdir)/scenes"' \
+	-DREF_DIR='"$(abs_top_srcdir)/tests/render/ref"' \
+	-DTOP_BUILDDIR='"$(abs_top_builddir)"'
+tests_render_check_scenes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_scenes_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+EXTRA_DIST += tests/render/ref
+CLEANFILES += tests/render/*.out.exr

@@ -1,0 +1,61 @@
+/*
+** render.h: rendering a frame of a RIB scene (rtrender's library).
+**
+** render_frame() traces one RibFrame: camera rays with the frame's pixel
+** samples and filter, hits shaded in batches on the VM (grouped by the
+** primitive they hit, so each batch runs one surface shader and sees
+** its neighbours for derivatives), light shaders run over each batch
+** before its surface shader, compositing through partly transparent
+** surfaces, and the image written to the frame's displays.
+*/
+#ifndef RT_RENDER_H
+#define RT_RENDER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "render/rib/scene.h"
+
+typedef struct RenderSettings {
+    int threads;          /* 0: one per core */
+    int spp;              /* samples per pixel (a square number of them is
+                             stratified), 0: PixelSamples */
+    int xres, yres;       /* 0: Format */
+    bool crop_set;
+    float crop[4];        /* xmin xmax ymin ymax, overriding CropWindow */
+    const char *output;   /* -o FILE: the primary display goes here */
+    bool quiet;           /* no progress bar */
+    int debug_x, debug_y; /* --debug-pixel: the raster pixel whose surface
+                             shader runs under rsldb (on stdin and stdout)
+                             when its first sample is shaded; -1 if none */
+} RenderSettings;
+
+void render_settings_init(RenderSettings *rs);
+
+/* Loads a RIB file for rendering: '@' in its searchpaths is the file's
+   folder, then (for shaders) the standard library. NULL after a fatal
+   error; errors and warnings go to diag. */
+RibScene *render_load(const char *path, RibDiag *diag);
+
+/* What a render did and where its time went. */
+typedef struct RenderStats {
+    uint64_t camera_rays, secondary_rays, shading_points, batches;
+    double seconds, trace_seconds, shade_seconds;  /* summed over threads */
+    int threads;
+} RenderStats;
+
+/* Renders frame f of scene and writes its displays. Returns 0, or -1
+   with "file:line:col: error: ..." (or "rtrender: error: ...") in err.
+   stats may be NULL. */
+int render_frame(const RibScene *scene, const RibFrame *f, const RenderSettings *rs,
+                 RenderStats *stats, char *err, int errlen);
+
+struct Image;
+/* The frame's image without writing it: the crop window's pixels with
+   channels R G B A Z (colors before Exposure and Quantize; Z the nearest
+   depth, infinity where nothing was hit). NULL with err after an error. */
+struct Image *render_frame_image(const RibScene *scene, const RibFrame *f,
+                                 const RenderSettings *rs, RenderStats *stats, char *err,
+                                 int errlen);
+
+#endif /* RT_RENDER_H */

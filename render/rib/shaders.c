@@ -1,0 +1,163 @@
+/*
+** shaders.c: shader and light requests. Each records the shader's name,
+** its typed parameters and the current transform for the renderer to bind
+** later; lights also get a handle and an on/off place in the attributes.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/rib/shader.h"
+
+/* Fills s from the name at args[0] and the parameters from args[pos]. */
+static RibShader *new_shader(RibCtx *c, const RibRequest *r, size_t pos,
+                             RibShader *s)
+{
+    size_t p = 0;
+    const char *name = rib_arg_string(c, r, &p, "the shader name");
+    if (!name)
+        return NULL;
+    RibParam *params;
+    size_t n;
+    rib_shader_params(c, r, pos, &params, &n);
+    s->name = rib_intern(c->store, name);
+    s->params = rib_store_params(c->store, params, n);
+    s->nparams = n;
+    s->to_world = c->attr.ctm;
+    s->loc = r->loc;
+    return s;
+}
+
+const RibShader *rib_shader_make(RibCtx *c, const RibRequest *r)
+{
+    RibShader tmp;
+    memset(&tmp, 0, sizeof tmp);
+    if (!new_shader(c, r, 1, &tmp))
+        return NULL;
+    return rib_store_keep(c->store, memcpy(rib_xmalloc(sizeof tmp), &tmp,
+                                           sizeof tmp));
+}
+
+const RibShader *rib_shader_moved(RibCtx *c, const RibShader *s,
+                                  const RibMatrix *m)
+{
+    RibShader *d = rib_store_keep(c->store, rib_xmalloc(sizeof *d));
+    *d = *s;
+    d->to_world = rib_matrix_mul(&s->to_world, m);
+    return d;
+}
+
+static void set_shader(RibCtx *c, const RibRequest *r, const RibShader **slot)
+{
+    const RibShader *s = rib_shader_make(c, r);
+    if (s)
+        *slot = s;
+    rib_attr_edit(c);
+}
+
+void rib_req_Surface(RibCtx *c, const RibRequest *r)
+{
+    set_shader(c, r, &c->attr.surface);
+}
+
+void rib_req_Displacement(RibCtx *c, const RibRequest *r)
+{
+    set_shader(c, r, &c->attr.displacement);
+}
+
+void rib_req_Atmosphere(RibCtx *c, const RibRequest *r)
+{
+    set_shader(c, r, &c->attr.atmosphere);
+}
+
+void rib_req_Interior(RibCtx *c, const RibRequest *r)
+{
+    set_shader(c, r, &c->attr.interior);
+}
+
+void rib_req_Exterior(RibCtx *c, const RibRequest *r)
+{
+    set_shader(c, r, &c->attr.exterior);
+}
+
+/* The current light list with l switched on or off, as a new array. */
+static void switch_light(RibCtx *c, const RibLight *l, bool on)
+{
+    RibAttrState *a = rib_attr_edit(c);
+    const RibLight **list = rib_xmalloc((a->nlights + 1) * sizeof *list);
+    size_t n = 0;
+    for (size_t i = 0; i < a->nlights; i++)
+        if (a->lights[i] != l)
+            list[n++] = a->lights[i];
+    if (on)
+        list[n++] = l;
+    a->lights = rib_store_keep(c->store, list);
+    a->nlights = n;
+}
+
+static void light_source(RibCtx *c, const RibRequest *r, bool area)
+{
+    if (!c->frame) {
+        rib_error(c, r->loc, "%s inside an object defined outside "
+                  "WorldBegin/WorldEnd", r->name);
+        return;
+    }
+    /* RIB gives "name handle params..."; the parameters come in pairs, so
+       an odd count after the name means a handle is there. */
+    size_t pos = 0;
+    if (!rib_arg_string(c, r, &pos, "the shader name"))
+        return;
+    const char *key;
+    char auto_key[32];
+    if (r->nargs >= 2 && (r->nargs - 1) % 2 == 1) {
+        key = rib_arg_handle(c, r, &pos, "the light handle");
+        if (!key)
+            return;
+    } else {
+        snprintf(auto_key, sizeof auto_key, "#%zu", c->frame->nlights);
+        key = rib_intern(c->store, auto_key);
+        rib_warning(c, r->loc, "%s without a handle", r->name);
+    }
+    RibLight *l = rib_xcalloc(1, sizeof *l);
+    if (!new_shader(c, r, pos, &l->shader)) {
+        free(l);
+        return;
+    }
+    rib_store_keep(c->store, l);
+    l->handle = rib_intern(c->store, rib_handle_text(key));
+    l->area = area;
+    RibFrame *f = c->frame;
+    f->lights = rib_xrealloc(f->lights, (f->nlights + 1) * sizeof *f->lights);
+    f->lights[f->nlights++] = l;
+    rib_map_put(&c->lights, key, l);
+    switch_light(c, l, true);
+    if (area)
+        rib_attr_edit(c)->area_light = l;
+}
+
+void rib_req_LightSource(RibCtx *c, const RibRequest *r)
+{
+    light_source(c, r, false);
+}
+
+void rib_req_AreaLightSource(RibCtx *c, const RibRequest *r)
+{
+    light_source(c, r, true);
+}
+
+void rib_req_Illuminate(RibCtx *c, const RibRequest *r)
+{
+    size_t pos = 0;
+    long on;
+    const char *key = rib_arg_handle(c, r, &pos, "the light handle");
+    if (!key || !rib_arg_int(c, r, &pos, 0, 1, &on, "on/off") ||
+        !rib_args_end(c, r, pos))
+        return;
+    const RibLight *l = rib_map_get(&c->lights, key);
+    if (!l) {
+        rib_error(c, r->args[0].loc, "Illuminate: no light \"%s\"",
+                  rib_handle_text(key));
+        return;
+    }
+    switch_light(c, l, on != 0);
+}

@@ -1,0 +1,84 @@
+/*
+** trace.c: following rays through the scene for the classic integrator.
+** A ray stops at its first hit unless that hit is the back of a
+** one-sided surface or lets light through: then shading composites
+** front to back (C += (1 - A) Ci, A += (1 - A) Oi, per channel) and the
+** ray goes on beyond the hit.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "render/internal.h"
+
+float trace_bias(const float p[3])
+{
+    float m = fmaxf(fabsf(p[0]), fmaxf(fabsf(p[1]), fabsf(p[2])));
+    return 1e-4f * fmaxf(1.0f, m);
+}
+
+float trace_past(float t)
+{
+    return t * (1 + 1e-5f) + 1e-6f;
+}
+
+bool trace_backface(const RLook *look, const RTHit *h, const float dir[3])
+{
+    if (look->attrs->sides != 1)
+        return false;
+    float d = h->Ng_x * dir[0] + h->Ng_y * dir[1] + h->Ng_z * dir[2];
+    return look->flip ? d < 0 : d > 0;
+}
+
+void trace_composite(float C[3], float A[3], const float Ci[3], const float Oi[3])
+{
+    for (int j = 0; j < 3; j++) {
+        C[j] += (1 - A[j]) * Ci[j];
+        A[j] += (1 - A[j]) * Oi[j];
+    }
+}
+
+bool trace_opaque(const float A[3])
+{
+    return A[0] > 0.999f && A[1] > 0.999f && A[2] > 0.999f;
+}
+
+int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t seed, float out[3],
+                char *err, int errlen)
+{
+    float C[3] = { 0, 0, 0 }, A[3] = { 0, 0, 0 };
+    memset(out, 0, 3 * sizeof *out);
+    if (c->depth >= c->maxdepth)
+        return 0;
+    float len = sqrtf(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+    if (len == 0)
+        return 0;
+    float d[3] = { dir[0] / len, dir[1] / len, dir[2] / len };
+    float tnear = trace_bias(org);
+    for (int layer = 0; layer < RT_MAX_LAYERS && !trace_opaque(A); layer++) {
+        RTRayHit rh = { { org[0], org[1], org[2], tnear, d[0], d[1], d[2], INFINITY },
+                        { 0, 0, 0, 0, 0, 0, RT_INVALID_ID, RT_INVALID_ID } };
+        c->secondary_rays++;
+        rtIntersect1(c->world->top, &rh);
+        if (rh.hit.geomID == RT_INVALID_ID)
+            break;
+        const RibMesh *mesh;
+        const RLook *look;
+        world_hit(c->world, rh.hit.geomID, rh.hit.instID, &mesh, &look);
+        tnear = trace_past(rh.ray.tfar);
+        if (trace_backface(look, &rh.hit, d))
+            continue;
+        ShadeIn in = { .org = { org[0], org[1], org[2] }, .dir = { d[0], d[1], d[2] },
+                       .t = rh.ray.tfar, .b1 = rh.hit.u, .b2 = rh.hit.v, .prim = rh.hit.primID,
+                       .seed = seed * 0x9e3779b9u + (uint32_t)layer,
+                       .na = -1, .nb = -1 };
+        float Ci[1][3], Oi[1][3];
+        c->depth++;
+        int rc = shade_batch(c, mesh, look, &in, 1, Ci, Oi, err, errlen);
+        c->depth--;
+        if (rc < 0)
+            return -1;
+        trace_composite(C, A, Ci[0], Oi[0]);
+    }
+    memcpy(out, C, sizeof C);
+    return 0;
+}

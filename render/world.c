@@ -1,0 +1,286 @@
+/*
+** world.c: a RibFrame made traceable: every mesh in an rtcore scene in
+** camera space (retained objects as rtcore instances of scenes of their
+** own), and beside each one the look it is shaded with: its shader
+** instances, lights, and the transform from its points to camera space.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/image/texture.h"
+#include "render/internal.h"
+
+static void on_rt_error(void *user, RTError code, const char *msg)
+{
+    (void)code;
+    RWorld *w = user;
+    if (!w->rt_error[0])
+        snprintf(w->rt_error, sizeof w->rt_error, "%s", msg);
+}
+
+/* The index of a RibLight in the frame's list, or -1. */
+static int light_index(const RWorld *w, const RibLight *l)
+{
+    for (size_t i = 0; i < w->frame->nlights; i++)
+        if (w->frame->lights[i] == l)
+            return (int)i;
+    return -1;
+}
+
+/* The look of a mesh with attributes a placed by to_camera. */
+static int make_look(RWorld *w, RLook *look, const RibAttributes *a, const RibMatrix *to_camera,
+                     ShaderLib *lib, char *err, int errlen)
+{
+    look->attrs = a;
+    look->to_camera = *to_camera;
+    if (!rmat_normal_matrix(to_camera, look->normal))
+        memset(look->normal, 0, sizeof look->normal);
+    look->flip = rib_normals_flipped(a->orientation, to_camera) != 0;
+    if (a->surface && !(look->surface = shaderlib_instance(lib, a->surface, VM_SURFACE,
+                                                           &w->world_to_camera, err, errlen)))
+        return -1;
+    if (a->displacement
+        && !(look->displacement = shaderlib_instance(lib, a->displacement, VM_DISPLACEMENT,
+                                                     &w->world_to_camera, err, errlen)))
+        return -1;
+    if (a->atmosphere
+        && !(look->atmosphere = shaderlib_instance(lib, a->atmosphere, VM_VOLUME,
+                                                   &w->world_to_camera, err, errlen)))
+        return -1;
+    look->lights = calloc(a->nlights ? a->nlights : 1, sizeof *look->lights);
+    for (size_t i = 0; i < a->nlights; i++) {
+        int k = light_index(w, a->lights[i]);
+        if (k < 0)
+            continue;
+        const RArea *area = w->areas[k].ntris ? &w->areas[k] : NULL;
+        look->lights[look->nlights++] = (RLight){ w->lights[k], area };
+        look->nsamples += area ? area->samples : 1;
+    }
+    if (look->nsamples > w->max_samples)
+        w->max_samples = look->nsamples;
+    return 0;
+}
+
+/* mesh's points transformed by m, for rtcore. */
+static float *points_by(const RibMesh *mesh, const RibMatrix *m)
+{
+    float *p = malloc((mesh->nverts ? mesh->nverts : 1) * 3 * sizeof *p);
+    for (size_t i = 0; i < mesh->nverts; i++)
+        rmat_point(m, mesh->P + 3 * i, p + 3 * i);
+    return p;
+}
+
+/* Adds the top-level meshes an area light's block made to its surface. */
+static void build_area(RWorld *w, const RibFrame *f, size_t li)
+{
+    RArea *a = &w->areas[li];
+    const RibParam *n = rib_param_find(f->lights[li]->shader.params,
+                                       f->lights[li]->shader.nparams, "samples");
+    a->samples = n && n->f && n->f[0] >= 1 ? (int)n->f[0] : 16;
+    for (size_t m = 0; m < f->nmeshes; m++) {
+        const RibMesh *mesh = &f->meshes[m];
+        if (mesh->attrs->area_light != f->lights[li])
+            continue;
+        RibMatrix to_camera = rib_matrix_mul(&mesh->object_to_world, &w->world_to_camera);
+        bool flip = rib_normals_flipped(mesh->attrs->orientation, &to_camera) != 0;
+        a->tri = realloc(a->tri, (a->ntris + mesh->ntris) * sizeof *a->tri);
+        a->normal = realloc(a->normal, (a->ntris + mesh->ntris) * sizeof *a->normal);
+        a->cdf = realloc(a->cdf, (a->ntris + mesh->ntris) * sizeof *a->cdf);
+        for (size_t t = 0; t < mesh->ntris; t++) {
+            float (*v)[3] = a->tri[a->ntris], e1[3], e2[3], *nrm = a->normal[a->ntris];
+            for (int k = 0; k < 3; k++)
+                rmat_point(&to_camera, mesh->P + 3 * (size_t)mesh->tris[3 * t + (size_t)k], v[k]);
+            for (int k = 0; k < 3; k++)
+                e1[k] = v[1][k] - v[0][k], e2[k] = v[2][k] - v[0][k];
+            nrm[0] = e1[1] * e2[2] - e1[2] * e2[1];
+            nrm[1] = e1[2] * e2[0] - e1[0] * e2[2];
+            nrm[2] = e1[0] * e2[1] - e1[1] * e2[0];
+            double len = sqrt((double)nrm[0] * nrm[0] + (double)nrm[1] * nrm[1]
+                              + (double)nrm[2] * nrm[2]);
+            for (int k = 0; k < 3 && len > 0; k++)
+                nrm[k] = (float)(nrm[k] / len) * (flip ? -1.0f : 1.0f);
+            a->area += len / 2;
+            a->cdf[a->ntris++] = a->area;
+        }
+    }
+}
+
+static int build_lights(RWorld *w, const RibFrame *f, ShaderLib *lib, char *err, int errlen)
+{
+    w->nlights = f->nlights;
+    w->lights = calloc(f->nlights ? f->nlights : 1, sizeof *w->lights);
+    w->areas = calloc(f->nlights ? f->nlights : 1, sizeof *w->areas);
+    for (size_t i = 0; i < f->nlights; i++) {
+        if (!(w->lights[i] = shaderlib_instance(lib, &f->lights[i]->shader, VM_LIGHT,
+                                                &w->world_to_camera, err, errlen)))
+            return -1;
+        if (f->lights[i]->area)
+            build_area(w, f, i);
+    }
+    return 0;
+}
+
+static int build_objects(RWorld *w, const RibScene *scene)
+{
+    w->nobjects = scene->nobjects;
+    w->objects = calloc(scene->nobjects ? scene->nobjects : 1, sizeof *w->objects);
+    size_t npoints = 0;
+    for (size_t o = 0; o < scene->nobjects; o++)
+        npoints += scene->objects[o]->nmeshes;
+    w->object_points = calloc(npoints ? npoints : 1, sizeof *w->object_points);
+    for (size_t o = 0; o < scene->nobjects; o++) {
+        const RibObject *obj = scene->objects[o];
+        w->objects[o] = rtNewScene(w->device);
+        for (size_t m = 0; m < obj->nmeshes; m++) {
+            const RibMesh *mesh = &obj->meshes[m];
+            float *p = points_by(mesh, &mesh->object_to_world);
+            w->object_points[w->nobject_points++] = p;
+            rtAttachTriangleMesh(w->objects[o], p, mesh->nverts, 0, mesh->tris, mesh->ntris);
+        }
+        rtCommitScene(w->objects[o]);
+    }
+    return 0;
+}
+
+static size_t object_index(const RibScene *scene, const RibObject *obj)
+{
+    for (size_t o = 0; o < scene->nobjects; o++)
+        if (scene->objects[o] == obj)
+            return o;
+    return 0;
+}
+
+int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *lib, char *err,
+                int errlen)
+{
+    memset(w, 0, sizeof *w);
+    w->frame = f;
+    w->world_to_camera = f->world_to_camera;
+    w->device = rtNewDevice(NULL);
+    if (!w->device) {
+        snprintf(err, (size_t)errlen, "rtrender: error: cannot create the rtcore device");
+        return -1;
+    }
+    rtSetDeviceErrorFunction(w->device, on_rt_error, w);
+    /* Shaders look textures up in camera space; shadow maps need world. */
+    RibMatrix camera_to_world;
+    float c2w[16];
+    if (!(w->textures = texsys_new()) || !rib_matrix_invert(&w->world_to_camera, &camera_to_world)) {
+        snprintf(err, (size_t)errlen, "rtrender: error: %s",
+                 w->textures ? "the camera transform is singular" : "out of memory");
+        return -1;
+    }
+    rmat_to_float(&camera_to_world, c2w);
+    texsys_set_current_to_world(w->textures, c2w);
+    texsys_set_searchpath(w->textures, f->options.texture_path ? f->options.texture_path : ".");
+    if (build_lights(w, f, lib, err, errlen) < 0 || build_objects(w, scene) < 0)
+        return -1;
+    w->top = rtNewScene(w->device);
+    w->ntop = f->nmeshes;
+    w->top_meshes = calloc(f->nmeshes ? f->nmeshes : 1, sizeof *w->top_meshes);
+    w->top_looks = calloc(f->nmeshes ? f->nmeshes : 1, sizeof *w->top_looks);
+    w->top_points = calloc(f->nmeshes ? f->nmeshes : 1, sizeof *w->top_points);
+    for (size_t i = 0; i < f->nmeshes; i++) {
+        const RibMesh *mesh = &f->meshes[i];
+        RibMatrix to_camera = rib_matrix_mul(&mesh->object_to_world, &w->world_to_camera);
+        w->top_meshes[i] = mesh;
+        if (make_look(w, &w->top_looks[i], mesh->attrs, &to_camera, lib, err, errlen) < 0)
+            return -1;
+        w->top_points[i] = points_by(mesh, &to_camera);
+        w->top_looks[i].points = w->top_points[i];
+        rtAttachTriangleMesh(w->top, w->top_points[i], mesh->nverts, 0, mesh->tris, mesh->ntris);
+    }
+    w->ninstances = f->ninstances;
+    w->instances = calloc(f->ninstances ? f->ninstances : 1, sizeof *w->instances);
+    w->instance_first = calloc(f->ninstances ? f->ninstances : 1, sizeof *w->instance_first);
+    size_t nlooks = 0;
+    for (size_t i = 0; i < f->ninstances; i++)
+        nlooks += f->instances[i].object->nmeshes;
+    w->instance_looks = calloc(nlooks ? nlooks : 1, sizeof *w->instance_looks);
+    nlooks = 0;
+    for (size_t i = 0; i < f->ninstances; i++) {
+        const RibInstance *in = &f->instances[i];
+        RibMatrix to_camera = rib_matrix_mul(&in->object_to_world, &w->world_to_camera);
+        w->instances[i] = in;
+        w->instance_first[i] = nlooks;
+        for (size_t m = 0; m < in->object->nmeshes; m++) {
+            RibMatrix mesh_to_camera = rib_matrix_mul(&in->object->meshes[m].object_to_world,
+                                                      &to_camera);
+            w->ninstance_looks = ++nlooks;
+            if (make_look(w, &w->instance_looks[nlooks - 1], in->attrs, &mesh_to_camera, lib, err,
+                          errlen) < 0)
+                return -1;
+        }
+        float xfm[12];
+        rib_matrix_to_rt(&to_camera, xfm);
+        rtAttachInstance(w->top, w->objects[object_index(scene, in->object)], xfm);
+    }
+    rtCommitScene(w->top);
+    if (w->rt_error[0]) {
+        snprintf(err, (size_t)errlen, "rtrender: error: rtcore: %s", w->rt_error);
+        return -1;
+    }
+    return 0;
+}
+
+void look_triangle(const RLook *look, const RibMesh *mesh, unsigned prim, float V[3][3])
+{
+    const uint32_t *tri = mesh->tris + 3 * (size_t)prim;
+    for (int k = 0; k < 3; k++) {
+        if (look->points)
+            memcpy(V[k], look->points + 3 * (size_t)tri[k], 3 * sizeof(float));
+        else
+            rmat_point(&look->to_camera, mesh->P + 3 * (size_t)tri[k], V[k]);
+    }
+}
+
+void world_hit(const RWorld *w, unsigned geom, unsigned inst, const RibMesh **mesh,
+               const RLook **look)
+{
+    if (inst == RT_INVALID_ID) {
+        *mesh = w->top_meshes[geom];
+        *look = &w->top_looks[geom];
+        return;
+    }
+    const RibInstance *in = w->instances[inst];
+    *mesh = &in->object->meshes[geom];
+    *look = &w->instance_looks[w->instance_first[inst] + geom];
+}
+
+void world_free(RWorld *w)
+{
+    for (size_t i = 0; i < w->ntop; i++) {
+        free(w->top_points[i]);
+        free(w->top_looks[i].lights);
+    }
+    for (size_t i = 0; i < w->ninstance_looks; i++)
+        free(w->instance_looks[i].lights);
+    for (size_t i = 0; i < w->nobject_points; i++)
+        free(w->object_points[i]);
+    if (w->top)
+        rtReleaseScene(w->top);
+    for (size_t o = 0; o < w->nobjects; o++)
+        if (w->objects[o])
+            rtReleaseScene(w->objects[o]);
+    if (w->device)
+        rtReleaseDevice(w->device);
+    texsys_free(w->textures);
+    free(w->top_meshes);
+    free(w->top_looks);
+    free(w->top_points);
+    free(w->instances);
+    free(w->instance_looks);
+    free(w->instance_first);
+    free(w->object_points);
+    free(w->objects);
+    for (size_t i = 0; w->areas && i < w->nlights; i++) {
+        free(w->areas[i].tri);
+        free(w->areas[i].normal);
+        free(w->areas[i].cdf);
+    }
+    free(w->areas);
+    free(w->lights);
+    memset(w, 0, sizeof *w);
+}

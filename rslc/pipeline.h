@@ -1,0 +1,35 @@
+/*
+** pipeline.h: the target-free stages of compiling shader source, one call
+** each, so that every tool runs the same pipeline: preprocess, parse and
+** check (the front end), then lower and optimise (the middle end). The
+** back ends (backends/compile.h) take the IR from here.
+*/
+#ifndef RSLC_PIPELINE_H
+#define RSLC_PIPELINE_H
+
+#include "rslc/ast.h"
+#include "rslc/cpp.h"
+#include "rslc/ir.h"
+#include "rslc/passes.h"
+
+/* Preprocesses, parses and checks path; NULL after diagnostics. The tree
+   lives until rslc_compile_done. */
+Unit *rslc_front_end(const char *path, const CppOptions *cpp);
+
+/* Lowers a checked unit and runs the pipeline of `level`; NULL after
+   diagnostics (or a verifier failure). */
+IrModule *rslc_middle_end(const Unit *unit, int level, const PassOptions *passes);
+
+/* The shaders' computed parameter defaults (defaults.c): folded to
+   constants where they can be, computed by a prologue otherwise. */
+void rslc_prepare_defaults(IrModule *m);
+
+/* A surface shader "__call" added to m that calls callee once (rslvm
+   --call): its parameters are the callee's (outputs stay outputs), plus
+   an output "result" for the returned value. */
+IrFunc *rslc_call_wrapper(IrModule *m, IrFunc *callee);
+
+/* Frees what the front end kept (the tree, symbols, check state). */
+void rslc_compile_done(void);
+
+#endif /* RSLC_PIPELINE_H */

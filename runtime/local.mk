@@ -1,0 +1,33 @@
+# runtime/local.mk: the shading runtime, floor 1: the semantics of RSL's
+# builtins, defined once (math, noise, splines, colour, strings and
+# formatting) and the host interface. The VM binds it, rslc's constant
+# folder evaluates with it, and the native back ends will call it, so
+# every target computes the same bits.
+
+noinst_LIBRARIES += runtime/libruntime.a
+runtime_libruntime_a_SOURCES = \
+	runtime/host.h \
+	runtime/mathlib.h runtime/mathlib.c \
+	runtime/noise.h runtime/noise.c \
+	runtime/spline.h runtime/spline.c \
+	runtime/color.h runtime/color.c \
+	runtime/strings.h runtime/strings.c \
+	runtime/strfmt.h runtime/strfmt.c
+
+RUNTIME_LIBS = runtime/libruntime.a $(PTHREAD_LIBS) -lm
+
+RUNTIME_TESTS = tests/vm/check_noise tests/vm/check_color tests/vm/check_strfmt
+check_PROGRAMS += $(RUNTIME_TESTS)
+TESTS += $(RUNTIME_TESTS)
+
+tests_vm_check_noise_SOURCES = tests/vm/check_noise.c
+tests_vm_check_noise_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_noise_LDADD = $(RUNTIME_LIBS) $(CHECK_LIBS)
+
+tests_vm_check_color_SOURCES = tests/vm/check_color.c
+tests_vm_check_color_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_color_LDADD = $(RUNTIME_LIBS) $(CHECK_LIBS)
+
+tests_vm_check_strfmt_SOURCES = tests/vm/check_strfmt.c
+tests_vm_check_strfmt_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_strfmt_LDADD = $(RUNTIME_LIBS) $(CHECK_LIBS)

@@ -1,0 +1,152 @@
+/*
+** strings.c: the interned string table (strings.h). Entries live in
+** fixed chunks reached through a fixed directory, so an entry never
+** moves once added and vm_strings_get needs no lock: an index reaches a
+** thread only through the program's table or through vm_strings_intern,
+** whose mutex orders the entry's writing before it. Lookups go through
+** an open-addressing hash of indexes, rebuilt when it is half full.
+*/
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/strings.h"
+
+enum { CHUNK_BITS = 10, CHUNK = 1 << CHUNK_BITS, MAX_CHUNKS = 4096 };
+
+struct VmStrings {
+    pthread_mutex_t lock;
+    uint32_t count;
+    char **chunk[MAX_CHUNKS];
+    uint32_t *hash;                   /* hsize slots: index + 1, 0 empty */
+    uint32_t hsize;
+};
+
+static uint32_t hash_of(const char *s)
+{
+    uint32_t h = 2166136261u;         /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 16777619u;
+    return h;
+}
+
+const char *vm_strings_get(const VmStrings *t, uint32_t i)
+{
+    if (!t || i >= t->count)
+        return "";
+    return t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)];
+}
+
+/* The hash slot holding s, or the empty slot where it would go. */
+static uint32_t *slot_of(const VmStrings *t, const char *s)
+{
+    uint32_t m = t->hsize - 1;
+    for (uint32_t h = hash_of(s) & m;; h = (h + 1) & m) {
+        uint32_t e = t->hash[h];
+        if (!e || !strcmp(vm_strings_get(t, e - 1), s))
+            return &t->hash[h];
+    }
+}
+
+static int grow_hash(VmStrings *t)
+{
+    uint32_t old = t->hsize, *prev = t->hash;
+    t->hsize = old ? old * 2 : 64;
+    t->hash = calloc(t->hsize, sizeof *t->hash);
+    if (!t->hash) {
+        t->hash = prev, t->hsize = old;
+        return -1;
+    }
+    for (uint32_t i = 0; i < old; i++)
+        if (prev[i]) {
+            uint32_t *s = slot_of(t, vm_strings_get(t, prev[i] - 1));
+            if (!*s)
+                *s = prev[i];
+        }
+    free(prev);
+    return 0;
+}
+
+/* Appends a copy of s; its index, or UINT32_MAX. */
+static uint32_t append(VmStrings *t, const char *s)
+{
+    uint32_t i = t->count;
+    if (i == (uint32_t)MAX_CHUNKS * CHUNK)
+        return UINT32_MAX;
+    char ***c = &t->chunk[i >> CHUNK_BITS];
+    if (!*c && !(*c = calloc(CHUNK, sizeof **c)))
+        return UINT32_MAX;
+    if (!((*c)[i & (CHUNK - 1)] = strdup(s)))
+        return UINT32_MAX;
+    t->count = i + 1;
+    return i;
+}
+
+/* Adds s at the next index and records it for lookup unless an earlier
+   equal string is already there. */
+static uint32_t add(VmStrings *t, const char *s)
+{
+    if ((t->count + 1) * 2 > t->hsize && grow_hash(t))
+        return UINT32_MAX;
+    uint32_t i = append(t, s);
+    if (i != UINT32_MAX) {
+        uint32_t *slot = slot_of(t, s);
+        if (!*slot)
+            *slot = i + 1;
+    }
+    return i;
+}
+
+VmStrings *vm_strings_new(const char *const *init, uint32_t n)
+{
+    VmStrings *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    pthread_mutex_init(&t->lock, NULL);
+    for (uint32_t i = 0; i < n; i++)
+        if (add(t, init[i] ? init[i] : "") == UINT32_MAX) {
+            vm_strings_free(t);
+            return NULL;
+        }
+    if (!t->hash && grow_hash(t)) {
+        vm_strings_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void vm_strings_free(VmStrings *t)
+{
+    if (!t)
+        return;
+    for (uint32_t i = 0; i < t->count; i++)
+        free(t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)]);
+    for (int c = 0; c < MAX_CHUNKS && t->chunk[c]; c++)
+        free(t->chunk[c]);
+    free(t->hash);
+    pthread_mutex_destroy(&t->lock);
+    free(t);
+}
+
+uint32_t vm_strings_intern(VmStrings *t, const char *s)
+{
+    pthread_mutex_lock(&t->lock);
+    uint32_t *slot = slot_of(t, s);
+    uint32_t i = *slot ? *slot - 1 : add(t, s);
+    pthread_mutex_unlock(&t->lock);
+    return i;
+}
+
+float vm_string_value(uint32_t index)
+{
+    float f;
+    memcpy(&f, &index, sizeof f);
+    return f;
+}
+
+uint32_t vm_string_index(float value)
+{
+    uint32_t i;
+    memcpy(&i, &value, sizeof i);
+    return i;
+}

@@ -1,0 +1,248 @@
+/*
+** main.c: the rslc driver: options, then the pipeline in order:
+** preprocess (cpp.c) -> parse (gram.y) -> check (check.c) -> lower to SSA
+** (lower.c) -> optimise (passes.c) -> bytecode (vmgen.c ... emit.c), as
+** compile.c runs them.
+*/
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rslc/ast.h"
+#include "backends/compile.h"
+#include "rslc/diag.h"
+#include "vm/disasm.h"
+
+static const char usage[] =
+    "usage: rslc FILE.sl [options]\n"
+    "\n"
+    "Compiles a RenderMan Shading Language source file.\n"
+    "\n"
+    "options:\n"
+    "  -o OUT          write the compiled object to OUT (default: FILE.o)\n"
+    "  -S              print the bytecode listing (to OUT with -o, else stdout)\n"
+    "  -g              add debug information for rsldb (section .rsl.debug)\n"
+    "  -I DIR          add DIR to the #include search path\n"
+    "  -D NAME[=VAL]   define a preprocessor macro\n"
+    "  -U NAME         undefine a preprocessor macro\n"
+    "  --parse-only    stop after parsing and type checking\n"
+    "  --dump-ast      print the checked syntax tree to stdout\n"
+    "  --emit=ir       print the (optimised) SSA IR to stdout, write no object\n"
+    "  -O0 -O1 -O2     optimisation level (default -O2)\n"
+    "  --disable-pass=NAME  do not run pass NAME (repeatable)\n"
+    "  --print-after=NAME   print the IR after each run of pass NAME\n"
+    "  --verify-ir     check the IR after lowering and after every pass\n"
+    "  -Werror         treat warnings as errors\n"
+    "  --version       print the version and exit\n"
+    "  --help          print this help and exit\n";
+
+typedef struct Options {
+    const char *input;
+    const char *output;
+    bool parse_only;
+    bool dump_ast;
+    bool emit_ir;
+    bool listing;               /* -S */
+    bool debug;                 /* -g */
+    int opt_level;
+    PassOptions passes;
+    const char **disabled;      /* passes.disabled, writable */
+    CppOptions cpp;
+} Options;
+
+/* Diagnostics about the command line have no source location. */
+static SrcLoc no_loc(void)
+{
+    SrcLoc loc = { "rslc", 0, 0, 0 };
+    return loc;
+}
+
+/* Takes the value of an option written either "-Ivalue" or "-I value". */
+static const char *option_value(int argc, char **argv, int *i, size_t flaglen)
+{
+    if (argv[*i][flaglen] != '\0')
+        return argv[*i] + flaglen;
+    if (*i + 1 < argc)
+        return argv[++*i];
+    diag_error(no_loc(), "option '%s' needs a value", argv[*i]);
+    return NULL;
+}
+
+/* Returns 0 to go on, 1 on a usage error, 2 when --help/--version was
+   answered. */
+static int parse_options(int argc, char **argv, Options *opt)
+{
+    static const char *cpp_flags[] = { "-I", "-D", "-U" };
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage, stdout);
+            return 2;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("rslc (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+            return 2;
+        } else if (strcmp(a, "--parse-only") == 0) {
+            opt->parse_only = true;
+        } else if (strcmp(a, "--dump-ast") == 0) {
+            opt->dump_ast = true;
+        } else if (strcmp(a, "--emit=ir") == 0) {
+            opt->emit_ir = true;
+        } else if (strncmp(a, "--emit=", 7) == 0) {
+            diag_error(no_loc(), "unknown --emit kind '%s' (rslc emits 'ir')", a + 7);
+            return 1;
+        } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '0' + PASSES_MAX_OPT_LEVEL
+                   && a[3] == '\0') {
+            opt->opt_level = a[2] - '0';
+        } else if (strncmp(a, "--disable-pass=", 15) == 0 || strncmp(a, "--print-after=", 14) == 0) {
+            const char *name = strchr(a, '=') + 1;
+            if (!passes_known(name)) {
+                diag_error(no_loc(), "unknown pass '%s' in '%s' (passes: %s)", name, a,
+                           passes_list());
+                return 1;
+            }
+            if (a[2] == 'p')
+                opt->passes.print_after = name;
+            else
+                opt->disabled[opt->passes.ndisabled++] = name;
+        } else if (strcmp(a, "-S") == 0) {
+            opt->listing = true;
+        } else if (strcmp(a, "-g") == 0) {
+            opt->debug = true;
+        } else if (strcmp(a, "--verify-ir") == 0) {
+            opt->passes.verify = true;
+        } else if (strcmp(a, "-Werror") == 0) {
+            diag_set_werror(true);
+        } else if (strncmp(a, "-o", 2) == 0) {
+            if (!(opt->output = option_value(argc, argv, &i, 2)))
+                return 1;
+        } else if (a[0] == '-' && a[1] != '\0' && strchr("IDU", a[1])) {
+            const char *flag = cpp_flags[strchr("IDU", a[1]) - "IDU"];
+            const char *val = option_value(argc, argv, &i, 2);
+            if (!val)
+                return 1;
+            size_t n = strlen(flag) + strlen(val) + 1;
+            char *arg = malloc(n);
+            if (!arg)
+                return 1;
+            snprintf(arg, n, "%s%s", flag, val);
+            opt->cpp.args[opt->cpp.nargs++] = arg;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            diag_error(no_loc(), "unknown option '%s' (see 'rslc --help')", a);
+            return 1;
+        } else if (opt->input) {
+            diag_error(no_loc(), "more than one input file ('%s' and '%s')",
+                       opt->input, a);
+            return 1;
+        } else {
+            opt->input = a;
+        }
+    }
+    if (!opt->input) {
+        diag_error(no_loc(), "no input file (see 'rslc --help')");
+        return 1;
+    }
+    return 0;
+}
+
+/* The object's path: -o, or the input's name with .o for .sl. */
+static char *output_path(const Options *opt)
+{
+    if (opt->output)
+        return strdup(opt->output);
+    const char *in = opt->input, *base = strrchr(in, '/');
+    base = base ? base + 1 : in;
+    size_t n = strlen(base);
+    if (n > 3 && strcmp(base + n - 3, ".sl") == 0)
+        n -= 3;
+    char *out = malloc(n + 3);
+    if (out)
+        snprintf(out, n + 3, "%.*s.o", (int)n, base);
+    return out;
+}
+
+/* The listing of obj (-S) to -o's file or stdout. */
+static bool write_listing(const VmObject *obj, const Options *opt)
+{
+    FILE *out = opt->output ? fopen(opt->output, "w") : stdout;
+    if (!out) {
+        diag_error(no_loc(), "cannot write the listing to '%s'", opt->output);
+        return false;
+    }
+    VmSource *src = vm_source_new();
+    vm_disasm(out, obj, src, UINT32_MAX);
+    vm_source_free(src);
+    bool ok = !ferror(out);
+    if (out != stdout)
+        ok = fclose(out) == 0 && ok;
+    if (!ok)
+        diag_error(no_loc(), "cannot write the listing to '%s'", opt->output ? opt->output : "stdout");
+    return ok;
+}
+
+/* Lowers and optimises the unit, then prints the IR (--emit=ir) or the
+   listing (-S), or writes the object. False after diagnostics. */
+static bool back_end(const Unit *unit, const Options *opt)
+{
+    IrModule *m = rslc_middle_end(unit, opt->opt_level, &opt->passes);
+    if (!m)
+        return false;
+    bool ok = true;
+    if (opt->emit_ir) {
+        ir_print_module(stdout, m);
+    } else {
+        VmObject *obj = backend_vm_object(m, opt->opt_level, opt->input, opt->debug);
+        if (opt->listing) {
+            ok = obj && write_listing(obj, opt);
+            vm_object_free(obj);
+            ir_module_free(m);
+            return ok;
+        }
+        char *path = output_path(opt), err[512];
+        ok = obj && path && vm_object_write(path, obj, err, sizeof err) == 0;
+        if (obj && path && !ok)
+            fprintf(stderr, "%s\n", err);
+        vm_object_free(obj);
+        free(path);
+    }
+    ir_module_free(m);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    Options opt = { 0 };
+    opt.opt_level = PASSES_MAX_OPT_LEVEL;
+    opt.cpp.args = calloc((size_t)argc, sizeof *opt.cpp.args);
+    const char **disabled = calloc((size_t)argc, sizeof *disabled);
+    if (!opt.cpp.args || !disabled)
+        return 1;
+    opt.passes.disabled = opt.disabled = disabled;
+    diag_set_error_limit(50);
+
+    int status = parse_options(argc, argv, &opt);
+    if (status == 0) {
+        Unit *unit = rslc_front_end(opt.input, &opt.cpp);
+        if (!unit) {
+            status = 1;
+        } else {
+            if (opt.dump_ast)
+                ast_dump(stdout, unit);
+            if (!opt.parse_only && !opt.dump_ast && !back_end(unit, &opt))
+                status = 1;
+        }
+    } else if (status == 2) {
+        status = 0;
+    }
+    if (diag_error_count() > 0)
+        status = 1;
+
+    for (int i = 0; i < opt.cpp.nargs; i++)
+        free((char *)opt.cpp.args[i]);
+    free(opt.cpp.args);
+    free(disabled);
+    rslc_compile_done();
+    diag_reset();
+    return status;
+}

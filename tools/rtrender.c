@@ -1,0 +1,157 @@
+/*
+** rtrender.c: the command line: read a RIB file, render each frame,
+** write its displays.
+**
+**   rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]
+**            [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]
+**            scene.rib
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render.h"
+
+static const char usage[] =
+    "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
+    "                [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]\n"
+    "                scene.rib\n";
+
+static int fail(const char *msg, const char *arg)
+{
+    fprintf(stderr, "rtrender: error: ");
+    fprintf(stderr, msg, arg);
+    fputc('\n', stderr);
+    return 2;
+}
+
+/* A positive integer option value. */
+static bool int_arg(const char *s, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*end || v <= 0 || v > 1 << 20)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+typedef struct Args {
+    RenderSettings rs;
+    const char *input;
+    bool stats;
+} Args;
+
+static int parse_args(int argc, char **argv, Args *a)
+{
+    render_settings_init(&a->rs);
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool takes = !strcmp(o, "-o") || !strcmp(o, "--threads") || !strcmp(o, "--spp")
+                     || !strcmp(o, "--res") || !strcmp(o, "--crop") || !strcmp(o, "--debug-pixel");
+        if (takes && !v)
+            return fail("%s needs a value", o);
+        if (!strcmp(o, "-o")) {
+            a->rs.output = v;
+        } else if (!strcmp(o, "--threads")) {
+            if (!int_arg(v, &a->rs.threads) || a->rs.threads > 1024)
+                return fail("--threads needs a count from 1 to 1024, not '%s'", v);
+        } else if (!strcmp(o, "--spp")) {
+            if (!int_arg(v, &a->rs.spp))
+                return fail("--spp needs a positive count, not '%s'", v);
+        } else if (!strcmp(o, "--res")) {
+            char tail;
+            if (sscanf(v, "%dx%d%c", &a->rs.xres, &a->rs.yres, &tail) != 2 || a->rs.xres <= 0
+                || a->rs.yres <= 0 || a->rs.xres > 65536 || a->rs.yres > 65536)
+                return fail("--res needs WIDTHxHEIGHT, not '%s'", v);
+        } else if (!strcmp(o, "--crop")) {
+            float *c = a->rs.crop;
+            char tail;
+            if (sscanf(v, "%f,%f,%f,%f%c", &c[0], &c[1], &c[2], &c[3], &tail) != 4 || !(c[0] >= 0)
+                || !(c[0] < c[1]) || !(c[1] <= 1) || !(c[2] >= 0) || !(c[2] < c[3])
+                || !(c[3] <= 1))
+                return fail("--crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '%s'", v);
+            a->rs.crop_set = true;
+        } else if (!strcmp(o, "--debug-pixel")) {
+            char tail;
+            if (sscanf(v, "%d,%d%c", &a->rs.debug_x, &a->rs.debug_y, &tail) != 2
+                || a->rs.debug_x < 0 || a->rs.debug_y < 0)
+                return fail("--debug-pixel needs X,Y (a pixel of the image), not '%s'", v);
+        } else if (!strcmp(o, "-q")) {
+            a->rs.quiet = true;
+        } else if (!strcmp(o, "--stats")) {
+            a->stats = true;
+        } else if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
+            fputs(usage, stdout);
+            exit(0);
+        } else if (o[0] == '-' && o[1]) {
+            return fail("unknown option '%s' (see rtrender --help)", o);
+        } else if (a->input) {
+            return fail("one scene at a time: '%s' is a second input", o);
+        } else {
+            a->input = o;
+        }
+        i += takes;
+    }
+    if (!a->input)
+        return fail("no scene given (see rtrender --help)%s", "");
+    return 0;
+}
+
+static void print_stats(const RenderStats *s, int frame)
+{
+    fprintf(stderr,
+            "frame %d: %.3f s on %d threads; %llu camera rays, %llu secondary rays, "
+            "%llu shading points in %llu batches; time (summed over threads): trace %.3f s, "
+            "shade %.3f s\n",
+            frame, s->seconds, s->threads, (unsigned long long)s->camera_rays,
+            (unsigned long long)s->secondary_rays, (unsigned long long)s->shading_points,
+            (unsigned long long)s->batches, s->trace_seconds, s->shade_seconds);
+}
+
+/* -o FILE for one of several frames: FILE with the frame's number (its
+   FrameBegin number, else its index) before the extension, four digits:
+   out.png -> out.0001.png. */
+static void frame_path(char *out, size_t size, const char *file, int number, size_t index)
+{
+    const char *slash = strrchr(file, '/'), *dot = strrchr(file, '.');
+    if (!dot || (slash && dot < slash))
+        dot = file + strlen(file);
+    snprintf(out, size, "%.*s.%04d%s", (int)(dot - file), file,
+             number >= 0 ? number : (int)index, dot);
+}
+
+int main(int argc, char **argv)
+{
+    Args a = { 0 };
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    RibDiag diag;
+    rib_diag_init(&diag, stderr);
+    RibScene *scene = render_load(a.input, &diag);
+    rc = !scene || diag.nerrors ? 1 : 0;
+    if (scene && !rc && scene->nframes == 0) {
+        fprintf(stderr, "%s: error: nothing to render (no WorldBegin/WorldEnd)\n", a.input);
+        rc = 1;
+    }
+    for (size_t i = 0; scene && !rc && i < scene->nframes; i++) {
+        char err[2048], path[4096];
+        RenderStats st;
+        RenderSettings rs = a.rs;
+        if (a.rs.output && scene->nframes > 1) {
+            frame_path(path, sizeof path, a.rs.output, scene->frames[i].number, i);
+            rs.output = path;
+        }
+        if (render_frame(scene, &scene->frames[i], &rs, &st, err, sizeof err) < 0) {
+            fprintf(stderr, "%s\n", err);
+            rc = 1;
+        } else if (a.stats) {
+            print_stats(&st, (int)i);
+        }
+    }
+    rib_scene_free(scene);
+    rib_diag_free(&diag);
+    return rc;
+}
