@@ -1,7 +1,8 @@
 /*
-** internal.h: the renderer's shared structures: compiled shader
-** instances, the traced scene (meshes and the looks they are shaded
-** with), per-thread shading contexts and the film.
+** internal.h: the renderer's shared structures: the traced scene
+** (meshes and the looks they are shaded with) and the classic
+** integrator's per-thread shading contexts. Shader instances come from
+** shadesys.h; the frame every integrator renders is frame.h's.
 **
 ** Space: the renderer traces and shades in camera space, which is RSL's
 ** "current" space. Matrices are RenderMan's (row vectors, p' = p M),
@@ -14,59 +15,7 @@
 
 #include "rtcore/include/rtcore.h"
 #include "render/render.h"
-#include "vm/session.h"
-
-/* ---- shaders (shaders.c) ------------------------------------------------ */
-
-/* One RIB parameter value bound to a shader parameter, in camera space. */
-typedef struct RBinding {
-    const VmVar *var;
-    const VmVar *given;    /* its hidden "__given_NAME" flag, or NULL
-                              (vm_param_given, looked up once) */
-    float *f;              /* vm_type_slots(var) floats, or NULL */
-    const char **s;        /* var->arraylen or 1 strings, for strings */
-} RBinding;
-
-/* The globals the renderer stores and reads, looked up once per shader. */
-typedef enum RVar {
-    RV_P, RV_N, RV_Ng, RV_I, RV_E, RV_dPdu, RV_dPdv, RV_Cs, RV_Os, RV_u, RV_v, RV_s, RV_t,
-    RV_du, RV_dv, RV_ncomps, RV_Ci, RV_Oi, RV_L, RV_Cl, RV_Ol, RV_Ps, RV_alpha, RV_COUNT
-} RVar;
-
-/* A shader request made runnable: its code and parameter values. */
-typedef struct RShader {
-    const RibShader *rib;
-    VmObject *obj;         /* owned by the library, shared by instances */
-    int code;              /* the object's index in the library */
-    RibMatrix to_camera;   /* "shader" space to camera */
-    RBinding *bind;
-    int nbind;
-    bool ambient;          /* a light shader that never sets L */
-    const VmVar *var[RV_COUNT]; /* its globals, NULL where it has none */
-} RShader;
-
-typedef struct ShaderLib ShaderLib;
-
-/* Shaders are looked up as NAME.o, then NAME.sl (compiled at -O2; with
-   debug set, at -O0 with rslc -g's debug information, so that every
-   variable can be printed), in each directory of path (':'-separated) in
-   turn. */
-ShaderLib *shaderlib_new(const char *path, bool debug);
-void shaderlib_free(ShaderLib *lib);
-int shaderlib_ncode(const ShaderLib *lib);
-VmObject *shaderlib_code(const ShaderLib *lib, int i);
-/* The instance of a RIB shader request (made once, then cached), or
-   NULL with "file:line:col: error: ..." in err: the shader is missing,
-   fails to compile, is of the wrong kind, or a parameter does not fit. */
-RShader *shaderlib_instance(ShaderLib *lib, const RibShader *s, VmShaderKind kind,
-                            const RibMatrix *world_to_camera, char *err, int errlen);
-/* Global g of sh's code in a batch of n lanes, k floats a lane (lane by
-   lane in f): stored (not if the shader has no such global), loaded
-   (zeros if it has none). */
-void rshader_store(const RShader *sh, VmState *s, RVar g, const float *f, unsigned k, int n);
-void rshader_load(const RShader *sh, const VmState *s, RVar g, float *f, unsigned k, int n);
-/* Stores an instance's parameter values in a batch of n lanes. */
-void rshader_bind(const RShader *sh, VmSession *ss, VmState *s);
+#include "render/shadesys.h"
 
 /* ---- the scene (world.c) -------------------------------------------------- */
 
@@ -91,7 +40,7 @@ typedef struct RLight {
 /* How a primitive is shaded, and where its space lies. */
 typedef struct RLook {
     const RibAttributes *attrs;
-    RShader *surface, *displacement, *atmosphere;
+    const RShader *surface, *displacement, *atmosphere;
     RLight *lights;
     int nlights;
     int nsamples;          /* light samples illuminance sees: one per
@@ -124,7 +73,7 @@ typedef struct RWorld {
     size_t nobject_points;
     /* Every light of the frame, with its shader and (area lights) its
        surface. */
-    RShader **lights;
+    const RShader **lights;
     RArea *areas;
     size_t nlights;
     int max_samples;       /* the most light samples any look has */
@@ -134,8 +83,9 @@ typedef struct RWorld {
     char rt_error[256];          /* rtcore's first error while building */
 } RWorld;
 
-/* Builds the traced scene and every shader instance it uses. */
-int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *lib,
+/* Builds the traced scene of frame f, its looks made of the instances
+   shading loaded for f (see frame.c). */
+int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, const ShadeSys *shading,
                 char *err, int errlen);
 void world_free(RWorld *w);
 /* Triangle prim of mesh, shaded with look, in camera space. */
@@ -173,8 +123,6 @@ bool rmat_normal_matrix(const RibMatrix *m, double out[9]);
 /* m as the VM's float matrix. */
 void rmat_to_float(const RibMatrix *m, float out[16]);
 
-#endif /* RT_RENDER_INTERNAL_H */
-
 /* ---- shading (shade.c, host.c) ---------------------------------------------- */
 
 enum { RT_MAX_DEPTH = 16 };
@@ -190,6 +138,9 @@ typedef struct ShadeIn {
     int na, nb;
 } ShadeIn;
 
+/* Primitive variable pv's floats at hit h on triangle tri (world.c). */
+void primvar_at(const RibPrimvar *pv, const ShadeIn *h, const uint32_t *tri, float *out);
+
 /* What shading a batch at one depth needs while its shaders run: the
    host's callbacks look here. */
 typedef struct ShadeFrame {
@@ -201,14 +152,13 @@ typedef struct ShadeFrame {
 } ShadeFrame;
 
 /* A thread's shading state: its host (callbacks with this as user),
-   sessions per depth and shader code, and counters. */
+   its ShadeSys thread, and counters. */
 typedef struct ShadeCtx {
     const RWorld *world;
-    ShaderLib *lib;
+    ShadeSys *shading;
+    ShadeThread *thread;
     VmHost host;
     int maxdepth;
-    VmSession *sessions[RT_MAX_DEPTH + 1]; /* [depth][code], opened lazily */
-    bool *open[RT_MAX_DEPTH + 1];
     ShadeFrame frame[RT_MAX_DEPTH + 1];
     int depth;
     uint64_t camera_rays, shading_points, batches, secondary_rays;
@@ -218,7 +168,7 @@ typedef struct ShadeCtx {
     int debug_lane;
 } ShadeCtx;
 
-void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShaderLib *lib, int maxdepth);
+void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShadeSys *shading, int maxdepth);
 void shade_ctx_free(ShadeCtx *c);
 
 /* Shades n <= VM_MAX_BATCH hits on one mesh at the context's current
@@ -226,6 +176,9 @@ void shade_ctx_free(ShadeCtx *c);
    shader fails (a missing texture, say). */
 int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const ShadeIn *in, int n,
                 float (*Ci)[3], float (*Oi)[3], char *err, int errlen);
+/* Runs sh over batch b at the context's depth, through its ShadeSys, as
+   the shader the host sees running (for "shader" space). */
+int shade_run(ShadeCtx *c, const RShader *sh, const ShadeBatch *b, char *err, int errlen);
 
 /* Traces one ray from the shading context (trace()): the color seen,
    shaded one level deeper, with seed starting its points' random
@@ -249,14 +202,6 @@ bool trace_opaque(const float A[3]);
 /* The host callbacks (host.c) installed in c->host. */
 void host_install(ShadeCtx *c);
 
-/* ---- imager (imager.c) ------------------------------------------------------ */
-
-struct Image;
-/* Runs imager shader sh over img (R G B A ...), whose pixel (0, 0) is
-   raster pixel (x0, y0). */
-int imager_apply(ShadeCtx *c, const RShader *sh, struct Image *img, int x0, int y0, char *err,
-                 int errlen);
-
 /* ---- output (output.c) ------------------------------------------------------- */
 
 /* Writes the frame's displays from the resolved image (R G B A Z): each
@@ -264,3 +209,5 @@ int imager_apply(ShadeCtx *c, const RShader *sh, struct Image *img, int x0, int 
    primary display to rs->output when that is set. */
 int output_displays(const struct Image *img, const RibFrame *f, const RenderSettings *rs,
                     char *err, int errlen);
+
+#endif /* RT_RENDER_INTERNAL_H */

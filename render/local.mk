@@ -1,5 +1,6 @@
-# render/local.mk: the renderer (classic integrator over rtcore,
-# shading on the VM) and the rtrender tool. Included from Makefile.am.
+# render/local.mk: the renderer (frame setup, the classic integrator
+# over rtcore, shading through shadesys.h on the VM) and the rtrender
+# tool. Included from Makefile.am.
 
 noinst_LIBRARIES += render/librender.a
 render_librender_a_CPPFLAGS = $(AM_CPPFLAGS) -DRT_SHADER_DIR='"$(abs_top_srcdir)/shaders"'
@@ -11,8 +12,12 @@ render_librender_a_SOURCES = \
 	render/film.h \
 	render/film.c \
 	render/xform.c \
-	render/shaders.c \
+	render/shadesys.h \
+	render/shadesys_vm.c \
 	render/world.c \
+	render/frame.h \
+	render/frame.c \
+	render/classic.c \
 	render/shade.c \
 	render/host.c \
 	render/trace.c \

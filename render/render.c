@@ -1,367 +1,21 @@
 /*
-** render.c: the classic integrator's frame loop. The crop window (grown
-** by the filter's reach) is cut into 16x16 tiles that threads take in
-** turn. A tile runs as waves, one per pixel sample index: the wave's
-** camera rays are traced as one stream, their hits grouped by the mesh
-** they landed on and shaded in batches, and rays that pass through
-** (transparent or one-sided back faces) go on as the next layer. Every
-** sample lands in a buffer; filtering it afterwards makes the image the
-** same for any number of threads, as do per-pixel random seeds.
+** render.c: rendering a RIB file's frames (render.h). A Render keeps
+** what lasts from frame to frame, the shading system with its shader
+** library; each frame is set up (frame.c), rendered by the classic
+** integrator (classic.c) and made an image.
 */
 #include <libgen.h>
-#include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "render/camera.h"
-#include "render/film.h"
-#include "render/internal.h"
+#include "render/frame.h"
 
-enum { TILE = 16, WAVE = TILE * TILE };
-
-typedef struct Job {
-    const RWorld *world;
-    ShaderLib *lib;
-    const Camera *cam;
-    Film *film;
-    int spp, sqrt_spp;          /* sqrt_spp > 0: stratified */
-    int maxdepth;
-    int tiles_x, ntiles;
-    atomic_int next_tile, done_tiles;
-    atomic_bool failed;
-    pthread_mutex_t lock;
-    char err[1024];
-    bool progress;
-    int debug_x, debug_y;       /* --debug-pixel, -1 if none */
-    atomic_bool debugged;
-    double start;
-    RenderStats stats;
-} Job;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* Sample k of pixel (x, y): its offset in the pixel. */
-static void sample_offset(const Job *j, int x, int y, int k, float *dx, float *dy)
-{
-    float jx = rt_unit(rt_hash((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k));
-    float jy = rt_unit(rt_hash((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k + 1));
-    if (j->sqrt_spp > 0) {
-        int m = j->sqrt_spp;
-        *dx = ((float)(k % m) + jx) / (float)m;
-        *dy = ((float)(k / m) + jy) / (float)m;
-    } else {
-        *dx = jx, *dy = jy;
-    }
-}
-
-/* One wave: pixel sample k of every pixel of a tile. */
-typedef struct Wave {
-    int n, sample;              /* rays, and the pixel sample they trace */
-    int px[WAVE], py[WAVE];
-    float sx[WAVE], sy[WAVE];   /* the sample's offset in its pixel */
-    float org[WAVE][3], dir[WAVE][3], tnear[WAVE], tfar[WAVE];
-    float C[WAVE][3], A[WAVE][3], z[WAVE];
-    bool live[WAVE];
-    /* this layer's hits */
-    float t[WAVE], Ng[WAVE][3], b1[WAVE], b2[WAVE];
-    unsigned prim[WAVE], geom[WAVE], inst[WAVE];
-} Wave;
-
-static void trace_layer(Job *j, ShadeCtx *c, Wave *w)
-{
-    float ox[WAVE], oy[WAVE], oz[WAVE], tn[WAVE], dx[WAVE], dy[WAVE], dz[WAVE], tf[WAVE];
-    float nx[WAVE], ny[WAVE], nz[WAVE];
-    int idx[WAVE], m = 0;
-    for (int i = 0; i < w->n; i++) {
-        w->geom[i] = RT_INVALID_ID;
-        if (!w->live[i])
-            continue;
-        idx[m] = i;
-        ox[m] = w->org[i][0], oy[m] = w->org[i][1], oz[m] = w->org[i][2];
-        dx[m] = w->dir[i][0], dy[m] = w->dir[i][1], dz[m] = w->dir[i][2];
-        tn[m] = w->tnear[i], tf[m] = w->tfar[i];
-        m++;
-    }
-    if (!m)
-        return;
-    unsigned prim[WAVE], geom[WAVE], inst[WAVE];
-    float bu[WAVE], bv[WAVE];
-    for (int i = 0; i < m; i++)
-        geom[i] = inst[i] = RT_INVALID_ID;
-    RTRayHitNp rh = { { ox, oy, oz, tn, dx, dy, dz, tf }, { nx, ny, nz, bu, bv, prim, geom, inst } };
-    double t0 = now();
-    rtIntersectNp(j->world->top, &rh, (size_t)m);
-    c->trace_seconds += now() - t0;
-    for (int k = 0; k < m; k++) {
-        int i = idx[k];
-        w->geom[i] = geom[k], w->inst[i] = inst[k], w->prim[i] = prim[k];
-        w->t[i] = tf[k], w->b1[i] = bu[k], w->b2[i] = bv[k];
-        w->Ng[i][0] = nx[k], w->Ng[i][1] = ny[k], w->Ng[i][2] = nz[k];
-    }
-}
-
-static int by_key(const void *a, const void *b)
-{
-    const uint64_t *x = a, *y = b;
-    return *x < *y ? -1 : *x > *y;
-}
-
-/* A neighbour for derivatives: the lane of the ray of pixel (x, y) in
-   the group, or -1. Without surface parameters each triangle has its own
-   (barycentric) u and v, so only the same triangle will do. */
-static int neighbour(const int *slot, const int *lane_of_pixel, const Wave *w, int tx0, int ty0,
-                     int x, int y, unsigned prim, bool same_prim)
-{
-    if (x < tx0 || y < ty0 || x >= tx0 + TILE || y >= ty0 + TILE)
-        return -1;
-    int l = lane_of_pixel[(y - ty0) * TILE + (x - tx0)];
-    if (l >= 0 && same_prim && w->prim[slot[l]] != prim)
-        return -1;
-    return l;
-}
-
-/* A stand-in for a missing neighbour (at a silhouette or the tile's
-   edge): where the ray through pixel (x + dx, y + dy), at ray i's sample
-   offset, meets the plane of ray i's triangle. It is shaded only for the
-   derivatives of its real neighbour. False if the ray runs along the
-   plane. */
-static bool stand_in(const Job *j, const Wave *w, int i, const RibMesh *mesh, const RLook *look,
-                     int dx, int dy, ShadeIn *h)
-{
-    float org[3], dir[3], tn, tf, V[3][3], e1[3], e2[3], pv[3], tv[3], qv[3];
-    camera_ray(j->cam, (float)(w->px[i] + dx) + w->sx[i], (float)(w->py[i] + dy) + w->sy[i], org,
-               dir, &tn, &tf);
-    look_triangle(look, mesh, w->prim[i], V);
-    for (int k = 0; k < 3; k++)
-        e1[k] = V[1][k] - V[0][k], e2[k] = V[2][k] - V[0][k], tv[k] = org[k] - V[0][k];
-    pv[0] = dir[1] * e2[2] - dir[2] * e2[1];
-    pv[1] = dir[2] * e2[0] - dir[0] * e2[2];
-    pv[2] = dir[0] * e2[1] - dir[1] * e2[0];
-    float det = e1[0] * pv[0] + e1[1] * pv[1] + e1[2] * pv[2];
-    if (fabsf(det) < 1e-20f)
-        return false;
-    qv[0] = tv[1] * e1[2] - tv[2] * e1[1];
-    qv[1] = tv[2] * e1[0] - tv[0] * e1[2];
-    qv[2] = tv[0] * e1[1] - tv[1] * e1[0];
-    *h = (ShadeIn){ .org = { org[0], org[1], org[2] }, .dir = { dir[0], dir[1], dir[2] },
-                    .t = (e2[0] * qv[0] + e2[1] * qv[1] + e2[2] * qv[2]) / det,
-                    .b1 = (tv[0] * pv[0] + tv[1] * pv[1] + tv[2] * pv[2]) / det,
-                    .b2 = (dir[0] * qv[0] + dir[1] * qv[1] + dir[2] * qv[2]) / det,
-                    .prim = w->prim[i], .na = -1, .nb = -1 };
-    return true;
-}
-
-/* Shades the rays slot[0..n) that hit one mesh as a batch, with stand-
-   ins for missing neighbours, and composites them. A batch that would
-   overflow with its stand-ins is shaded in two halves. */
-static int shade_group(Job *j, ShadeCtx *c, Wave *w, const int *slot, int n, int tx0, int ty0,
-                       char *err, int errlen)
-{
-    /* Adjacent pixels first, then diagonal ones (at a thin corner of a
-       triangle); any two that do not line up give both derivatives. */
-    static const int along_a[4][2] = { { 1, 0 }, { -1, 0 }, { 1, 1 }, { -1, -1 } };
-    static const int along_b[4][2] = { { 0, 1 }, { 0, -1 }, { -1, 1 }, { 1, -1 } };
-    const RibMesh *mesh;
-    const RLook *look;
-    world_hit(j->world, w->geom[slot[0]], w->inst[slot[0]], &mesh, &look);
-    bool same_prim = !mesh->uv;
-    int lane_of_pixel[WAVE], missing = 0;
-    for (int k = 0; k < WAVE; k++)
-        lane_of_pixel[k] = -1;
-    for (int l = 0; l < n; l++)
-        lane_of_pixel[(w->py[slot[l]] - ty0) * TILE + (w->px[slot[l]] - tx0)] = l;
-    ShadeIn in[VM_MAX_BATCH];
-    for (int l = 0; l < n; l++) {
-        int i = slot[l], x = w->px[i], y = w->py[i];
-        ShadeIn *h = &in[l];
-        memcpy(h->org, w->org[i], sizeof h->org);
-        memcpy(h->dir, w->dir[i], sizeof h->dir);
-        h->t = w->t[i], h->b1 = w->b1[i], h->b2 = w->b2[i], h->prim = w->prim[i];
-        h->seed = rt_hash((uint32_t)x, (uint32_t)y, 0x51ed0000u + (uint32_t)w->sample);
-        h->na = h->nb = -1;
-        for (int k = 0; k < 4 && h->na < 0; k++)
-            h->na = neighbour(slot, lane_of_pixel, w, tx0, ty0, x + along_a[k][0],
-                              y + along_a[k][1], h->prim, same_prim);
-        for (int k = 0; k < 4 && h->nb < 0; k++)
-            h->nb = neighbour(slot, lane_of_pixel, w, tx0, ty0, x + along_b[k][0],
-                              y + along_b[k][1], h->prim, same_prim);
-        missing += (h->na < 0) + (h->nb < 0);
-    }
-    if (n + missing > VM_MAX_BATCH) {
-        int half = n / 2;
-        if (shade_group(j, c, w, slot, half, tx0, ty0, err, errlen) < 0)
-            return -1;
-        return shade_group(j, c, w, slot + half, n - half, tx0, ty0, err, errlen);
-    }
-    int total = n;
-    for (int l = 0; l < n && j->debug_x >= 0; l++) {
-        int i = slot[l];
-        if (w->px[i] == j->debug_x && w->py[i] == j->debug_y && w->sample == 0
-            && w->z[i] == INFINITY && !atomic_exchange(&j->debugged, true))
-            c->debug_lane = l;
-    }
-    for (int l = 0; l < n; l++) {
-        ShadeIn *h = &in[l];
-        if (h->na < 0 && stand_in(j, w, slot[l], mesh, look, 1, 0, &in[total]))
-            in[total].seed = h->seed, h->na = total++;
-        if (h->nb < 0 && stand_in(j, w, slot[l], mesh, look, 0, 1, &in[total]))
-            in[total].seed = h->seed, h->nb = total++;
-    }
-    float Ci[VM_MAX_BATCH][3], Oi[VM_MAX_BATCH][3];
-    double t0 = now();
-    int rc = shade_batch(c, mesh, look, in, total, Ci, Oi, err, errlen);
-    c->shade_seconds += now() - t0;
-    if (rc < 0)
-        return -1;
-    for (int l = 0; l < n; l++) {
-        int i = slot[l];
-        if (w->z[i] == INFINITY)
-            w->z[i] = w->t[i] * w->dir[i][2];
-        trace_composite(w->C[i], w->A[i], Ci[l], Oi[l]);
-        w->tnear[i] = trace_past(w->t[i]);
-        w->live[i] = !trace_opaque(w->A[i]);
-    }
-    return 0;
-}
-
-/* Shades this layer's hits, grouped by what they hit, and composites. */
-static int shade_layer(Job *j, ShadeCtx *c, Wave *w, int tx0, int ty0, char *err, int errlen)
-{
-    uint64_t keys[WAVE];
-    int nk = 0;
-    for (int i = 0; i < w->n; i++) {
-        if (!w->live[i])
-            continue;
-        if (w->geom[i] == RT_INVALID_ID) {
-            w->live[i] = false;
-            continue;
-        }
-        const RibMesh *mesh;
-        const RLook *look;
-        world_hit(j->world, w->geom[i], w->inst[i], &mesh, &look);
-        if (trace_backface(look, &(RTHit){ w->Ng[i][0], w->Ng[i][1], w->Ng[i][2], 0, 0, 0, 0, 0 },
-                           w->dir[i])) {
-            w->tnear[i] = trace_past(w->t[i]);
-            continue;
-        }
-        /* Same instance and mesh together: one surface shader and one
-           parameterization, so neighbours' (u, v) compare. The low 12
-           bits keep the ray. */
-        keys[nk++] = (uint64_t)(w->inst[i] + 1u) << 44 | (uint64_t)w->geom[i] << 12 | (uint64_t)i;
-    }
-    qsort(keys, (size_t)nk, sizeof *keys, by_key);
-    for (int g0 = 0; g0 < nk;) {
-        int g1 = g0, slot[WAVE];
-        while (g1 < nk && keys[g1] >> 12 == keys[g0] >> 12)
-            g1++;
-        for (int l = 0; l < g1 - g0; l++)
-            slot[l] = (int)(keys[g0 + l] & 0xfff);
-        if (shade_group(j, c, w, slot, g1 - g0, tx0, ty0, err, errlen) < 0)
-            return -1;
-        g0 = g1;
-    }
-    return 0;
-}
-
-static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, char *err, int errlen)
-{
-    const Camera *cam = j->cam;
-    const Film *film = j->film;
-    int tx0 = film->x0 + (tile % j->tiles_x) * TILE, ty0 = film->y0 + (tile / j->tiles_x) * TILE;
-    for (int k = 0; k < j->spp; k++) {
-        w->n = 0;
-        w->sample = k;
-        for (int y = ty0; y < ty0 + TILE && y < film->y1; y++)
-            for (int x = tx0; x < tx0 + TILE && x < film->x1; x++) {
-                int i = w->n++;
-                float sx, sy;
-                sample_offset(j, x, y, k, &sx, &sy);
-                w->px[i] = x, w->py[i] = y, w->sx[i] = sx, w->sy[i] = sy;
-                camera_ray(cam, (float)x + sx, (float)y + sy, w->org[i], w->dir[i], &w->tnear[i],
-                           &w->tfar[i]);
-                memset(w->C[i], 0, sizeof w->C[i]);
-                memset(w->A[i], 0, sizeof w->A[i]);
-                w->z[i] = INFINITY;
-                w->live[i] = true;
-                film_sample_pos(j->film, x, y, k, (float)x + sx, (float)y + sy);
-            }
-        c->camera_rays += (uint64_t)w->n;
-        for (int layer = 0; layer < RT_MAX_LAYERS; layer++) {
-            trace_layer(j, c, w);
-            if (shade_layer(j, c, w, tx0, ty0, err, errlen) < 0)
-                return -1;
-            bool any = false;
-            for (int i = 0; i < w->n; i++)
-                any |= w->live[i];
-            if (!any)
-                break;
-        }
-        for (int i = 0; i < w->n; i++)
-            film_sample_value(j->film, w->px[i], w->py[i], k, w->C[i], w->A[i], w->z[i]);
-    }
-    return 0;
-}
-
-static void progress(Job *j)
-{
-    int done = atomic_load(&j->done_tiles);
-    if (!j->progress)
-        return;
-    double t = now() - j->start, frac = (double)done / (double)j->ntiles;
-    double eta = frac > 0 ? t * (1 - frac) / frac : 0;
-    int bar = (int)(frac * 40);
-    pthread_mutex_lock(&j->lock);
-    fprintf(stderr, "\r[%.*s%*s] %3d%% ETA %4.0fs", bar, "========================================",
-            40 - bar, "", (int)(frac * 100), eta);
-    if (done == j->ntiles)
-        fputc('\n', stderr);
-    pthread_mutex_unlock(&j->lock);
-}
-
-static void *worker(void *arg)
-{
-    Job *j = arg;
-    ShadeCtx *c = malloc(sizeof *c);
-    Wave *w = malloc(sizeof *w);
-    char err[1024];
-    shade_ctx_init(c, j->world, j->lib, j->maxdepth);
-    for (;;) {
-        int tile = atomic_fetch_add(&j->next_tile, 1);
-        if (tile >= j->ntiles || atomic_load(&j->failed))
-            break;
-        if (render_tile(j, c, tile, w, err, sizeof err) < 0) {
-            pthread_mutex_lock(&j->lock);
-            if (!atomic_exchange(&j->failed, true))
-                snprintf(j->err, sizeof j->err, "%s", err);
-            pthread_mutex_unlock(&j->lock);
-            break;
-        }
-        atomic_fetch_add(&j->done_tiles, 1);
-        progress(j);
-    }
-    pthread_mutex_lock(&j->lock);
-    j->stats.camera_rays += c->camera_rays;
-    j->stats.shade_seconds += c->shade_seconds;
-    j->stats.shading_points += c->shading_points;
-    j->stats.batches += c->batches;
-    j->stats.secondary_rays += c->secondary_rays;
-    j->stats.trace_seconds += c->trace_seconds;
-    pthread_mutex_unlock(&j->lock);
-    shade_ctx_free(c);
-    free(c);
-    free(w);
-    return NULL;
-}
+struct Render {
+    const RibScene *scene;
+    const RenderSettings *rs;
+    ShadeSys *shading;
+};
 
 RibScene *render_load(const char *path, RibDiag *diag)
 {
@@ -385,117 +39,46 @@ void render_settings_init(RenderSettings *rs)
     rs->debug_x = rs->debug_y = -1;
 }
 
-static int threads_for(const RenderSettings *rs)
+Render *render_new(const RibScene *scene, const RenderSettings *rs)
 {
-    if (rs->threads > 0)
-        return rs->threads;
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
+    Render *r = calloc(1, sizeof *r);
+    r->scene = scene;
+    r->rs = rs;
+    /* Debugging a pixel wants every variable printable: -O0 code with
+       debug information, for the whole render. */
+    r->shading = shadesys_vm_new(rs->debug_x >= 0);
+    return r;
 }
 
-/* Runs the job's tiles on nthreads threads (the caller's among them). */
-static void run_threads(Job *j, int nthreads)
+void render_free(Render *r)
 {
-    pthread_t *t = calloc((size_t)nthreads, sizeof *t);
-    int started = 0;
-    for (int i = 1; i < nthreads; i++)
-        if (pthread_create(&t[i], NULL, worker, j) == 0)
-            started++, t[started] = t[i];
-    worker(j);
-    for (int i = 1; i <= started; i++)
-        pthread_join(t[i], NULL);
-    free(t);
+    if (!r)
+        return;
+    r->shading->free(r->shading);
+    free(r);
 }
 
-static int run_imager(const RWorld *w, ShaderLib *lib, const RibShader *imager, Image *img,
-                      const Camera *cam, char *err, int errlen)
+Image *render_frame_image(Render *r, const RibFrame *f, RenderStats *stats, char *err,
+                          int errlen)
 {
-    RShader *sh = shaderlib_instance(lib, imager, VM_IMAGER, &w->world_to_camera, err, errlen);
-    if (!sh)
-        return -1;
-    ShadeCtx *c = malloc(sizeof *c);
-    shade_ctx_init(c, w, lib, 0);
-    int rc = imager_apply(c, sh, img, cam->x0, cam->y0, err, errlen);
-    shade_ctx_free(c);
-    free(c);
-    return rc;
-}
-
-Image *render_frame_image(const RibScene *scene, const RibFrame *f, const RenderSettings *rs,
-                          RenderStats *stats, char *err, int errlen)
-{
-    const RibOptions *o = &f->options;
-    Camera cam;
-    camera_setup(&cam, o, rs);
-    int spp = rs->spp > 0 ? rs->spp : (int)(fmaxf(1, o->pixel_samples[0]) * fmaxf(1, o->pixel_samples[1]));
-    if (cam.x1 <= cam.x0 || cam.y1 <= cam.y0) {
-        const float *c = rs->crop_set ? rs->crop : o->crop;
-        snprintf(err, (size_t)errlen, "rtrender: error: the crop window [%g %g %g %g] covers no "
-                 "pixel of %dx%d", c[0], c[1], c[2], c[3], cam.xres, cam.yres);
-        return NULL;
-    }
-    ShaderLib *lib = shaderlib_new(o->shader_path, rs->debug_x >= 0);
-    RWorld world;
-    Film *film = NULL;
+    RFrame fr;
+    RenderStats st = { 0 };
+    unsigned built = r->shading->built;
     Image *img = NULL;
-    if (world_build(&world, scene, f, lib, err, errlen) < 0)
-        goto done;
-    if (!(film = film_new(&cam, spp))) {
-        snprintf(err, (size_t)errlen, "rtrender: error: %dx%d pixels at %d samples each are too "
-                 "many to keep (at most 2^28 floats of samples; lower --spp or --res)",
-                 cam.x1 - cam.x0, cam.y1 - cam.y0, spp);
-        goto done;
-    }
-    Job *j = calloc(1, sizeof *j);
-    j->world = &world, j->lib = lib, j->cam = &cam, j->film = film, j->spp = spp;
-    int root = (int)lroundf(sqrtf((float)spp));
-    j->sqrt_spp = root * root == spp ? root : 0;
-    j->maxdepth = o->trace_maxdepth;
-    j->tiles_x = (film->x1 - film->x0 + TILE - 1) / TILE;
-    j->ntiles = j->tiles_x * ((film->y1 - film->y0 + TILE - 1) / TILE);
-    pthread_mutex_init(&j->lock, NULL);
-    /* Debugging a pixel talks on stdin and stdout: one thread, no bar. */
-    j->debug_x = rs->debug_x, j->debug_y = rs->debug_y;
-    j->progress = !rs->quiet && isatty(2) && rs->debug_x < 0;
-    j->start = now();
-    /* More threads than tiles would only idle. */
-    j->stats.threads = rs->debug_x >= 0 ? 1 : threads_for(rs);
-    if (j->stats.threads > j->ntiles)
-        j->stats.threads = j->ntiles;
-    run_threads(j, j->stats.threads);
-    j->stats.seconds = now() - j->start;
-    pthread_mutex_destroy(&j->lock);
+    if (frame_setup(&fr, r->scene, f, r->rs, r->shading, err, errlen) == 0
+        && classic_render(&fr, &st, err, errlen) == 0)
+        img = frame_image(&fr, err, errlen);
+    frame_free(&fr);
+    st.shaders_built = r->shading->built - built;
     if (stats)
-        *stats = j->stats;
-    bool failed = atomic_load(&j->failed);
-    if (failed)
-        snprintf(err, (size_t)errlen, "%s", j->err);
-    else if (rs->debug_x >= 0 && !atomic_load(&j->debugged))
-        fprintf(stderr, "rtrender: warning: pixel %d,%d sees no surface shader to debug\n",
-                rs->debug_x, rs->debug_y);
-    free(j);
-    if (failed)
-        goto done;
-    if (!(img = film_resolve(film, &cam))) {
-        snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the image");
-        goto done;
-    }
-    if (o->imager && run_imager(&world, lib, o->imager, img, &cam, err, errlen) < 0) {
-        image_free(img);
-        img = NULL;
-    }
-done:
-    film_free(film);
-    world_free(&world);
-    shaderlib_free(lib);
+        *stats = st;
     return img;
 }
 
-int render_frame(const RibScene *scene, const RibFrame *f, const RenderSettings *rs,
-                 RenderStats *stats, char *err, int errlen)
+int render_frame(Render *r, const RibFrame *f, RenderStats *stats, char *err, int errlen)
 {
-    Image *img = render_frame_image(scene, f, rs, stats, err, errlen);
-    int rc = img ? output_displays(img, f, rs, err, errlen) : -1;
+    Image *img = render_frame_image(r, f, stats, err, errlen);
+    int rc = img ? output_displays(img, f, r->rs, err, errlen) : -1;
     image_free(img);
     return rc;
 }

@@ -37,25 +37,33 @@ void render_settings_init(RenderSettings *rs);
    error; errors and warnings go to diag. */
 RibScene *render_load(const char *path, RibDiag *diag);
 
-/* What a render did and where its time went. */
+/* What a frame's render did and where its time went. */
 typedef struct RenderStats {
     uint64_t camera_rays, secondary_rays, shading_points, batches;
     double seconds, trace_seconds, shade_seconds;  /* summed over threads */
     int threads;
+    unsigned shaders_built;  /* shaders' code read or compiled for this
+                                frame (later frames reuse it) */
 } RenderStats;
 
-/* Renders frame f of scene and writes its displays. Returns 0, or -1
+/* A render of a scene's frames: what lasts from one frame to the next
+   (the shaders, built once). rs is read at every frame, so the caller
+   may change it between frames (rtrender names each frame's output),
+   but not debug_x: that picks how shaders compile, once. */
+typedef struct Render Render;
+Render *render_new(const RibScene *scene, const RenderSettings *rs);
+void render_free(Render *r);
+
+/* Renders frame f of r's scene and writes its displays. Returns 0, or -1
    with "file:line:col: error: ..." (or "rtrender: error: ...") in err.
    stats may be NULL. */
-int render_frame(const RibScene *scene, const RibFrame *f, const RenderSettings *rs,
-                 RenderStats *stats, char *err, int errlen);
+int render_frame(Render *r, const RibFrame *f, RenderStats *stats, char *err, int errlen);
 
 struct Image;
 /* The frame's image without writing it: the crop window's pixels with
    channels R G B A Z (colors before Exposure and Quantize; Z the nearest
    depth, infinity where nothing was hit). NULL with err after an error. */
-struct Image *render_frame_image(const RibScene *scene, const RibFrame *f,
-                                 const RenderSettings *rs, RenderStats *stats, char *err,
+struct Image *render_frame_image(Render *r, const RibFrame *f, RenderStats *stats, char *err,
                                  int errlen);
 
 #endif /* RT_RENDER_H */

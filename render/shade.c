@@ -1,5 +1,6 @@
 /*
-** shade.c: shading a batch of hits on one mesh. The hits' geometry
+** shade.c: shading a batch of hits on one mesh, for the classic
+** integrator, through its ShadeSys. The hits' geometry
 ** becomes the shaders' globals (RISpec 3.2 section 12: P, N, Ng, I, E,
 ** u, v, s, t, du, dv, dPdu, dPdv, Cs, Os) and primitive variables fill
 ** the parameters they name; then the displacement shader moves P and N,
@@ -13,8 +14,6 @@
 #include <string.h>
 
 #include "render/internal.h"
-#include "vm/debug.h"
-#include "vm/grid.h"
 
 /* The globals of a batch, lane by lane. */
 typedef struct Geo {
@@ -25,71 +24,29 @@ typedef struct Geo {
     float du[VM_MAX_BATCH], dv[VM_MAX_BATCH];
 } Geo;
 
-void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShaderLib *lib, int maxdepth)
+void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShadeSys *shading, int maxdepth)
 {
     memset(c, 0, sizeof *c);
     c->world = w;
-    c->lib = lib;
+    c->shading = shading;
     c->maxdepth = maxdepth < 0 ? 0 : maxdepth > RT_MAX_DEPTH ? RT_MAX_DEPTH : maxdepth;
     c->debug_lane = -1;
-    int ncode = shaderlib_ncode(lib);
     for (int d = 0; d <= c->maxdepth; d++) {
-        c->sessions[d] = calloc((size_t)(ncode ? ncode : 1), sizeof **c->sessions);
-        c->open[d] = calloc((size_t)(ncode ? ncode : 1), sizeof **c->open);
         size_t entries = w->max_samples > 0 ? (size_t)w->max_samples : 1;
         c->frame[d].light = malloc(entries * VM_MAX_BATCH * sizeof *c->frame[d].light);
         c->frame[d].lit = malloc(entries * VM_MAX_BATCH);
     }
     host_install(c);
+    c->thread = shading->thread_new(shading, &c->host, c->maxdepth);
 }
 
 void shade_ctx_free(ShadeCtx *c)
 {
-    int ncode = shaderlib_ncode(c->lib);
+    c->shading->thread_free(c->thread);
     for (int d = 0; d <= c->maxdepth; d++) {
-        for (int i = 0; i < ncode; i++)
-            if (c->open[d][i])
-                vm_session_close(&c->sessions[d][i]);
-        free(c->sessions[d]);
-        free(c->open[d]);
         free(c->frame[d].light);
         free(c->frame[d].lit);
     }
-}
-
-/* The session of sh's code at the current depth, opened on first use. */
-static int open_session(ShadeCtx *c, const RShader *sh, VmSession **out, char *err, int errlen)
-{
-    VmSession *ss = &c->sessions[c->depth][sh->code];
-    if (!c->open[c->depth][sh->code]) {
-        if (vm_session_open(ss, sh->obj, &c->host, VM_MAX_BATCH, err, errlen) < 0)
-            return -1;
-        c->open[c->depth][sh->code] = true;
-    }
-    *out = ss;
-    return 0;
-}
-
-static void store_globals(const RShader *sh, VmState *s, const Geo *g, int n)
-{
-    static const float three = 3;
-    rshader_store(sh, s, RV_P, &g->P[0][0], 3, n);
-    rshader_store(sh, s, RV_N, &g->N[0][0], 3, n);
-    rshader_store(sh, s, RV_Ng, &g->Ng[0][0], 3, n);
-    rshader_store(sh, s, RV_I, &g->I[0][0], 3, n);
-    rshader_store(sh, s, RV_E, &g->E[0][0], 3, n);
-    rshader_store(sh, s, RV_dPdu, &g->dPdu[0][0], 3, n);
-    rshader_store(sh, s, RV_dPdv, &g->dPdv[0][0], 3, n);
-    rshader_store(sh, s, RV_Cs, &g->Cs[0][0], 3, n);
-    rshader_store(sh, s, RV_Os, &g->Os[0][0], 3, n);
-    rshader_store(sh, s, RV_u, g->u, 1, n);
-    rshader_store(sh, s, RV_v, g->v, 1, n);
-    rshader_store(sh, s, RV_s, g->s, 1, n);
-    rshader_store(sh, s, RV_t, g->t, 1, n);
-    rshader_store(sh, s, RV_du, g->du, 1, n);
-    rshader_store(sh, s, RV_dv, g->dv, 1, n);
-    if (sh->var[RV_ncomps])
-        vm_var_store(s, sh->var[RV_ncomps], &three, 1, 0);
 }
 
 static void sub3(const float a[3], const float b[3], float o[3])
@@ -102,24 +59,6 @@ static void normalize3(float v[3])
     float l = sqrtf(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
     if (l > 0)
         v[0] /= l, v[1] /= l, v[2] /= l;
-}
-
-/* A primitive variable's k floats at a hit. */
-static void primvar_at(const RibPrimvar *pv, const ShadeIn *h, const uint32_t *tri, float *out)
-{
-    int k = pv->p.ncomp;
-    const float *f = pv->p.f;
-    if (pv->interp == RIB_INTERP_CONSTANT) {
-        memcpy(out, f, (size_t)k * sizeof *out);
-    } else if (pv->interp == RIB_INTERP_TRIANGLE) {
-        memcpy(out, f + (size_t)h->prim * (size_t)k, (size_t)k * sizeof *out);
-    } else {
-        float b0 = 1 - h->b1 - h->b2;
-        for (int j = 0; j < k; j++)
-            out[j] = b0 * f[(size_t)tri[0] * (size_t)k + (size_t)j]
-                     + h->b1 * f[(size_t)tri[1] * (size_t)k + (size_t)j]
-                     + h->b2 * f[(size_t)tri[2] * (size_t)k + (size_t)j];
-    }
 }
 
 static const RibPrimvar *numeric_primvar(const RibMesh *m, const char *name, int ncomp)
@@ -225,139 +164,6 @@ static void neighbours(const ShadeIn *in, int n, Geo *g, VmDeriv *d)
     }
 }
 
-/* Primitive variables named like a shader's parameters set them (RISpec
-   section 5: they override the instance's values). */
-static void store_primvars(const RibMesh *m, const RLook *look, const VmObject *o, VmState *s,
-                           const ShadeIn *in, int n)
-{
-    for (size_t i = 0; i < m->nprimvars; i++) {
-        const RibPrimvar *pv = &m->primvars[i];
-        const VmVar *v = NULL;
-        for (uint32_t k = 0; k < o->nparams && !v; k++)
-            if (!strcmp(o->params[k].name, pv->p.name))
-                v = &o->params[k];
-        if (!v || !pv->p.f || v->type == VM_T_STRING
-            || vm_type_slots(v->type, v->arraylen) != (unsigned)pv->p.ncomp)
-            continue;
-        for (int l = 0; l < ((v->reg & VM_V) ? n : 1); l++) {
-            float val[VM_MAX_VALUE];
-            primvar_at(pv, &in[l], m->tris + 3 * (size_t)in[l].prim, val);
-            if (v->type == VM_T_POINT)
-                rmat_point(&look->to_camera, val, val);
-            else if (v->type == VM_T_VECTOR)
-                rmat_vector(&look->to_camera, val, val);
-            else if (v->type == VM_T_NORMAL)
-                rmat_normal(look->normal, val, val);
-            vm_var_store(s, v, val, (unsigned)pv->p.ncomp, l);
-        }
-        vm_param_given(o, s, v->name);
-    }
-}
-
-/* What a run takes beyond the batch's geometry: the surface's Ci and Oi
-   for a volume shader; an area light's own points and normals. */
-typedef struct Inputs {
-    float (*Ci)[3], (*Oi)[3];
-    const float (*lightP)[3], (*lightN)[3];
-} Inputs;
-
-/* Readies a batch of sh on session ss: its parameters, the globals in g
-   (or for a light, Ps), the primitive's variables, and x's inputs. */
-static void prepare(ShadeCtx *c, const RShader *sh, VmSession *ss, const Geo *g,
-                    const ShadeIn *in, int n, const VmDeriv *d, const Inputs *x, VmState *s)
-{
-    ShadeFrame *f = &c->frame[c->depth];
-    vm_session_batch(ss, s, n);
-    rshader_bind(sh, ss, s);
-    if (sh->obj->kind == VM_LIGHT) {
-        /* Ps is the surface point; the light's own P and N stay unset.
-           L, Cl and Ol start at zero: lanes that illuminate's cone
-           leaves out keep them so (registers keep the last batch's). */
-        static const float zero[VM_MAX_BATCH][3];
-        rshader_store(sh, s, RV_Ps, &g->P[0][0], 3, n);
-        rshader_store(sh, s, RV_E, &g->E[0][0], 3, n);
-        rshader_store(sh, s, RV_L, &zero[0][0], 3, n);
-        rshader_store(sh, s, RV_Cl, &zero[0][0], 3, n);
-        rshader_store(sh, s, RV_Ol, &zero[0][0], 3, n);
-    } else {
-        store_globals(sh, s, g, n);
-        store_primvars(f->mesh, f->look, sh->obj, s, in, n);
-    }
-    if (x && x->Ci) {
-        rshader_store(sh, s, RV_Ci, &x->Ci[0][0], 3, n);
-        rshader_store(sh, s, RV_Oi, &x->Oi[0][0], 3, n);
-    }
-    if (x && x->lightP) {
-        rshader_store(sh, s, RV_P, &x->lightP[0][0], 3, n);
-        rshader_store(sh, s, RV_N, &x->lightN[0][0], 3, n);
-    }
-    for (int l = 0; l < n; l++)
-        s->random_seed[l] = in[l].seed;
-    s->deriv = d;
-    f->running = sh;
-}
-
-/* Runs sh over the batch as prepare() readies it; s is left holding its
-   results. */
-static int run_with(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
-                    const VmDeriv *d, const Inputs *x, VmState *s, char *err, int errlen)
-{
-    VmSession *ss;
-    if (open_session(c, sh, &ss, err, errlen) < 0)
-        return -1;
-    prepare(c, sh, ss, g, in, n, d, x, s);
-    c->batches++;
-    return vm_session_run(ss, s, err, errlen);
-}
-
-/* What rsldb needs to run a batch again and again. */
-typedef struct DebugBatch {
-    ShadeCtx *c;
-    const RShader *sh;
-    const Geo *g;
-    const ShadeIn *in;
-    int n;
-    const VmDeriv *d;
-} DebugBatch;
-
-static bool debug_fill(VmSession *ss, VmState *s, int batch, void *data)
-{
-    const DebugBatch *b = data;
-    if (batch > 0)
-        return false;
-    prepare(b->c, b->sh, ss, b->g, b->in, b->n, b->d, NULL, s);
-    return true;
-}
-
-/* rtrender --debug-pixel: the surface shader of the batch under rsldb,
-   showing the pixel's lane; the render goes on when the session ends. */
-static int debug_surface(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
-                         const VmDeriv *d, char *err, int errlen)
-{
-    VmSession *ss;
-    if (open_session(c, sh, &ss, err, errlen) < 0)
-        return -1;
-    Rsldb *db = rsldb_attach(ss, stdin, stdout, err, errlen);
-    if (!db)
-        return -1;
-    rsldb_select_lane(db, c->debug_lane);
-    printf("rtrender: the pixel is lane %d of %d shaded by \"%s\" (%s:%d); rsldb commands "
-           "follow ('help' lists them)\n",
-           c->debug_lane, n, sh->rib->name, sh->rib->loc.file, sh->rib->loc.line);
-    fflush(stdout);
-    DebugBatch b = { c, sh, g, in, n, d };
-    rsldb_repl(db, debug_fill, &b);
-    rsldb_free(db);
-    c->debug_lane = -1;
-    return 0;
-}
-
-static int run(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
-               const VmDeriv *d, VmState *s, char *err, int errlen)
-{
-    return run_with(c, sh, g, in, n, d, NULL, s, err, errlen);
-}
-
 /* A point on an area light's surface for lane l's sample k of K: a
    triangle by area, stratified over k, and a uniform point on it. */
 static void area_point(const RArea *a, uint32_t seed, int k, int K, float P[3], float N[3])
@@ -382,12 +188,35 @@ static void area_point(const RArea *a, uint32_t seed, int k, int K, float P[3], 
     }
 }
 
+/* The geometry of a batch as its shaders' globals, with its hits'
+   seeds, neighbours and primitive variables. */
+static ShadeBatch geometry_batch(const ShadeFrame *f, Geo *g, const ShadeIn *in, int n,
+                                 const uint32_t *seed, const VmDeriv *d)
+{
+    ShadeBatch b = { .n = n, .seed = seed, .deriv = d, .mesh = f->mesh, .look = f->look,
+                     .hits = in };
+    b.in[RV_P] = &g->P[0][0], b.in[RV_N] = &g->N[0][0], b.in[RV_Ng] = &g->Ng[0][0];
+    b.in[RV_I] = &g->I[0][0], b.in[RV_E] = &g->E[0][0];
+    b.in[RV_dPdu] = &g->dPdu[0][0], b.in[RV_dPdv] = &g->dPdv[0][0];
+    b.in[RV_Cs] = &g->Cs[0][0], b.in[RV_Os] = &g->Os[0][0];
+    b.in[RV_u] = g->u, b.in[RV_v] = g->v, b.in[RV_s] = g->s, b.in[RV_t] = g->t;
+    b.in[RV_du] = g->du, b.in[RV_dv] = g->dv;
+    return b;
+}
+
+int shade_run(ShadeCtx *c, const RShader *sh, const ShadeBatch *b, char *err, int errlen)
+{
+    c->frame[c->depth].running = sh;
+    c->batches++;
+    return c->shading->run(c->thread, c->depth, sh, b, err, errlen);
+}
+
 /* Every light of the look over the batch: what illuminance sees. An area
    light is as many lights as it takes samples, each a point on its
    surface whose Cl and Ol count area / samples (a Monte Carlo estimate of
    the light's integral over its surface). */
-static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const VmDeriv *d,
-                      char *err, int errlen)
+static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const uint32_t *seed,
+                      const VmDeriv *d, char *err, int errlen)
 {
     ShadeFrame *f = &c->frame[c->depth];
     const RLook *look = f->look;
@@ -399,17 +228,24 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
         int K = area ? area->samples : 1;
         float weight = area ? (float)(area->area / K) : 1;
         for (int k = 0; k < K; k++, e++) {
+            /* Ps is the surface point; the light's own P and N are set
+               only for an area light (its sample). L, Cl and Ol start at
+               zero: lanes that illuminate's cone leaves out keep them so
+               (registers keep the last batch's). */
+            static const float zero[VM_MAX_BATCH][3];
             float P[VM_MAX_BATCH][3], N[VM_MAX_BATCH][3];
-            for (int l = 0; area && l < n; l++)
-                area_point(area, in[l].seed, k, K, P[l], N[l]);
-            VmState s;
-            Inputs x = { .lightP = P, .lightN = N };
-            if (run_with(c, sh, g, in, n, d, area ? &x : NULL, &s, err, errlen) < 0)
-                return -1;
             float L[VM_MAX_BATCH][3], Cl[VM_MAX_BATCH][3], Ol[VM_MAX_BATCH][3];
-            rshader_load(sh, &s, RV_L, &L[0][0], 3, n);
-            rshader_load(sh, &s, RV_Cl, &Cl[0][0], 3, n);
-            rshader_load(sh, &s, RV_Ol, &Ol[0][0], 3, n);
+            ShadeBatch b = { .n = n, .seed = seed, .deriv = d };
+            b.in[RV_Ps] = &g->P[0][0], b.in[RV_E] = &g->E[0][0];
+            b.in[RV_L] = b.in[RV_Cl] = b.in[RV_Ol] = &zero[0][0];
+            b.out[RV_L] = &L[0][0], b.out[RV_Cl] = &Cl[0][0], b.out[RV_Ol] = &Ol[0][0];
+            if (area) {
+                for (int l = 0; l < n; l++)
+                    area_point(area, in[l].seed, k, K, P[l], N[l]);
+                b.in[RV_P] = &P[0][0], b.in[RV_N] = &N[0][0];
+            }
+            if (shade_run(c, sh, &b, err, errlen) < 0)
+                return -1;
             for (int l = 0; l < n; l++) {
                 VmLightSample *o = &f->light[e * VM_MAX_BATCH + l];
                 /* The light's L runs from it to the surface; illuminance's
@@ -423,21 +259,6 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
             }
         }
     }
-    return 0;
-}
-
-/* The atmosphere between the eye and the hits (RISpec 3.2 section 9.3):
-   a volume shader turns the surface's Ci and Oi into what reaches the
-   eye, with I the ray from the eye to P. */
-static int run_volume(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
-                      const VmDeriv *d, float (*Ci)[3], float (*Oi)[3], char *err, int errlen)
-{
-    VmState s;
-    Inputs x = { .Ci = Ci, .Oi = Oi };
-    if (run_with(c, sh, g, in, n, d, &x, &s, err, errlen) < 0)
-        return -1;
-    rshader_load(sh, &s, RV_Ci, &Ci[0][0], 3, n);
-    rshader_load(sh, &s, RV_Oi, &Oi[0][0], 3, n);
     return 0;
 }
 
@@ -456,6 +277,18 @@ static void default_surface(const Geo *g, int n, float (*Ci)[3], float (*Oi)[3])
     }
 }
 
+/* rtrender --debug-pixel: the surface shader of the batch under the
+   debugger, showing the pixel's lane; the render goes on when the
+   session ends. */
+static int debug_surface(ShadeCtx *c, const RShader *sh, const ShadeBatch *b, char *err,
+                         int errlen)
+{
+    c->frame[c->depth].running = sh;
+    int rc = c->shading->debug(c->thread, c->depth, sh, b, c->debug_lane, err, errlen);
+    c->debug_lane = -1;
+    return rc;
+}
+
 int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const ShadeIn *in, int n,
                 float (*Ci)[3], float (*Oi)[3], char *err, int errlen)
 {
@@ -466,37 +299,38 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     int outer_nlights = c->host.nlights;
     Geo *g = malloc(sizeof *g);
     VmDeriv *d = malloc(sizeof *d);
-    VmState s;
+    uint32_t seed[VM_MAX_BATCH];
     int rc = 0;
     MeshVars mv = mesh_vars(mesh);
-    for (int l = 0; l < n; l++)
+    for (int l = 0; l < n; l++) {
         hit_geometry(mesh, &mv, look, &in[l], g, l);
+        seed[l] = in[l].seed;
+    }
     neighbours(in, n, g, d);
     c->shading_points += (uint64_t)n;
+    ShadeBatch b = geometry_batch(f, g, in, n, seed, d);
     if (look->displacement) {
-        rc = run(c, look->displacement, g, in, n, d, &s, err, errlen);
-        if (rc == 0) {
-            rshader_load(look->displacement, &s, RV_P, &g->P[0][0], 3, n);
-            rshader_load(look->displacement, &s, RV_N, &g->N[0][0], 3, n);
-            for (int l = 0; l < n; l++)
-                sub3(g->P[l], g->E[l], g->I[l]);
-        }
+        b.out[RV_P] = &g->P[0][0], b.out[RV_N] = &g->N[0][0];
+        rc = shade_run(c, look->displacement, &b, err, errlen);
+        b.out[RV_P] = b.out[RV_N] = NULL;
+        for (int l = 0; rc == 0 && l < n; l++)
+            sub3(g->P[l], g->E[l], g->I[l]);
     }
     if (rc == 0)
-        rc = run_lights(c, g, in, n, d, err, errlen);
+        rc = run_lights(c, g, in, n, seed, d, err, errlen);
     if (rc == 0 && look->surface && c->debug_lane >= 0 && c->depth == 0)
-        rc = debug_surface(c, look->surface, g, in, n, d, err, errlen);
-    if (rc == 0 && look->surface) {
-        rc = run(c, look->surface, g, in, n, d, &s, err, errlen);
-        if (rc == 0) {
-            rshader_load(look->surface, &s, RV_Ci, &Ci[0][0], 3, n);
-            rshader_load(look->surface, &s, RV_Oi, &Oi[0][0], 3, n);
-        }
-    } else if (rc == 0) {
+        rc = debug_surface(c, look->surface, &b, err, errlen);
+    b.out[RV_Ci] = &Ci[0][0], b.out[RV_Oi] = &Oi[0][0];
+    if (rc == 0 && look->surface)
+        rc = shade_run(c, look->surface, &b, err, errlen);
+    else if (rc == 0)
         default_surface(g, n, Ci, Oi);
-    }
+    /* The atmosphere between the eye and the hits (RISpec 3.2 section
+       9.3): a volume shader turns the surface's Ci and Oi into what
+       reaches the eye, with I the ray from the eye to P. */
+    b.in[RV_Ci] = &Ci[0][0], b.in[RV_Oi] = &Oi[0][0];
     if (rc == 0 && look->atmosphere)
-        rc = run_volume(c, look->atmosphere, g, in, n, d, Ci, Oi, err, errlen);
+        rc = shade_run(c, look->atmosphere, &b, err, errlen);
     free(g);
     free(d);
     c->host.nlights = outer_nlights;

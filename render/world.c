@@ -2,7 +2,8 @@
 ** world.c: a RibFrame made traceable: every mesh in an rtcore scene in
 ** camera space (retained objects as rtcore instances of scenes of their
 ** own), and beside each one the look it is shaded with: its shader
-** instances, lights, and the transform from its points to camera space.
+** instances (loaded before, found here), lights, and the transform from
+** its points to camera space. Also what a mesh holds at a hit.
 */
 #include <math.h>
 #include <stdio.h>
@@ -29,26 +30,24 @@ static int light_index(const RWorld *w, const RibLight *l)
     return -1;
 }
 
+/* The instance shading loaded for request s, NULL for none. */
+static const RShader *instance(const RWorld *w, const ShadeSys *shading, const RibShader *s)
+{
+    return s ? shading->find(shading, s, &w->world_to_camera) : NULL;
+}
+
 /* The look of a mesh with attributes a placed by to_camera. */
-static int make_look(RWorld *w, RLook *look, const RibAttributes *a, const RibMatrix *to_camera,
-                     ShaderLib *lib, char *err, int errlen)
+static void make_look(RWorld *w, RLook *look, const RibAttributes *a, const RibMatrix *to_camera,
+                      const ShadeSys *shading)
 {
     look->attrs = a;
     look->to_camera = *to_camera;
     if (!rmat_normal_matrix(to_camera, look->normal))
         memset(look->normal, 0, sizeof look->normal);
     look->flip = rib_normals_flipped(a->orientation, to_camera) != 0;
-    if (a->surface && !(look->surface = shaderlib_instance(lib, a->surface, VM_SURFACE,
-                                                           &w->world_to_camera, err, errlen)))
-        return -1;
-    if (a->displacement
-        && !(look->displacement = shaderlib_instance(lib, a->displacement, VM_DISPLACEMENT,
-                                                     &w->world_to_camera, err, errlen)))
-        return -1;
-    if (a->atmosphere
-        && !(look->atmosphere = shaderlib_instance(lib, a->atmosphere, VM_VOLUME,
-                                                   &w->world_to_camera, err, errlen)))
-        return -1;
+    look->surface = instance(w, shading, a->surface);
+    look->displacement = instance(w, shading, a->displacement);
+    look->atmosphere = instance(w, shading, a->atmosphere);
     look->lights = calloc(a->nlights ? a->nlights : 1, sizeof *look->lights);
     for (size_t i = 0; i < a->nlights; i++) {
         int k = light_index(w, a->lights[i]);
@@ -60,7 +59,6 @@ static int make_look(RWorld *w, RLook *look, const RibAttributes *a, const RibMa
     }
     if (look->nsamples > w->max_samples)
         w->max_samples = look->nsamples;
-    return 0;
 }
 
 /* mesh's points transformed by m, for rtcore. */
@@ -107,22 +105,19 @@ static void build_area(RWorld *w, const RibFrame *f, size_t li)
     }
 }
 
-static int build_lights(RWorld *w, const RibFrame *f, ShaderLib *lib, char *err, int errlen)
+static void build_lights(RWorld *w, const RibFrame *f, const ShadeSys *shading)
 {
     w->nlights = f->nlights;
     w->lights = calloc(f->nlights ? f->nlights : 1, sizeof *w->lights);
     w->areas = calloc(f->nlights ? f->nlights : 1, sizeof *w->areas);
     for (size_t i = 0; i < f->nlights; i++) {
-        if (!(w->lights[i] = shaderlib_instance(lib, &f->lights[i]->shader, VM_LIGHT,
-                                                &w->world_to_camera, err, errlen)))
-            return -1;
+        w->lights[i] = instance(w, shading, &f->lights[i]->shader);
         if (f->lights[i]->area)
             build_area(w, f, i);
     }
-    return 0;
 }
 
-static int build_objects(RWorld *w, const RibScene *scene)
+static void build_objects(RWorld *w, const RibScene *scene)
 {
     w->nobjects = scene->nobjects;
     w->objects = calloc(scene->nobjects ? scene->nobjects : 1, sizeof *w->objects);
@@ -141,7 +136,6 @@ static int build_objects(RWorld *w, const RibScene *scene)
         }
         rtCommitScene(w->objects[o]);
     }
-    return 0;
 }
 
 static size_t object_index(const RibScene *scene, const RibObject *obj)
@@ -152,8 +146,8 @@ static size_t object_index(const RibScene *scene, const RibObject *obj)
     return 0;
 }
 
-int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *lib, char *err,
-                int errlen)
+int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, const ShadeSys *shading,
+                char *err, int errlen)
 {
     memset(w, 0, sizeof *w);
     w->frame = f;
@@ -175,8 +169,8 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *
     rmat_to_float(&camera_to_world, c2w);
     texsys_set_current_to_world(w->textures, c2w);
     texsys_set_searchpath(w->textures, f->options.texture_path ? f->options.texture_path : ".");
-    if (build_lights(w, f, lib, err, errlen) < 0 || build_objects(w, scene) < 0)
-        return -1;
+    build_lights(w, f, shading);
+    build_objects(w, scene);
     w->top = rtNewScene(w->device);
     w->ntop = f->nmeshes;
     w->top_meshes = calloc(f->nmeshes ? f->nmeshes : 1, sizeof *w->top_meshes);
@@ -186,8 +180,7 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *
         const RibMesh *mesh = &f->meshes[i];
         RibMatrix to_camera = rib_matrix_mul(&mesh->object_to_world, &w->world_to_camera);
         w->top_meshes[i] = mesh;
-        if (make_look(w, &w->top_looks[i], mesh->attrs, &to_camera, lib, err, errlen) < 0)
-            return -1;
+        make_look(w, &w->top_looks[i], mesh->attrs, &to_camera, shading);
         w->top_points[i] = points_by(mesh, &to_camera);
         w->top_looks[i].points = w->top_points[i];
         rtAttachTriangleMesh(w->top, w->top_points[i], mesh->nverts, 0, mesh->tris, mesh->ntris);
@@ -209,9 +202,7 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, ShaderLib *
             RibMatrix mesh_to_camera = rib_matrix_mul(&in->object->meshes[m].object_to_world,
                                                       &to_camera);
             w->ninstance_looks = ++nlooks;
-            if (make_look(w, &w->instance_looks[nlooks - 1], in->attrs, &mesh_to_camera, lib, err,
-                          errlen) < 0)
-                return -1;
+            make_look(w, &w->instance_looks[nlooks - 1], in->attrs, &mesh_to_camera, shading);
         }
         float xfm[12];
         rib_matrix_to_rt(&to_camera, xfm);
@@ -233,6 +224,23 @@ void look_triangle(const RLook *look, const RibMesh *mesh, unsigned prim, float 
             memcpy(V[k], look->points + 3 * (size_t)tri[k], 3 * sizeof(float));
         else
             rmat_point(&look->to_camera, mesh->P + 3 * (size_t)tri[k], V[k]);
+    }
+}
+
+void primvar_at(const RibPrimvar *pv, const ShadeIn *h, const uint32_t *tri, float *out)
+{
+    int k = pv->p.ncomp;
+    const float *f = pv->p.f;
+    if (pv->interp == RIB_INTERP_CONSTANT) {
+        memcpy(out, f, (size_t)k * sizeof *out);
+    } else if (pv->interp == RIB_INTERP_TRIANGLE) {
+        memcpy(out, f + (size_t)h->prim * (size_t)k, (size_t)k * sizeof *out);
+    } else {
+        float b0 = 1 - h->b1 - h->b2;
+        for (int j = 0; j < k; j++)
+            out[j] = b0 * f[(size_t)tri[0] * (size_t)k + (size_t)j]
+                     + h->b1 * f[(size_t)tri[1] * (size_t)k + (size_t)j]
+                     + h->b2 * f[(size_t)tri[2] * (size_t)k + (size_t)j];
     }
 }
 

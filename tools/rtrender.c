@@ -136,21 +136,24 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: error: nothing to render (no WorldBegin/WorldEnd)\n", a.input);
         rc = 1;
     }
-    for (size_t i = 0; scene && !rc && i < scene->nframes; i++) {
+    /* One render for all the frames: their shaders are built once. */
+    RenderSettings rs = a.rs;
+    Render *r = scene && !rc ? render_new(scene, &rs) : NULL;
+    for (size_t i = 0; r && !rc && i < scene->nframes; i++) {
         char err[2048], path[4096];
         RenderStats st;
-        RenderSettings rs = a.rs;
         if (a.rs.output && scene->nframes > 1) {
             frame_path(path, sizeof path, a.rs.output, scene->frames[i].number, i);
             rs.output = path;
         }
-        if (render_frame(scene, &scene->frames[i], &rs, &st, err, sizeof err) < 0) {
+        if (render_frame(r, &scene->frames[i], &st, err, sizeof err) < 0) {
             fprintf(stderr, "%s\n", err);
             rc = 1;
         } else if (a.stats) {
             print_stats(&st, (int)i);
         }
     }
+    render_free(r);
     rib_scene_free(scene);
     rib_diag_free(&diag);
     return rc;

@@ -34,8 +34,10 @@ static Image *render(const char *rib, int spp, int threads)
     rs.threads = threads;
     rs.quiet = true;
     char err[1024];
-    Image *img = render_frame_image(scene, &scene->frames[0], &rs, NULL, err, sizeof err);
+    Render *r = render_new(scene, &rs);
+    Image *img = render_frame_image(r, &scene->frames[0], NULL, err, sizeof err);
     ck_assert_msg(img != NULL, "%s", err);
+    render_free(r);
     rib_scene_free(scene);
     rib_diag_free(&diag);
     return img;
@@ -531,7 +533,9 @@ START_TEST(missing_shader_is_an_error)
     render_settings_init(&rs);
     rs.quiet = true;
     char err[1024];
-    ck_assert_ptr_null(render_frame_image(scene, &scene->frames[0], &rs, NULL, err, sizeof err));
+    Render *r = render_new(scene, &rs);
+    ck_assert_ptr_null(render_frame_image(r, &scene->frames[0], NULL, err, sizeof err));
+    render_free(r);
     ck_assert_str_eq(err, "bad.rib:2:1: error: shader \"nosuchshader\" not found (no "
                           "nosuchshader.o or nosuchshader.sl on the shader searchpath)");
     rib_scene_free(scene);

@@ -95,7 +95,9 @@ static Image *render_scene(const char *name, char *err, int errlen)
     rs.xres = o->xres / SCALE > 0 ? o->xres / SCALE : 1;
     rs.yres = o->yres / SCALE > 0 ? o->yres / SCALE : 1;
     rs.quiet = true;
-    Image *img = render_frame_image(scene, &scene->frames[0], &rs, NULL, err, errlen);
+    Render *r = render_new(scene, &rs);
+    Image *img = render_frame_image(r, &scene->frames[0], NULL, err, errlen);
+    render_free(r);
     if (!img)
         goto done;
     rgba = image_new(img->width, img->height, 4);

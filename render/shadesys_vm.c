@@ -1,0 +1,477 @@
+/*
+** shadesys_vm.c: shadesys.h on the VM. It owns the shader library of a
+** render: code built once per shader file (NAME.o from rslc, else NAME.sl
+** compiled in-process) and shared; instances, each one request's
+** parameter values, type-checked against the shader's parameters and
+** moved into camera space the way RISpec says (points, vectors and
+** normals given to a shader are in the shader's own space); and each
+** thread's VM sessions, one per depth and code, in which batches run.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "backends/compile.h"
+#include "render/internal.h"
+#include "vm/debug.h"
+#include "vm/grid.h"
+#include "vm/session.h"
+
+/* One RIB parameter value bound to a shader parameter, in camera space. */
+typedef struct RBinding {
+    const VmVar *var;
+    const VmVar *given;    /* its hidden "__given_NAME" flag, or NULL
+                              (vm_param_given, looked up once) */
+    float *f;              /* vm_type_slots(var) floats, or NULL */
+    const char **s;        /* var->arraylen or 1 strings, for strings */
+} RBinding;
+
+typedef struct VmShader {
+    RShader base;          /* first: what the integrators see */
+    VmObject *obj;         /* owned by the library, shared by instances */
+    int code;              /* the object's index in the library */
+    RBinding *bind;
+    int nbind;
+    const VmVar *var[RV_COUNT]; /* its globals, NULL where it has none */
+} VmShader;
+
+typedef struct Code {
+    char *file;            /* where it came from: the library's key */
+    VmObject *obj;
+} Code;
+
+typedef struct VmShadeSys {
+    ShadeSys sys;          /* first: the interface */
+    bool debug;
+    Code *code;
+    int ncode;
+    VmShader **inst;
+    int ninst;
+} VmShadeSys;
+
+struct ShadeThread {
+    VmShadeSys *lib;
+    const VmHost *host;
+    int maxdepth, ncode;   /* the code loaded when the thread began */
+    VmSession *sessions[RT_MAX_DEPTH + 1]; /* [depth][code], opened lazily */
+    bool *open[RT_MAX_DEPTH + 1];
+};
+
+static const char *const kind_names[VM_NKINDS] = { "surface", "light", "displacement",
+                                                   "volume", "imager" };
+
+/* The library's entry for the object in file: read or compiled the first
+   time. -1 with the reason in why. */
+static int build_code(VmShadeSys *lib, const char *file, bool compile, char *why, int whylen)
+{
+    for (int i = 0; i < lib->ncode; i++)
+        if (!strcmp(lib->code[i].file, file))
+            return i;
+    VmObject *obj;
+    if (!compile)
+        obj = vm_object_read(file, why, whylen);
+    else if (!(obj = backend_compile_file(file, lib->debug ? 0 : 2, NULL, 0, lib->debug)))
+        snprintf(why, (size_t)whylen, "%s does not compile (see the messages above)", file);
+    if (!obj)
+        return -1;
+    lib->code = realloc(lib->code, (size_t)(lib->ncode + 1) * sizeof *lib->code);
+    lib->code[lib->ncode] = (Code){ strdup(file), obj };
+    lib->sys.built++;
+    return lib->ncode++;
+}
+
+/* The code of shader `name`: NAME.o or NAME.sl in the first directory of
+   path that has one. -1 with a message if there is none or it does not
+   build. */
+static int find_code(VmShadeSys *lib, const char *name, const char *path, RibLoc at, char *err,
+                     int errlen)
+{
+    char *dirs = strdup(path ? path : "."), file[4096], why[4200] = "";
+    int c = -1;
+    for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d && c < 0 && !why[0];
+         d = strtok_r(NULL, ":", &save)) {
+        snprintf(file, sizeof file, "%s/%s.o", d, name);
+        if (access(file, R_OK) == 0) {
+            c = build_code(lib, file, false, why, sizeof why);
+            continue;
+        }
+        snprintf(file, sizeof file, "%s/%s.sl", d, name);
+        if (access(file, R_OK) == 0)
+            c = build_code(lib, file, true, why, sizeof why);
+    }
+    free(dirs);
+    if (c < 0 && why[0])
+        snprintf(err, (size_t)errlen, "%s:%d:%d: error: shader \"%s\": %s", at.file, at.line,
+                 at.col, name, why);
+    else if (c < 0)
+        snprintf(err, (size_t)errlen,
+                 "%s:%d:%d: error: shader \"%s\" not found (no %s.o or %s.sl on the shader "
+                 "searchpath)",
+                 at.file, at.line, at.col, name, name, name);
+    return c;
+}
+
+/* Whether a RIB value of type t may set a variable of type vt. */
+static bool types_fit(RibType t, VmType vt)
+{
+    switch (vt) {
+    case VM_T_FLOAT: return t == RIB_TYPE_FLOAT || t == RIB_TYPE_INTEGER;
+    case VM_T_COLOR: return t == RIB_TYPE_COLOR;
+    case VM_T_POINT: case VM_T_VECTOR: case VM_T_NORMAL:
+        return t == RIB_TYPE_POINT || t == RIB_TYPE_VECTOR || t == RIB_TYPE_NORMAL;
+    case VM_T_MATRIX: return t == RIB_TYPE_MATRIX;
+    case VM_T_STRING: return t == RIB_TYPE_STRING;
+    default: return false;
+    }
+}
+
+/* "a float", "a color", ... for messages. */
+static const char *rib_type_article(RibType t)
+{
+    static const char *const names[] = { "a float", "an integer", "a string", "a color",
+                                         "a point", "a vector",   "a normal", "an hpoint",
+                                         "a matrix" };
+    return names[t];
+}
+
+static const char *vm_type_name(VmType t)
+{
+    static const char *const names[VM_NTYPES] = { "a float",  "a color",  "a point", "a vector",
+                                                  "a normal", "a matrix", "a string" };
+    return t < VM_NTYPES ? names[t] : "an unknown type";
+}
+
+/* One parameter's value, in camera space. false with a message if the
+   types or sizes disagree. */
+static bool bind_param(VmShader *sh, const RibParam *p, const VmVar *var, char *err, int errlen)
+{
+    const RibShader *s = sh->base.rib;
+    unsigned slots = vm_type_slots(var->type, var->arraylen);
+    unsigned elems = var->arraylen ? var->arraylen : 1;
+    size_t given = p->count * (size_t)p->ncomp;
+    size_t want = var->type == VM_T_STRING ? elems : slots;
+    bool fit = p->untyped ? (p->type == RIB_TYPE_STRING) == (var->type == VM_T_STRING)
+                          : types_fit(p->type, var->type);
+    if (!fit) {
+        snprintf(err, (size_t)errlen,
+                 "%s:%d:%d: error: shader \"%s\": parameter \"%s\" is %s here but %s%s in the "
+                 "shader",
+                 s->loc.file, s->loc.line, s->loc.col, s->name, p->name,
+                 p->untyped && p->type != RIB_TYPE_STRING ? "a number" : rib_type_article(p->type),
+                 vm_type_name(var->type), var->arraylen ? " array" : "");
+        return false;
+    }
+    if (given != want) {
+        snprintf(err, (size_t)errlen,
+                 "%s:%d:%d: error: shader \"%s\": parameter \"%s\" has %zu value%s here but %zu in "
+                 "the shader (%s%s)",
+                 s->loc.file, s->loc.line, s->loc.col, s->name, p->name, given,
+                 given == 1 ? "" : "s", want, vm_type_name(var->type),
+                 var->arraylen ? " array" : "");
+        return false;
+    }
+    RBinding *b = &sh->bind[sh->nbind++];
+    b->var = var;
+    b->given = vm_param_given_var(sh->obj, var->name);
+    if (var->type == VM_T_STRING) {
+        b->s = calloc(elems, sizeof *b->s);
+        for (unsigned k = 0; k < elems; k++)
+            b->s[k] = p->s[k];
+        return true;
+    }
+    b->f = malloc(slots * sizeof *b->f);
+    memcpy(b->f, p->f, slots * sizeof *b->f);
+    for (unsigned e = 0; e < elems && var->type >= VM_T_POINT && var->type <= VM_T_NORMAL; e++) {
+        float *v = b->f + 3 * e;
+        if (var->type == VM_T_POINT) {
+            rmat_point(&sh->base.to_camera, v, v);
+        } else if (var->type == VM_T_VECTOR) {
+            rmat_vector(&sh->base.to_camera, v, v);
+        } else {
+            double nm[9];
+            if (rmat_normal_matrix(&sh->base.to_camera, nm))
+                rmat_normal(nm, v, v);
+        }
+    }
+    return true;
+}
+
+/* A light shader is ambient when it never sets L (no illuminate or
+   solar). */
+static bool sets_L(const VmObject *o)
+{
+    const VmVar *L = vm_find_var(o, "L");
+    return L && (L->flags & VM_VAR_OUTPUT);
+}
+
+static void instance_free(VmShader *sh)
+{
+    for (int k = 0; k < sh->nbind; k++) {
+        free(sh->bind[k].f);
+        free(sh->bind[k].s);
+    }
+    free(sh->bind);
+    free(sh);
+}
+
+static const RShader *vmsys_find(const ShadeSys *sys, const RibShader *s,
+                              const RibMatrix *world_to_camera)
+{
+    const VmShadeSys *lib = (const VmShadeSys *)sys;
+    RibMatrix to_camera = rib_matrix_mul(&s->to_world, world_to_camera);
+    for (int i = 0; i < lib->ninst; i++)
+        if (lib->inst[i]->base.rib == s
+            && !memcmp(&lib->inst[i]->base.to_camera, &to_camera, sizeof to_camera))
+            return &lib->inst[i]->base;
+    return NULL;
+}
+
+static const RShader *vmsys_load(ShadeSys *sys, const RibShader *s, VmShaderKind kind,
+                              const char *searchpath, const RibMatrix *world_to_camera, char *err,
+                              int errlen)
+{
+    VmShadeSys *lib = (VmShadeSys *)sys;
+    const RShader *found = vmsys_find(sys, s, world_to_camera);
+    if (found)
+        return found;
+    int c = find_code(lib, s->name, searchpath, s->loc, err, errlen);
+    if (c < 0)
+        return NULL;
+    VmObject *obj = lib->code[c].obj;
+    if (obj->kind != kind) {
+        snprintf(err, (size_t)errlen, "%s:%d:%d: error: \"%s\" is a %s shader, not a %s shader",
+                 s->loc.file, s->loc.line, s->loc.col, s->name, kind_names[obj->kind],
+                 kind_names[kind]);
+        return NULL;
+    }
+    VmShader *sh = calloc(1, sizeof *sh);
+    sh->base.rib = s;
+    sh->base.kind = kind;
+    sh->base.to_camera = rib_matrix_mul(&s->to_world, world_to_camera);
+    sh->base.ambient = kind == VM_LIGHT && !sets_L(obj);
+    sh->obj = obj;
+    sh->code = c;
+    static const char *const globals[RV_COUNT] = {
+        "P", "N", "Ng", "I", "E", "dPdu", "dPdv", "Cs", "Os", "u", "v", "s", "t", "du", "dv",
+        "ncomps", "Ci", "Oi", "L", "Cl", "Ol", "Ps", "alpha"
+    };
+    for (int k = 0; k < RV_COUNT; k++) {
+        const VmVar *v = vm_find_var(obj, globals[k]);
+        sh->var[k] = v && v->type != VM_T_STRING ? v : NULL;
+        sh->base.has[k] = sh->var[k] != NULL;
+    }
+    sh->bind = calloc(s->nparams ? s->nparams : 1, sizeof *sh->bind);
+    for (size_t i = 0; i < s->nparams; i++) {
+        const RibParam *p = &s->params[i];
+        const VmVar *var = NULL;
+        for (uint32_t k = 0; k < obj->nparams && !var; k++)
+            if (!strcmp(obj->params[k].name, p->name))
+                var = &obj->params[k];
+        if (!var) {
+            fprintf(stderr, "%s:%d:%d: warning: shader \"%s\" has no parameter \"%s\"; ignored\n",
+                    s->loc.file, s->loc.line, s->loc.col, s->name, p->name);
+            continue;
+        }
+        if (!bind_param(sh, p, var, err, errlen)) {
+            instance_free(sh);
+            return NULL;
+        }
+    }
+    lib->inst = realloc(lib->inst, (size_t)(lib->ninst + 1) * sizeof *lib->inst);
+    lib->inst[lib->ninst++] = sh;
+    return &sh->base;
+}
+
+static ShadeThread *vmsys_thread_new(ShadeSys *sys, const VmHost *host, int maxdepth)
+{
+    ShadeThread *t = calloc(1, sizeof *t);
+    t->lib = (VmShadeSys *)sys;
+    t->host = host;
+    t->maxdepth = maxdepth;
+    t->ncode = t->lib->ncode;
+    for (int d = 0; d <= maxdepth; d++) {
+        t->sessions[d] = calloc((size_t)(t->ncode ? t->ncode : 1), sizeof **t->sessions);
+        t->open[d] = calloc((size_t)(t->ncode ? t->ncode : 1), sizeof **t->open);
+    }
+    return t;
+}
+
+static void vmsys_thread_free(ShadeThread *t)
+{
+    for (int d = 0; d <= t->maxdepth; d++) {
+        for (int i = 0; i < t->ncode; i++)
+            if (t->open[d][i])
+                vm_session_close(&t->sessions[d][i]);
+        free(t->sessions[d]);
+        free(t->open[d]);
+    }
+    free(t);
+}
+
+/* The session of sh's code at depth, opened on first use. */
+static int open_session(ShadeThread *t, int depth, const VmShader *sh, VmSession **out, char *err,
+                        int errlen)
+{
+    VmSession *ss = &t->sessions[depth][sh->code];
+    if (!t->open[depth][sh->code]) {
+        if (vm_session_open(ss, sh->obj, t->host, VM_MAX_BATCH, err, errlen) < 0)
+            return -1;
+        t->open[depth][sh->code] = true;
+    }
+    *out = ss;
+    return 0;
+}
+
+/* Stores an instance's parameter values in a batch. */
+static void bind_params(const VmShader *sh, VmSession *ss, VmState *s)
+{
+    static const float one = 1;
+    for (int k = 0; k < sh->nbind; k++) {
+        const RBinding *b = &sh->bind[k];
+        const VmVar *v = b->var;
+        unsigned slots = vm_type_slots(v->type, v->arraylen);
+        float *strings = NULL;
+        const float *f = b->f;
+        if (!f) {
+            /* Strings are values of the session's own table. */
+            strings = malloc(slots * sizeof *strings);
+            for (unsigned e = 0; e < slots; e++)
+                strings[e] = vm_string_value(vm_strings_intern(ss->strings, b->s[e]));
+            f = strings;
+        }
+        for (int lane = 0; lane < ((v->reg & VM_V) ? s->n : 1); lane++)
+            vm_var_store(s, v, f, slots, lane);
+        free(strings);
+        if (b->given)
+            vm_var_store(s, b->given, &one, 1, 0);
+    }
+}
+
+/* Primitive variables named like the shader's parameters set them. */
+static void store_primvars(const VmShader *sh, VmState *s, const ShadeBatch *b)
+{
+    const RibMesh *m = b->mesh;
+    const VmObject *o = sh->obj;
+    for (size_t i = 0; i < m->nprimvars; i++) {
+        const RibPrimvar *pv = &m->primvars[i];
+        const VmVar *v = NULL;
+        for (uint32_t k = 0; k < o->nparams && !v; k++)
+            if (!strcmp(o->params[k].name, pv->p.name))
+                v = &o->params[k];
+        if (!v || !pv->p.f || v->type == VM_T_STRING
+            || vm_type_slots(v->type, v->arraylen) != (unsigned)pv->p.ncomp)
+            continue;
+        for (int l = 0; l < ((v->reg & VM_V) ? b->n : 1); l++) {
+            float val[VM_MAX_VALUE];
+            primvar_at(pv, &b->hits[l], m->tris + 3 * (size_t)b->hits[l].prim, val);
+            if (v->type == VM_T_POINT)
+                rmat_point(&b->look->to_camera, val, val);
+            else if (v->type == VM_T_VECTOR)
+                rmat_vector(&b->look->to_camera, val, val);
+            else if (v->type == VM_T_NORMAL)
+                rmat_normal(b->look->normal, val, val);
+            vm_var_store(s, v, val, (unsigned)pv->p.ncomp, l);
+        }
+        vm_param_given(o, s, v->name);
+    }
+}
+
+/* Readies a run of sh over batch b on session ss. */
+static void prepare(const VmShader *sh, VmSession *ss, const ShadeBatch *b, VmState *s)
+{
+    static const float three = 3;
+    vm_session_batch(ss, s, b->n);
+    bind_params(sh, ss, s);
+    for (int g = 0; g < RV_COUNT; g++)
+        if (b->in[g] && sh->var[g])
+            vm_var_store_lanes(s, sh->var[g], b->in[g], rvar_width((RVar)g), b->n);
+    /* Colors have three components, always. */
+    if (sh->var[RV_ncomps])
+        vm_var_store(s, sh->var[RV_ncomps], &three, 1, 0);
+    if (b->mesh)
+        store_primvars(sh, s, b);
+    for (int l = 0; l < b->n; l++)
+        s->random_seed[l] = b->seed[l];
+    s->deriv = b->deriv;
+}
+
+static int vmsys_run(ShadeThread *t, int depth, const RShader *base, const ShadeBatch *b, char *err,
+                  int errlen)
+{
+    const VmShader *sh = (const VmShader *)base;
+    VmSession *ss;
+    VmState s;
+    if (open_session(t, depth, sh, &ss, err, errlen) < 0)
+        return -1;
+    prepare(sh, ss, b, &s);
+    if (vm_session_run(ss, &s, err, errlen) < 0)
+        return -1;
+    for (int g = 0; g < RV_COUNT; g++) {
+        unsigned k = rvar_width((RVar)g);
+        if (b->out[g] && sh->var[g])
+            vm_var_load_lanes(&s, sh->var[g], b->out[g], k, b->n);
+        else if (b->out[g])
+            memset(b->out[g], 0, (size_t)b->n * k * sizeof *b->out[g]);
+    }
+    return 0;
+}
+
+/* What rsldb needs to run a batch again and again. */
+typedef struct DebugBatch {
+    const VmShader *sh;
+    const ShadeBatch *b;
+} DebugBatch;
+
+static bool debug_fill(VmSession *ss, VmState *s, int batch, void *data)
+{
+    const DebugBatch *d = data;
+    if (batch > 0)
+        return false;
+    prepare(d->sh, ss, d->b, s);
+    return true;
+}
+
+static int vmsys_debug(ShadeThread *t, int depth, const RShader *base, const ShadeBatch *b, int lane,
+                    char *err, int errlen)
+{
+    const VmShader *sh = (const VmShader *)base;
+    VmSession *ss;
+    if (open_session(t, depth, sh, &ss, err, errlen) < 0)
+        return -1;
+    Rsldb *db = rsldb_attach(ss, stdin, stdout, err, errlen);
+    if (!db)
+        return -1;
+    rsldb_select_lane(db, lane);
+    printf("rtrender: the pixel is lane %d of %d shaded by \"%s\" (%s:%d); rsldb commands "
+           "follow ('help' lists them)\n",
+           lane, b->n, base->rib->name, base->rib->loc.file, base->rib->loc.line);
+    fflush(stdout);
+    DebugBatch d = { sh, b };
+    rsldb_repl(db, debug_fill, &d);
+    rsldb_free(db);
+    return 0;
+}
+
+static void vmsys_free(ShadeSys *sys)
+{
+    VmShadeSys *lib = (VmShadeSys *)sys;
+    for (int i = 0; i < lib->ncode; i++) {
+        free(lib->code[i].file);
+        vm_object_free(lib->code[i].obj);
+    }
+    for (int i = 0; i < lib->ninst; i++)
+        instance_free(lib->inst[i]);
+    free(lib->code);
+    free(lib->inst);
+    free(lib);
+}
+
+ShadeSys *shadesys_vm_new(bool debug)
+{
+    VmShadeSys *lib = calloc(1, sizeof *lib);
+    lib->sys = (ShadeSys){ vmsys_load, vmsys_find, vmsys_thread_new, vmsys_thread_free, vmsys_run, vmsys_debug,
+                           vmsys_free, 0 };
+    lib->debug = debug;
+    return &lib->sys;
+}
