@@ -18,16 +18,25 @@
 #include "render/render.h"
 #include "../common/suite.h"
 
-/* Renders the first frame of a RIB text with spp samples per pixel. */
-static Image *render(const char *rib, int spp, int threads)
+/* A RIB text with nframes frames, shaders from the library and the
+   tests' folder. */
+static RibScene *load(const char *rib, size_t nframes, RibDiag *diag)
 {
     RibLoadOptions lo;
     rib_load_options_init(&lo);
     lo.default_shader_path = SHADER_DIR ":" TEST_SHADER_DIR;
+    rib_diag_init(diag, stderr);
+    RibScene *scene = rib_load_memory("test.rib", rib, strlen(rib), &lo, diag);
+    ck_assert_msg(scene && diag->nerrors == 0 && scene->nframes == nframes,
+                  "the scene does not load");
+    return scene;
+}
+
+/* Renders the first frame of a RIB text with spp samples per pixel. */
+static Image *render(const char *rib, int spp, int threads)
+{
     RibDiag diag;
-    rib_diag_init(&diag, stderr);
-    RibScene *scene = rib_load_memory("test.rib", rib, strlen(rib), &lo, &diag);
-    ck_assert_msg(scene && diag.nerrors == 0 && scene->nframes == 1, "the scene does not load");
+    RibScene *scene = load(rib, 1, &diag);
     RenderSettings rs;
     render_settings_init(&rs);
     rs.spp = spp;
@@ -84,19 +93,14 @@ START_TEST(constant_sphere_coverage)
 }
 END_TEST
 
-START_TEST(matte_sphere_lambert)
+/* A unit sphere filling the screen window [-1.25, 1.25]^2 of 40 x 40
+   pixels, under a distant light shining from the eye: matte gives Cs *
+   Kd * N.L * intensity (with Ka's ambient term zero: no ambient light),
+   N.L = sqrt(1 - x^2 - y^2) at screen point (x, y). Checks the pixels
+   well inside the disk against want (the color times the intensity).
+   Tolerance 0.01: smooth normals interpolated across 2.5-degree facets. */
+static void check_lambert(const Image *img, const float want[3])
 {
-    /* A unit sphere (filling the screen window [-1.25, 1.25]^2) under a
-       distant light shining from the eye: matte gives Cs * Kd * N.L with
-       Ka's ambient term zero (no ambient light), and N.L = sqrt(1 - x^2 -
-       y^2) at screen point (x, y). Tolerance 0.01: smooth normals
-       interpolated across 2.5-degree facets. */
-    Image *img = render("Format 40 40 1\nProjection \"orthographic\"\n"
-                        "ScreenWindow -1.25 1.25 -1.25 1.25\nPixelFilter \"box\" 1 1\n"
-                        "Translate 0 0 5\nWorldBegin\n"
-                        "LightSource \"distantlight\" 1 \"from\" [0 0 -5] \"to\" [0 0 0]\n"
-                        "Surface \"matte\"\nColor [1 0.5 0.25]\nSphere 1 -1 1 360\nWorldEnd\n",
-                        16, 2);
     int checked = 0;
     for (int py = 0; py < 40; py++)
         for (int px = 0; px < 40; px++) {
@@ -107,14 +111,66 @@ START_TEST(matte_sphere_lambert)
                 continue;
             float cosine = sqrtf(1 - x * x - y * y);
             const float *c = image_pixel(img, px, py);
-            ck_assert_msg(fabsf(c[0] - cosine) < 0.01f && fabsf(c[1] - 0.5f * cosine) < 0.01f
-                              && fabsf(c[2] - 0.25f * cosine) < 0.01f,
-                          "pixel %d,%d: %g %g %g, want %g x (1, 0.5, 0.25)", px, py, c[0], c[1],
-                          c[2], cosine);
+            ck_assert_msg(fabsf(c[0] - want[0] * cosine) < 0.01f
+                              && fabsf(c[1] - want[1] * cosine) < 0.01f
+                              && fabsf(c[2] - want[2] * cosine) < 0.01f,
+                          "pixel %d,%d: %g %g %g, want %g x (%g, %g, %g)", px, py, c[0], c[1],
+                          c[2], cosine, want[0], want[1], want[2]);
             checked++;
         }
     ck_assert_int_gt(checked, 550); /* pi 0.856^2 / 0.0625^2 = 589 whole pixels */
+}
+
+START_TEST(matte_sphere_lambert)
+{
+    Image *img = render("Format 40 40 1\nProjection \"orthographic\"\n"
+                        "ScreenWindow -1.25 1.25 -1.25 1.25\nPixelFilter \"box\" 1 1\n"
+                        "Translate 0 0 5\nWorldBegin\n"
+                        "LightSource \"distantlight\" 1 \"from\" [0 0 -5] \"to\" [0 0 0]\n"
+                        "Surface \"matte\"\nColor [1 0.5 0.25]\nSphere 1 -1 1 360\nWorldEnd\n",
+                        16, 2);
+    check_lambert(img, (const float[3]){ 1, 0.5f, 0.25f });
     image_free(img);
+}
+END_TEST
+
+START_TEST(two_frames_build_each_shader_once)
+{
+    /* The matte sphere twice, in frames of one render: the second moves
+       the camera back (orthographic: the same picture), recolors the
+       sphere and halves the light. Its shaders were built for the first
+       frame; the second makes new instances of them, and builds nothing. */
+    RibDiag diag;
+    RibScene *scene = load(
+        "Format 40 40 1\nProjection \"orthographic\"\n"
+        "ScreenWindow -1.25 1.25 -1.25 1.25\nPixelFilter \"box\" 1 1\n"
+        "FrameBegin 1\nTranslate 0 0 5\nWorldBegin\n"
+        "LightSource \"distantlight\" 1 \"from\" [0 0 -5] \"to\" [0 0 0]\n"
+        "Surface \"matte\"\nColor [1 0.5 0.25]\nSphere 1 -1 1 360\nWorldEnd\nFrameEnd\n"
+        "FrameBegin 2\nTranslate 0 0 7\nWorldBegin\n"
+        "LightSource \"distantlight\" 1 \"intensity\" 0.5 \"from\" [0 0 -1] \"to\" [0 0 0]\n"
+        "Surface \"matte\"\nColor [0.2 0.4 0.8]\nSphere 1 -1 1 360\nWorldEnd\nFrameEnd\n",
+        2, &diag);
+    RenderSettings rs;
+    render_settings_init(&rs);
+    rs.spp = 16;
+    rs.threads = 2;
+    rs.quiet = true;
+    Render *r = render_new(scene, &rs);
+    static const float want[2][3] = { { 1, 0.5f, 0.25f }, { 0.1f, 0.2f, 0.4f } };
+    static const unsigned built[2] = { 2, 0 }; /* matte.sl and distantlight.sl */
+    for (int i = 0; i < 2; i++) {
+        RenderStats st;
+        char err[1024];
+        Image *img = render_frame_image(r, &scene->frames[i], &st, err, sizeof err);
+        ck_assert_msg(img != NULL, "%s", err);
+        ck_assert_uint_eq(st.shaders_built, built[i]);
+        check_lambert(img, want[i]);
+        image_free(img);
+    }
+    render_free(r);
+    rib_scene_free(scene);
+    rib_diag_free(&diag);
 }
 END_TEST
 
@@ -550,6 +606,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, constant_sphere_coverage);
     tcase_add_test(tc, matte_sphere_lambert);
+    tcase_add_test(tc, two_frames_build_each_shader_once);
     tcase_add_test(tc, perspective_framing);
     tcase_add_test(tc, crop_window_cuts_the_frame);
     tcase_add_test(tc, same_image_for_any_thread_count);
