@@ -1,7 +1,8 @@
 /*
-** render.h: rendering a frame of a RIB scene (rtrender's library).
+** render.h: rendering the frames of a RIB scene (rtrender's library).
 **
-** render_frame() traces one RibFrame: camera rays with the frame's pixel
+** A Render lasts for the scene's frames and keeps their shaders, each
+** built once. render_frame() traces one RibFrame: camera rays with the frame's pixel
 ** samples and filter, hits shaded in batches on the VM (grouped by the
 ** primitive they hit, so each batch runs one surface shader and sees
 ** its neighbours for derivatives), light shaders run over each batch
