@@ -7,7 +7,7 @@ noinst_LIBRARIES += backends/libbackends.a
 backends_libbackends_a_SOURCES = \
 	backends/compile.h backends/compile.c \
 	backends/vm/vmgen.h backends/vm/vmgen_impl.h backends/vm/vmgen.c \
-	backends/vm/vmcall.c backends/vm/sched.c backends/vm/rega.c backends/vm/emit.c
+	backends/vm/linearize.c backends/vm/vmcall.c backends/vm/sched.c backends/vm/rega.c backends/vm/emit.c
 
 # The compiler whole: back ends, the target-free library, the VM and the
 # runtime, in link order.

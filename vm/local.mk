@@ -1,6 +1,7 @@
 # vm/local.mk: the bytecode VM, floor 2: the object format, its loader
 # and verifier, the interpreter, the builtin binder over the runtime
-# (runtime/), the debugger engine, with their tests.
+# (runtime/), the debugger (its engine, print's expressions and the
+# command side), with their tests.
 
 noinst_LIBRARIES += vm/libvm.a
 vm_libvm_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
@@ -15,7 +16,7 @@ vm_libvm_a_SOURCES = \
 	vm/object.h vm/object_impl.h vm/object.c vm/objread.c \
 	vm/lanes.h vm/strlanes.c vm/hostlanes.c \
 	vm/disasm.h vm/disasm.c \
-	vm/debug.h vm/debug.c
+	vm/debug.h vm/debug_impl.h vm/debug.c vm/debug_expr.c vm/debug_repl.c
 
 VM_LIBS = vm/libvm.a $(LIBELF_LIBS) $(RUNTIME_LIBS)
 

@@ -3,12 +3,14 @@
 ** bytecode: VM instructions (vm/opcodes.h) over virtual registers. The
 ** back end runs in order:
 **
-**   vmgen.c   IR -> MIR: instruction selection, and linearisation of
-**             varying control flow into masked straight-line blocks
-**   sched.c   list scheduling within blocks, superinstruction fusion
-**   rega.c    register allocation: graph colouring with coalescing,
-**             uniform and varying files separately
-**   emit.c    slots and labels resolved, the object (vm/object.h) built
+**   vmgen.c      IR -> MIR: instruction selection (builtin calls in
+**                vmcall.c)
+**   linearize.c  block layout, and linearisation of varying control
+**                flow into masked straight-line blocks
+**   sched.c      list scheduling within blocks, superinstruction fusion
+**   rega.c       register allocation: graph colouring with coalescing,
+**                uniform and varying files separately
+**   emit.c       slots and labels resolved, the object (vm/object.h) built
 */
 #ifndef RSLC_VMGEN_H
 #define RSLC_VMGEN_H

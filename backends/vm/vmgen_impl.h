@@ -1,8 +1,8 @@
 /*
-** vmgen_impl.h: what the files of instruction selection share (vmgen.c
-** for instructions and control flow, vmcall.c for builtin calls): the
-** selection state and the helpers that grow the machine function.
-** Private to the VM back end.
+** vmgen_impl.h: what the files of IR -> MIR share (vmgen.c for
+** instructions, vmcall.c for builtin calls, linearize.c for block layout
+** and control flow, masked or plain): the selection state and the
+** helpers that grow the machine function. Private to the VM back end.
 */
 #ifndef RSLC_VMGEN_IMPL_H
 #define RSLC_VMGEN_IMPL_H
@@ -51,6 +51,16 @@ void vg_unsupported(Gen *g, const IrIns *ins, const char *what);
    list on first use. */
 int vg_add_var(Gen *g, MVar **list, int *n, const char *name, IrType t, bool varying,
                unsigned flags);
+/* Registers a and b are the two sides of a move or phi: rega.c tries
+   to give them one slot. */
+void vg_befriend(Gen *g, int a, int b);
+/* Selects a non-terminator instruction of a block's body. */
+void vg_select_ins(Gen *g, IrIns *ins);
+
+/* linearize.c: lays the blocks out (labels, loops, regions, whether the
+   function runs masked), then emits them with their control flow. */
+void vg_layout(Gen *g);
+void vg_linearize(Gen *g);
 
 /* vmcall.c: the index of a builtin by its mangled name, e.g. "noise(p)f"
    (the runtime binds by this name); a builtin call (intrin) into dst; and
