@@ -94,9 +94,9 @@ static void declare_extern(Node *d)
                    type_is_spatial(t.base) && type_is_spatial(declared.base);
     if (!type_equal(t, declared) && !spatial) {
         char buf[32];
-        strcpy(buf, type_name(declared));
+        strcpy(buf, type_name(declared).s);
         diag_error(d->loc, "extern declaration of '%s' as '%s' does not "
-                   "match its type '%s'", d->name, buf, type_name(t));
+                   "match its type '%s'", d->name, buf, type_name(t).s);
         if (sym->decl)
             diag_note(sym->decl->loc, "'%s' is declared here", d->name);
         return;
@@ -265,9 +265,9 @@ static void check_return(Node *s)
         return;
     if (!type_assignable(fn->type, v->type)) {
         char buf[32];
-        strcpy(buf, type_name(v->type));
+        strcpy(buf, type_name(v->type).s);
         diag_error(v->loc, "cannot return '%s' from '%s', which returns '%s'",
-                   buf, fn->name, type_name(fn->type));
+                   buf, fn->name, type_name(fn->type).s);
         return;
     }
     Detail d = detail_join(v->detail, C.ctx);
@@ -344,7 +344,7 @@ static void check_region_args(Node *s, const RegionForm *form)
         list[0] = '\0';
         for (int i = 0; i < n && len < (int)sizeof list; i++)
             len += snprintf(list + len, sizeof list - (size_t)len, "%s%s",
-                            i ? ", " : "", type_name(types[i]));
+                            i ? ", " : "", type_name(types[i]).s);
         diag_error(s->loc, "invalid arguments to '%s' (%s); expected %s",
                    form->name, list, form->expected);
         return;

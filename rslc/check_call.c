@@ -187,7 +187,7 @@ static void check_channel(Node *arg)
         return;
     if (chan->type.base != TY_FLOAT || chan->type.arraylen) {
         diag_error(chan->loc, "texture channel must be a float, not '%s'",
-                   type_name(chan->type));
+                   type_name(chan->type).s);
         return;
     }
     arg->type = type_make(TY_STRING);
@@ -254,7 +254,7 @@ void check_options(Node *list, BuiltinOptSet set, const char *what)
         if (o->type != TY_VOID && value->type.base != TY_ERROR &&
             !type_assignable(type_make(o->type), value->type)) {
             char buf[32];
-            strcpy(buf, type_name(value->type));
+            strcpy(buf, type_name(value->type).s);
             diag_error(value->loc, "option '%s' of '%s' must be '%s', not '%s'",
                        name->name, what, type_base_name(o->type), buf);
         }
@@ -265,11 +265,11 @@ void check_options(Node *list, BuiltinOptSet set, const char *what)
 
 static void format_user(const Symbol *fn, char *buf, size_t size)
 {
-    int n = snprintf(buf, size, "%s %s(", type_name(fn->type), fn->name);
+    int n = snprintf(buf, size, "%s %s(", type_name(fn->type).s, fn->name);
     int i = 0;
     for (const Node *f = fn->decl->kid[0]; f && n < (int)size; f = f->next, i++)
         n += snprintf(buf + n, size - (size_t)n, "%s%s%s", i ? ", " : "",
-                      f->spec.output ? "output " : "", type_name(f->spec.type));
+                      f->spec.output ? "output " : "", type_name(f->spec.type).s);
     if (n < (int)size)
         snprintf(buf + n, size - (size_t)n, ")");
 }
@@ -280,7 +280,7 @@ static void format_args(const Call *c, char *buf, size_t size)
     buf[0] = '\0';
     for (int i = 0; i < c->nargs && n < (int)size; i++)
         n += snprintf(buf + n, size - (size_t)n, "%s%s", i ? ", " : "",
-                      type_name(c->types[i]));
+                      type_name(c->types[i]).s);
 }
 
 static void arity_range(const Cand *k, int *lo, int *hi)
@@ -330,10 +330,10 @@ static void report_no_fit(const Call *c)
             if (builtin_param_cost(&p, c->types[i], c->alt[i]) >= 0)
                 continue;
             char want[32];
-            strcpy(want, p.any ? "any" : type_name(p.type));
+            strcpy(want, p.any ? "any" : type_name(p.type).s);
             diag_error(c->args[i]->loc, "argument %d of '%s' must be %s'%s', "
                        "not '%s'", i + 1, name, p.output ? "an output " : "",
-                       want, type_name(c->types[i]));
+                       want, type_name(c->types[i]).s);
             return;
         }
     }

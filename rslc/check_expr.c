@@ -56,7 +56,7 @@ static bool failed(const Node *e)
 /* Copies a type name out of type_name's static buffer. */
 static const char *tname(Type t, char *buf)
 {
-    strcpy(buf, type_name(t));
+    strcpy(buf, type_name(t).s);
     return buf;
 }
 

@@ -237,7 +237,8 @@ const char *ir_intern(IrFunc *fn, const char *s);
 static inline IrType ir_type(IrKind kind) { IrType t = { kind, 0 }; return t; }
 bool ir_type_equal(IrType a, IrType b);
 bool ir_is_triple(IrKind k);
-const char *ir_type_name(IrType t);
+/* An IR type's name ("float", "color[3]"), by value as type_name. */
+TypeName ir_type_name(IrType t);
 const char *ir_kind_name(IrKind k);
 const char *ir_op_name(IrOp op);
 int ir_op_nargs(IrOp op);

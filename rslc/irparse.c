@@ -300,14 +300,14 @@ static IrVal *parse_value(Parser *p)
         int want = per * ty.arraylen;
         float *v = calloc((size_t)want, sizeof *v);
         if (floats(p, v, want) != want)
-            error(p, t, "wrong number of elements in %s constant", ir_type_name(ty));
+            error(p, t, "wrong number of elements in %s constant", ir_type_name(ty).s);
         IrVal *k = &ir_const_array(fn, ty, v)->val;
         free(v);
         return k;
     }
     float v[16];
     if ((per != 3 && per != 16) || floats(p, v, per) != per) {
-        error(p, t, "malformed %s constant", ir_type_name(ty));
+        error(p, t, "malformed %s constant", ir_type_name(ty).s);
         return &ir_const_float(fn, 0)->val;
     }
     return per == 16 ? &ir_const_matrix(fn, v)->val : &ir_const_triple(fn, ty.kind, v[0], v[1], v[2])->val;

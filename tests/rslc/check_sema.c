@@ -93,12 +93,12 @@ static void assert_type(const Node *e, TypeBase base)
 START_TEST(type_names)
 {
     Type t = type_make(TY_COLOR);
-    ck_assert_str_eq(type_name(t), "color");
+    ck_assert_str_eq(type_name(t).s, "color");
     t.arraylen = 3;
-    ck_assert_str_eq(type_name(t), "color[3]");
+    ck_assert_str_eq(type_name(t).s, "color[3]");
     t = type_make(TY_FLOAT);
     t.arraylen = -1;
-    ck_assert_str_eq(type_name(t), "float[]");
+    ck_assert_str_eq(type_name(t).s, "float[]");
     ck_assert_str_eq(shader_kind_name(SHADER_DISPLACEMENT), "displacement");
 }
 END_TEST
