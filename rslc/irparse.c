@@ -38,6 +38,7 @@ typedef struct Line {
 } Line;
 
 typedef struct Parser {
+    RslcCtx *rc;             /* where errors are reported */
     const char *file;
     Line *lines;
     int nlines;
@@ -171,7 +172,7 @@ static void error(Parser *p, const Tok *t, const char *fmt, const char *arg)
 {
     SrcLoc loc = { p->file, p->lines[p->at].lineno, t ? t->col : 1, 0 };
     if (!p->failed) /* later errors are mostly echoes of the first */
-        diag_error(loc, fmt, arg);
+        diag_error(p->rc, loc, fmt, arg);
     p->failed = true;
 }
 
@@ -667,15 +668,15 @@ static void link_calls(Parser *p, IrModule *m)
                     if (!strcmp(m->funcs[g]->name, i->sym))
                         i->callee = m->funcs[g];
                 if (!i->callee) {
-                    diag_error(i->loc, "call of undefined function '@%s'", i->sym);
+                    diag_error(p->rc, i->loc, "call of undefined function '@%s'", i->sym);
                     p->failed = true;
                 }
             }
 }
 
-IrModule *ir_parse(const char *text, const char *filename)
+IrModule *ir_parse(RslcCtx *rc, const char *text, const char *filename)
 {
-    Parser p = { .file = filename };
+    Parser p = { .rc = rc, .file = filename };
     char **strs = NULL;
     int nstrs = 0;
     const char *s = text;
