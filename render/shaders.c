@@ -107,7 +107,7 @@ static int find_code(ShaderLib *lib, const char *name, RibLoc at, char *err, int
             continue;
         }
         snprintf(file, sizeof file, "%s/%s.sl", lib->dirs[d], name);
-        if (access(file, R_OK) == 0 && !(obj = backend_compile_file(file, lib->debug ? 0 : 2, NULL, 0, lib->debug)))
+        if (access(file, R_OK) == 0 && !(obj = backend_compile_file(&(RslcCtx){ 0 }, file, lib->debug ? 0 : 2, NULL, 0, lib->debug)))
             snprintf(why, sizeof why, "%s does not compile (see the messages above)", file);
     }
     if (!obj) {

@@ -134,13 +134,18 @@ void diag_set_werror(RslcCtx *rc, bool on) { rc->werror = on; }
 void diag_set_output(RslcCtx *rc, FILE *f) { rc->diag_out = f; }
 void diag_set_error_limit(RslcCtx *rc, int max) { rc->error_limit = max; }
 
+void diag_forget_source(RslcCtx *rc)
+{
+    free(rc->cached_path);
+    free(rc->cached_text);
+    rc->cached_path = rc->cached_text = NULL;
+}
+
 void diag_reset(RslcCtx *rc)
 {
     rc->nerrors = rc->nwarnings = rc->error_limit = 0;
     rc->werror = false;
-    free(rc->cached_path);
-    free(rc->cached_text);
-    rc->cached_path = rc->cached_text = NULL;
+    diag_forget_source(rc);
 }
 
 void diag_die(const char *fmt, ...)

@@ -33,6 +33,9 @@ int diag_warning_count(const RslcCtx *rc);
 /* Forgets the counts and settings (the output stream stays); used
    between compilations. */
 void diag_reset(RslcCtx *rc);
+/* Drops the source file read for carets (read again when needed), so
+   that between compilations rc holds no memory. */
+void diag_forget_source(RslcCtx *rc);
 /* Treats warnings as errors. */
 void diag_set_werror(RslcCtx *rc, bool on);
 /* Sends diagnostics to out instead of stderr (NULL restores stderr). */

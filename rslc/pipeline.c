@@ -99,4 +99,5 @@ void rslc_compile_done(RslcCtx *rc)
 {
     check_free(rc);
     ast_free_all(rc);
+    diag_forget_source(rc);
 }

@@ -32,7 +32,8 @@ void rslc_prepare_defaults(IrModule *m);
    an output "result" for the returned value. */
 IrFunc *rslc_call_wrapper(IrModule *m, IrFunc *callee);
 
-/* Frees what the front end kept in rc (the tree, the symbols); the
+/* Frees what the compilation kept in rc (the tree, the symbols, the
+   source read for diagnostics), so that rc holds no memory; the
    diagnostics' counts and settings stay. */
 void rslc_compile_done(RslcCtx *rc);
 
