@@ -13,13 +13,13 @@
 
 /* The object of one shader of m: inlining, the computed defaults, then
    selection, scheduling, allocation and emission. */
-static VmObject *object_of(IrModule *m, IrFunc *shader, int level, bool debug)
+static VmObject *object_of(RslcCtx *rc, IrModule *m, IrFunc *shader, int level, bool debug)
 {
     /* The VM has no calls: everything inlines, then the copies clean up. */
     rslc_prepare_defaults(m);
     if (pass_inline_all(m) && level > 0)
         passes_run_pipeline(m, level);
-    MFunc *mf = vmgen_select(shader);
+    MFunc *mf = vmgen_select(rc, shader);
     if (!mf)
         return NULL;
     mf->debug = debug;
@@ -33,7 +33,7 @@ static VmObject *object_of(IrModule *m, IrFunc *shader, int level, bool debug)
     return obj;
 }
 
-VmObject *backend_vm_object(IrModule *m, int level, const char *path, bool debug)
+VmObject *backend_vm_object(RslcCtx *rc, IrModule *m, int level, const char *path, bool debug)
 {
     SrcLoc where = { path, 0, 0, 0 };
     IrFunc *shader = NULL;
@@ -44,18 +44,18 @@ VmObject *backend_vm_object(IrModule *m, int level, const char *path, bool debug
             nshaders++;
         }
     if (nshaders == 0) {
-        diag_error(where, "no shader to compile: the file defines only functions");
+        diag_error(rc, where, "no shader to compile: the file defines only functions");
         return NULL;
     }
     if (nshaders > 1) {
-        diag_error(where, "%d shaders in one file: an object holds one", nshaders);
+        diag_error(rc, where, "%d shaders in one file: an object holds one", nshaders);
         return NULL;
     }
-    return object_of(m, shader, level, debug);
+    return object_of(rc, m, shader, level, debug);
 }
 
-VmObject *backend_vm_call_object(IrModule *m, const char *name, int nargs, int level,
-                              const char *path, bool debug)
+VmObject *backend_vm_call_object(RslcCtx *rc, IrModule *m, const char *name, int nargs,
+                                 int level, const char *path, bool debug)
 {
     SrcLoc where = { path, 0, 0, 0 };
     IrFunc *callee = NULL;
@@ -75,24 +75,24 @@ VmObject *backend_vm_call_object(IrModule *m, const char *name, int nargs, int l
             callee = f;
     }
     if (!callee) {
-        diag_error(where, "no function '%s' taking %d argument%s", name, nargs,
+        diag_error(rc, where, "no function '%s' taking %d argument%s", name, nargs,
                    nargs == 1 ? "" : "s");
         return NULL;
     }
-    return object_of(m, rslc_call_wrapper(m, callee), level, debug);
+    return object_of(rc, m, rslc_call_wrapper(m, callee), level, debug);
 }
 
-VmObject *backend_compile_file(const char *path, int level, const char *call, int nargs,
-                            bool debug)
+VmObject *backend_compile_file(RslcCtx *rc, const char *path, int level, const char *call,
+                               int nargs, bool debug)
 {
     CppOptions cpp = { 0 };
-    diag_reset();
-    Unit *unit = rslc_front_end(path, &cpp);
-    IrModule *m = unit ? rslc_middle_end(unit, level, NULL) : NULL;
+    diag_reset(rc);
+    Unit *unit = rslc_front_end(rc, path, &cpp);
+    IrModule *m = unit ? rslc_middle_end(rc, unit, level, NULL) : NULL;
     VmObject *o = !m    ? NULL
-                  : call ? backend_vm_call_object(m, call, nargs, level, path, debug)
-                         : backend_vm_object(m, level, path, debug);
+                  : call ? backend_vm_call_object(rc, m, call, nargs, level, path, debug)
+                         : backend_vm_object(rc, m, level, path, debug);
     ir_module_free(m);
-    rslc_compile_done();
+    rslc_compile_done(rc);
     return o;
 }

@@ -37,3 +37,14 @@ TESTS += tests/vm/check_bindings
 tests_vm_check_bindings_SOURCES = tests/vm/check_bindings.c
 tests_vm_check_bindings_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_bindings_LDADD = $(COMPILER_LIBS) $(CHECK_LIBS)
+
+# The compiler is reentrant: threads compiling at once, each with its own
+# context, give what compiling one at a time gives.
+check_PROGRAMS += tests/rslc/check_reentrant
+TESTS += tests/rslc/check_reentrant
+tests_rslc_check_reentrant_SOURCES = tests/rslc/check_reentrant.c \
+	tests/common/runcmd.h tests/common/runcmd.c
+tests_rslc_check_reentrant_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_rslc_check_reentrant_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_rslc_check_reentrant_LDADD = $(COMPILER_LIBS) $(PTHREAD_LIBS) $(CHECK_LIBS)

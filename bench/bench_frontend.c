@@ -27,6 +27,7 @@ static double now_ms(void)
 int main(int argc, char **argv)
 {
     int reps = 200;
+    RslcCtx rc = { 0 };
     CppOptions cpp = { NULL, 0 };
     double total_best = 0, total_cpp = 0;
     int nshaders = 0;
@@ -46,11 +47,11 @@ int main(int argc, char **argv)
         double best = 1e30, sum = 0;
         for (int r = 0; r < reps; r++) {
             t0 = now_ms();
-            Unit *unit = parse_rsl(text, len, argv[i]);
-            bool ok = unit && check_unit(unit);
+            Unit *unit = parse_rsl(&rc, text, len, argv[i]);
+            bool ok = unit && check_unit(&rc, unit);
             double dt = now_ms() - t0;
-            check_free();
-            ast_free_all();
+            check_free(&rc);
+            ast_free_all(&rc);
             if (!ok) {
                 fprintf(stderr, "bench_frontend: %s does not check\n", argv[i]);
                 return 1;
@@ -74,6 +75,6 @@ int main(int argc, char **argv)
     printf("%-24s %10.3f %12.4f   (per shader, %d shaders, %d reps)\n",
            "average", total_cpp / nshaders, total_best / nshaders, nshaders,
            reps);
-    diag_reset();
+    rslc_ctx_free(&rc);
     return 0;
 }

@@ -48,15 +48,15 @@ static double min(double a, double b)
 }
 
 /* Compiles text reps times; false if the shader does not compile. */
-static bool measure(const char *text, size_t len, const char *path, int reps, Sample *s)
+static bool measure(RslcCtx *rc, const char *text, size_t len, const char *path, int reps, Sample *s)
 {
     s->front = s->lower = s->opt = 1e30;
     for (int r = 0; r < reps; r++) {
         double t0 = now_ms();
-        Unit *unit = parse_rsl(text, len, path);
-        bool ok = unit && check_unit(unit);
+        Unit *unit = parse_rsl(rc, text, len, path);
+        bool ok = unit && check_unit(rc, unit);
         double t1 = now_ms();
-        IrModule *m = ok ? ir_lower_unit(unit) : NULL;
+        IrModule *m = ok ? ir_lower_unit(rc, unit) : NULL;
         double t2 = now_ms();
         if (m) {
             s->before = count_ins(m);
@@ -66,8 +66,8 @@ static bool measure(const char *text, size_t len, const char *path, int reps, Sa
         double t3 = now_ms();
         if (m)
             ir_module_free(m);
-        check_free();
-        ast_free_all();
+        check_free(rc);
+        ast_free_all(rc);
         if (!m)
             return false;
         s->front = min(s->front, t1 - t0);
@@ -79,6 +79,7 @@ static bool measure(const char *text, size_t len, const char *path, int reps, Sa
 
 int main(int argc, char **argv)
 {
+    RslcCtx rc = { 0 };
     int reps = 20, nshaders = 0;
     long total_before = 0, total_after = 0;
     CppOptions cpp = { NULL, 0 };
@@ -96,7 +97,7 @@ int main(int argc, char **argv)
         if (!text)
             return 1;
         Sample s;
-        bool ok = measure(text, len, argv[i], reps, &s);
+        bool ok = measure(&rc, text, len, argv[i], reps, &s);
         free(text);
         if (!ok) {
             fprintf(stderr, "bench_ir: %s does not compile\n", argv[i]);
@@ -121,6 +122,6 @@ int main(int argc, char **argv)
            "total / mean", total_before, total_after,
            100.0 * (total_before - total_after) / (total_before ? total_before : 1),
            sum.front / nshaders, sum.lower / nshaders, sum.opt / nshaders, nshaders, reps);
-    diag_reset();
+    rslc_ctx_free(&rc);
     return 0;
 }

@@ -29,12 +29,12 @@ static double now_s(void)
 static VmObject *compile(const char *path)
 {
     CppOptions cpp = { 0 };
-    Unit *unit = rslc_front_end(path, &cpp);
-    IrModule *m = unit ? rslc_middle_end(unit, 2, NULL) : NULL;
-    VmObject *o = m ? backend_vm_object(m, 2, path, false) : NULL;
+    RslcCtx rc = { 0 };
+    Unit *unit = rslc_front_end(&rc, path, &cpp);
+    IrModule *m = unit ? rslc_middle_end(&rc, unit, 2, NULL) : NULL;
+    VmObject *o = m ? backend_vm_object(&rc, m, 2, path, false) : NULL;
     ir_module_free(m);
-    rslc_compile_done();
-    diag_reset();
+    rslc_ctx_free(&rc);
     return o;
 }
 

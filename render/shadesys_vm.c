@@ -71,7 +71,7 @@ static int build_code(VmShadeSys *lib, const char *file, bool compile, char *why
     VmObject *obj;
     if (!compile)
         obj = vm_object_read(file, why, whylen);
-    else if (!(obj = backend_compile_file(file, lib->debug ? 0 : 2, NULL, 0, lib->debug)))
+    else if (!(obj = backend_compile_file(&(RslcCtx){ 0 }, file, lib->debug ? 0 : 2, NULL, 0, lib->debug)))
         snprintf(why, (size_t)whylen, "%s does not compile (see the messages above)", file);
     if (!obj)
         return -1;

@@ -25,12 +25,10 @@ typedef struct Chunk {
 
 enum { CHUNK_SIZE = 64 * 1024 };
 
-static Chunk *chunks;
-
-static void *arena_alloc(size_t size)
+static void *arena_alloc(RslcCtx *rc, size_t size)
 {
     size = (size + alignof(max_align_t) - 1) & ~(alignof(max_align_t) - 1);
-    if (!chunks || chunks->cap - chunks->used < size) {
+    if (!rc->chunks || rc->chunks->cap - rc->chunks->used < size) {
         size_t cap = size > CHUNK_SIZE ? size : CHUNK_SIZE;
         Chunk *c = malloc(sizeof *c + cap);
         if (!c)
@@ -39,33 +37,33 @@ static void *arena_alloc(size_t size)
         c->used = 0;
         /* A chunk made for one big string should not strand the space
            left in the current one. */
-        if (chunks && cap > CHUNK_SIZE) {
-            c->next = chunks->next;
-            chunks->next = c;
+        if (rc->chunks && cap > CHUNK_SIZE) {
+            c->next = rc->chunks->next;
+            rc->chunks->next = c;
         } else {
-            c->next = chunks;
-            chunks = c;
+            c->next = rc->chunks;
+            rc->chunks = c;
         }
         c->used = size;
         return c->data;
     }
-    void *p = (char *)chunks->data + chunks->used;
-    chunks->used += size;
+    void *p = (char *)rc->chunks->data + rc->chunks->used;
+    rc->chunks->used += size;
     return p;
 }
 
-Node *ast_new(NodeKind kind, SrcLoc loc)
+Node *ast_new(RslcCtx *rc, NodeKind kind, SrcLoc loc)
 {
-    Node *n = arena_alloc(sizeof *n);
+    Node *n = arena_alloc(rc, sizeof *n);
     memset(n, 0, sizeof *n);
     n->kind = kind;
     n->loc = loc;
     return n;
 }
 
-Unit *ast_new_unit(void)
+Unit *ast_new_unit(RslcCtx *rc)
 {
-    Unit *u = arena_alloc(sizeof *u);
+    Unit *u = arena_alloc(rc, sizeof *u);
     memset(u, 0, sizeof *u);
     return u;
 }
@@ -135,9 +133,7 @@ const Node *ast_too_deep(const Unit *unit, int limit)
 
 /* ---- interned strings ---------------------------------------------------- */
 
-/* Open addressing; the table holds at most half its slots. */
-static const char **table;
-static size_t table_cap, table_count;
+/* Open addressing in rc->intern; the table holds at most half its slots. */
 
 static uint64_t hash(const char *s)
 {
@@ -147,58 +143,58 @@ static uint64_t hash(const char *s)
     return h;
 }
 
-static void table_grow(void)
+static void table_grow(RslcCtx *rc)
 {
-    size_t cap = table_cap ? table_cap * 2 : 1024;
+    size_t cap = rc->intern_cap ? rc->intern_cap * 2 : 1024;
     const char **bigger = calloc(cap, sizeof *bigger);
     if (!bigger)
         diag_die("out of memory");
-    for (size_t i = 0; i < table_cap; i++) {
-        if (!table[i])
+    for (size_t i = 0; i < rc->intern_cap; i++) {
+        if (!rc->intern[i])
             continue;
-        size_t j = hash(table[i]) & (cap - 1);
+        size_t j = hash(rc->intern[i]) & (cap - 1);
         while (bigger[j])
             j = (j + 1) & (cap - 1);
-        bigger[j] = table[i];
+        bigger[j] = rc->intern[i];
     }
-    free(table);
-    table = bigger;
-    table_cap = cap;
+    free(rc->intern);
+    rc->intern = bigger;
+    rc->intern_cap = cap;
 }
 
-const char *ast_intern(const char *s)
+const char *ast_intern(RslcCtx *rc, const char *s)
 {
-    if ((table_count + 1) * 2 > table_cap)
-        table_grow();
-    size_t i = hash(s) & (table_cap - 1);
-    for (; table[i]; i = (i + 1) & (table_cap - 1))
-        if (strcmp(table[i], s) == 0)
-            return table[i];
+    if ((rc->intern_count + 1) * 2 > rc->intern_cap)
+        table_grow(rc);
+    size_t i = hash(s) & (rc->intern_cap - 1);
+    for (; rc->intern[i]; i = (i + 1) & (rc->intern_cap - 1))
+        if (strcmp(rc->intern[i], s) == 0)
+            return rc->intern[i];
     size_t len = strlen(s) + 1;
-    char *copy = arena_alloc(len);
+    char *copy = arena_alloc(rc, len);
     memcpy(copy, s, len);
-    table[i] = copy;
-    table_count++;
+    rc->intern[i] = copy;
+    rc->intern_count++;
     return copy;
 }
 
-void ast_free_all(void)
+void ast_free_all(RslcCtx *rc)
 {
-    while (chunks) {
-        Chunk *next = chunks->next;
-        free(chunks);
-        chunks = next;
+    while (rc->chunks) {
+        Chunk *next = rc->chunks->next;
+        free(rc->chunks);
+        rc->chunks = next;
     }
-    free(table);
-    table = NULL;
-    table_cap = table_count = 0;
+    free(rc->intern);
+    rc->intern = NULL;
+    rc->intern_cap = rc->intern_count = 0;
 }
 
 /* ---- names ------------------------------------------------------------------- */
 
 const char *ast_kind_name(NodeKind kind)
 {
-    static const char *const names[] = {
+    static const char names[][16] = {
 #define X(k) #k,
         NODE_KINDS(X)
 #undef X
@@ -209,7 +205,7 @@ const char *ast_kind_name(NodeKind kind)
 const char *ast_op_name(Op op)
 {
     /* ORDER OP */
-    static const char *const names[] = {
+    static const char names[][3] = {
         "?", "+", "-", "*", "/", ".", "^", "<", "<=", ">", ">=", "==", "!=",
         "&&", "||", "-", "!", "=",
     };
@@ -217,10 +213,6 @@ const char *ast_op_name(Op op)
 }
 
 /* ---- the dump -------------------------------------------------------------------- */
-
-/* The file of the previous line printed: a location names its file only
-   when that changes. */
-static const char *dump_file;
 
 void ast_print_string(FILE *out, const char *s)
 {
@@ -254,7 +246,7 @@ static void dump_spec(FILE *out, const DeclSpec *spec)
         fputs(" output", out);
     if (detail_name(spec->detail))
         fprintf(out, " %s", detail_name(spec->detail));
-    fprintf(out, " %s", type_name(spec->type));
+    fprintf(out, " %s", type_name(spec->type).s);
 }
 
 /* The kind-specific fields of a node's line. */
@@ -292,18 +284,20 @@ static void dump_fields(FILE *out, const Node *n)
     }
 }
 
-static void dump_node(FILE *out, const Node *n, int depth)
+/* *file: the file of the previous line printed; a location names its
+   file only when that changes. */
+static void dump_node(FILE *out, const Node *n, int depth, const char **file)
 {
     fprintf(out, "%*s%s", depth * 2, "", ast_kind_name(n->kind));
     dump_fields(out, n);
-    if (n->loc.file && n->loc.file != dump_file) {
-        dump_file = n->loc.file;
+    if (n->loc.file && n->loc.file != *file) {
+        *file = n->loc.file;
         fprintf(out, " @%s:%d:%d", n->loc.file, n->loc.line, n->loc.col);
     } else {
         fprintf(out, " @%d:%d", n->loc.line, n->loc.col);
     }
     if (n->type.base != TY_ERROR) {
-        fprintf(out, " : %s", type_name(n->type));
+        fprintf(out, " : %s", type_name(n->type).s);
         if (detail_name(n->detail))
             fprintf(out, " %s", detail_name(n->detail));
     }
@@ -318,13 +312,13 @@ static void dump_node(FILE *out, const Node *n, int depth)
         if (!n->kid[i])
             fprintf(out, "%*s(none)\n", (depth + 1) * 2, "");
         for (const Node *k = n->kid[i]; k; k = k->next)
-            dump_node(out, k, depth + 1);
+            dump_node(out, k, depth + 1, file);
     }
 }
 
 void ast_dump(FILE *out, const Unit *unit)
 {
-    dump_file = NULL;
+    const char *file = NULL;
     for (const Node *d = unit->defs; d; d = d->next)
-        dump_node(out, d, 0);
+        dump_node(out, d, 0, &file);
 }

@@ -10,6 +10,7 @@
 #ifndef RSLC_AST_H
 #define RSLC_AST_H
 
+#include "rslc/ctx.h"
 #include "rslc/types.h"
 
 /* A source position after preprocessing, mapped back through "# line"
@@ -139,10 +140,10 @@ typedef struct Unit {
 } Unit;
 
 /* Allocates a node of the given kind at loc, all other fields zero. Nodes
-   live in an arena freed by ast_free_all. */
-Node *ast_new(NodeKind kind, SrcLoc loc);
+   live in rc's arena, freed by ast_free_all. */
+Node *ast_new(RslcCtx *rc, NodeKind kind, SrcLoc loc);
 /* Allocates an empty unit in the same arena. */
-Unit *ast_new_unit(void);
+Unit *ast_new_unit(RslcCtx *rc);
 /* Appends b to the list a (either may be NULL) and returns the head. */
 Node *ast_append(Node *a, Node *b);
 /* Number of nodes in a list. */
@@ -153,9 +154,9 @@ int ast_list_len(const Node *list);
 const Node *ast_too_deep(const Unit *unit, int limit);
 /* Interns a string in the compilation's arena; equal strings share one
    pointer, so names compare with ==. */
-const char *ast_intern(const char *s);
-/* Frees every node and interned string. */
-void ast_free_all(void);
+const char *ast_intern(RslcCtx *rc, const char *s);
+/* Frees every node and interned string of rc. */
+void ast_free_all(RslcCtx *rc);
 
 /* The name of a node kind ("N_BINARY") and of an operator ("+"). */
 const char *ast_kind_name(NodeKind kind);

@@ -50,20 +50,18 @@
 
 #include "rslc/check_impl.h"
 
-Checker C;
-
 /* ---- declarations ------------------------------------------------------------ */
 
 /* Reports a clash with a name already declared in the current scope;
    true if there is one. */
-static bool redefined(const char *name, const Node *at)
+static bool redefined(Checker *ck, const char *name, const Node *at)
 {
-    Symbol *prev = scope_find_local(C.scope, name);
+    Symbol *prev = scope_find_local(ck->scope, name);
     if (!prev)
         return false;
-    diag_error(at->loc, "redefinition of '%s'", name);
+    diag_error(ck->rc, at->loc, "redefinition of '%s'", name);
     if (prev->decl)
-        diag_note(prev->decl->loc, "previous declaration is here");
+        diag_note(ck->rc, prev->decl->loc, "previous declaration is here");
     return true;
 }
 
@@ -71,20 +69,20 @@ typedef enum Role { ROLE_LOCAL, ROLE_SHADER_PARAM, ROLE_FORMAL } Role;
 
 /* The scope that encloses the innermost function's formals, or the
    current scope outside functions: where extern names are looked up. */
-static const Scope *outside_function(void)
+static const Scope *outside_function(Checker *ck)
 {
-    for (const Scope *s = C.scope; s; s = s->parent)
+    for (const Scope *s = ck->scope; s; s = s->parent)
         if (s->boundary)
             return s->parent;
-    return C.scope;
+    return ck->scope;
 }
 
-static void declare_extern(Node *d)
+static void declare_extern(Checker *ck, Node *d)
 {
-    Symbol *sym = scope_find(outside_function(), d->name, NULL);
+    Symbol *sym = scope_find(outside_function(ck), d->name, NULL);
     if (!sym || (sym->kind != SYM_VAR && sym->kind != SYM_GLOBAL &&
                  sym->kind != SYM_CONST)) {
-        diag_error(d->loc, "extern variable '%s' is not declared in an "
+        diag_error(ck->rc, d->loc, "extern variable '%s' is not declared in an "
                    "enclosing scope", d->name);
         return;
     }
@@ -94,41 +92,41 @@ static void declare_extern(Node *d)
                    type_is_spatial(t.base) && type_is_spatial(declared.base);
     if (!type_equal(t, declared) && !spatial) {
         char buf[32];
-        strcpy(buf, type_name(declared));
-        diag_error(d->loc, "extern declaration of '%s' as '%s' does not "
-                   "match its type '%s'", d->name, buf, type_name(t));
+        strcpy(buf, type_name(declared).s);
+        diag_error(ck->rc, d->loc, "extern declaration of '%s' as '%s' does not "
+                   "match its type '%s'", d->name, buf, type_name(t).s);
         if (sym->decl)
-            diag_note(sym->decl->loc, "'%s' is declared here", d->name);
+            diag_note(ck->rc, sym->decl->loc, "'%s' is declared here", d->name);
         return;
     }
-    if (redefined(d->name, d))
+    if (redefined(ck, d->name, d))
         return;
-    scope_add(C.scope, sym);
+    scope_add(ck->scope, sym);
     d->sym = sym;
     d->type = t;
     d->detail = sym->detail;
 }
 
-static void declare_var(Node *d, Role role)
+static void declare_var(Checker *ck, Node *d, Role role)
 {
     if (d->spec.is_extern) {
-        declare_extern(d);
+        declare_extern(ck, d);
         return;
     }
     Type t = d->spec.type;
     Node *init = d->kid[0];
     if (t.base == TY_VOID) {
-        diag_error(d->loc, "variable '%s' cannot be void", d->name);
+        diag_error(ck->rc, d->loc, "variable '%s' cannot be void", d->name);
         t.base = TY_ERROR;
     }
     if (t.arraylen < 0 && role != ROLE_FORMAL) {
         if (init && init->kind == N_ARRAYINIT)
             t.arraylen = ast_list_len(init->kid[0]);
         else
-            diag_error(d->loc, "array '%s' needs a length", d->name);
+            diag_error(ck->rc, d->loc, "array '%s' needs a length", d->name);
     }
     if (d->spec.output && role == ROLE_LOCAL)
-        diag_error(d->loc, "only parameters can be 'output'");
+        diag_error(ck->rc, d->loc, "only parameters can be 'output'");
     Detail detail = d->spec.detail;
     if (detail == DETAIL_DEFAULT)
         detail = role == ROLE_SHADER_PARAM ? DETAIL_UNIFORM
@@ -137,29 +135,29 @@ static void declare_var(Node *d, Role role)
     char what[96];
     snprintf(what, sizeof what, "'%s'", d->name);
     if (role == ROLE_SHADER_PARAM && !init)
-        diag_error(d->loc, "shader parameter '%s' has no default value", d->name);
+        diag_error(ck->rc, d->loc, "shader parameter '%s' has no default value", d->name);
     if (role == ROLE_FORMAL && init)
-        diag_error(init->loc, "function parameter '%s' cannot have a default "
+        diag_error(ck->rc, init->loc, "function parameter '%s' cannot have a default "
                    "value", d->name);
-    else if (init && t.base != TY_ERROR && check_value_for(init, t, what) &&
+    else if (init && t.base != TY_ERROR && check_value_for(ck, init, t, what) &&
              detail == DETAIL_UNIFORM && init->detail == DETAIL_VARYING)
-        diag_error(init->loc, "cannot assign varying value to uniform "
+        diag_error(ck->rc, init->loc, "cannot assign varying value to uniform "
                    "variable '%s'", d->name);
     else if (init && t.base == TY_ERROR && init->kind != N_ARRAYINIT)
-        check_expr(init, want_none());
+        check_expr(ck, init, want_none());
 
-    if (redefined(d->name, d))
+    if (redefined(ck, d->name, d))
         return;
-    Symbol *sym = sym_new(SYM_VAR, d->name);
+    Symbol *sym = sym_new(ck->rc, SYM_VAR, d->name);
     sym->type = t;
     sym->detail = detail;
     sym->decl = d;
     sym->param = role != ROLE_LOCAL;
     sym->output = d->spec.output && role != ROLE_LOCAL;
     sym->assigned = init != NULL;
-    sym->vdepth = C.vdepth;
+    sym->vdepth = ck->vdepth;
     sym->written = DETAIL_UNIFORM;
-    scope_add(C.scope, sym);
+    scope_add(ck->scope, sym);
     d->sym = sym;
     d->type = t;
     d->detail = detail;
@@ -167,50 +165,47 @@ static void declare_var(Node *d, Role role)
 
 /* ---- statements -------------------------------------------------------------- */
 
-static void check_stmt(Node *s);
+static void check_stmt(Checker *ck, Node *s);
 
-static void check_stmts(Node *list)
+static void check_stmts(Checker *ck, Node *list)
 {
     for (Node *s = list; s; s = s->next)
-        check_stmt(s);
+        check_stmt(ck, s);
 }
 
-/* The stack of enclosing varying conditions, C.vdepth deep. */
-static const Node **vstack;
-static int vcap;
-
-const Node *vcond_at(int i)
+const Node *vcond_at(Checker *ck, int i)
 {
-    return vstack[i];
+    return ck->conds->at[i];
 }
 
 /* Enters the body governed by a condition of detail d at node at. */
-static Checker enter_cond(const Node *at, Detail d)
+static Checker enter_cond(Checker *ck, const Node *at, Detail d)
 {
-    Checker saved = C;
+    Checker saved = *ck;
     if (d == DETAIL_VARYING) {
-        if (C.vdepth == vcap) {
-            vcap = vcap ? 2 * vcap : 16;
-            vstack = realloc(vstack, (size_t)vcap * sizeof *vstack);
-            if (!vstack)
+        CondStack *st = ck->conds;
+        if (ck->vdepth == st->cap) {
+            st->cap = st->cap ? 2 * st->cap : 16;
+            st->at = realloc(st->at, (size_t)st->cap * sizeof *st->at);
+            if (!st->at)
                 diag_die("out of memory");
         }
-        vstack[C.vdepth++] = at;
+        st->at[ck->vdepth++] = at;
     }
-    C.ctx = detail_join(C.ctx, d);
+    ck->ctx = detail_join(ck->ctx, d);
     return saved;
 }
 
-static void leave_cond(Checker saved)
+static void leave_cond(Checker *ck, Checker saved)
 {
-    C.vdepth = saved.vdepth;
-    C.ctx = saved.ctx;
+    ck->vdepth = saved.vdepth;
+    ck->ctx = saved.ctx;
 }
 
 /* Marks assigned every variable that node n assigns (or passes to a call,
    which may write it) anywhere inside: in a loop, a later iteration may
    read what an earlier one wrote. */
-static void prescan(Node *n)
+static void prescan(Checker *ck, Node *n)
 {
     if (n->kind == N_FUNCTION)
         return;
@@ -218,63 +213,63 @@ static void prescan(Node *n)
     Node *list = n->kind == N_CALL || n->kind == N_GATHER ? n->kid[0] : NULL;
     for (Node *t = single ? single : list; t; t = single ? NULL : t->next) {
         Node *root = lvalue_root(t);
-        Symbol *sym = root ? scope_find(C.scope, root->name, NULL) : NULL;
+        Symbol *sym = root ? scope_find(ck->scope, root->name, NULL) : NULL;
         if (sym && sym->kind == SYM_VAR)
             sym->assigned = true;
     }
     for (int i = 0; i < 4; i++)
         for (Node *k = n->kid[i]; k; k = k->next)
-            prescan(k);
+            prescan(ck, k);
 }
 
-static void check_jump(Node *s)
+static void check_jump(Checker *ck, Node *s)
 {
     const char *what = s->kind == N_BREAK ? "break" : "continue";
     int level = (int)s->num;
     if (level < 1 || level != s->num)
-        diag_error(s->loc, "invalid '%s' level %g", what, s->num);
-    else if (C.loops == 0 && level == 1)
-        diag_error(s->loc, "'%s' is not inside a loop", what);
-    else if (level > C.loops)
-        diag_error(s->loc, "'%s %d' is not inside %d loops", what, level, level);
+        diag_error(ck->rc, s->loc, "invalid '%s' level %g", what, s->num);
+    else if (ck->loops == 0 && level == 1)
+        diag_error(ck->rc, s->loc, "'%s' is not inside a loop", what);
+    else if (level > ck->loops)
+        diag_error(ck->rc, s->loc, "'%s %d' is not inside %d loops", what, level, level);
 }
 
-static void check_return(Node *s)
+static void check_return(Checker *ck, Node *s)
 {
     Node *v = s->kid[0];
-    Symbol *fn = C.func;
+    Symbol *fn = ck->func;
     if (!fn) {
-        diag_error(s->loc, "'return' outside a function");
+        diag_error(ck->rc, s->loc, "'return' outside a function");
         if (v)
-            check_expr(v, want_none());
+            check_expr(ck, v, want_none());
         return;
     }
     if (!v) {
         if (fn->type.base != TY_VOID)
-            diag_error(s->loc, "non-void function '%s' must return a value",
+            diag_error(ck->rc, s->loc, "non-void function '%s' must return a value",
                        fn->name);
         return;
     }
     if (fn->type.base == TY_VOID) {
-        check_expr(v, want_none());
-        diag_error(v->loc, "void function '%s' cannot return a value", fn->name);
+        check_expr(ck, v, want_none());
+        diag_error(ck->rc, v->loc, "void function '%s' cannot return a value", fn->name);
         return;
     }
-    check_expr(v, fn->type);
-    if (v->type.base == TY_ERROR || fn->type.base == TY_ERROR || reject_bool(v))
+    check_expr(ck, v, fn->type);
+    if (v->type.base == TY_ERROR || fn->type.base == TY_ERROR || reject_bool(ck, v))
         return;
     if (!type_assignable(fn->type, v->type)) {
         char buf[32];
-        strcpy(buf, type_name(v->type));
-        diag_error(v->loc, "cannot return '%s' from '%s', which returns '%s'",
-                   buf, fn->name, type_name(fn->type));
+        strcpy(buf, type_name(v->type).s);
+        diag_error(ck->rc, v->loc, "cannot return '%s' from '%s', which returns '%s'",
+                   buf, fn->name, type_name(fn->type).s);
         return;
     }
-    Detail d = detail_join(v->detail, C.ctx);
+    Detail d = detail_join(v->detail, ck->ctx);
     if (fn->decl->spec.detail == DETAIL_UNIFORM && d == DETAIL_VARYING)
-        diag_error(v->loc, "cannot return varying value from uniform function "
+        diag_error(ck->rc, v->loc, "cannot return varying value from uniform function "
                    "'%s'", fn->name);
-    C.ret = detail_join(C.ret, d);
+    ck->ret = detail_join(ck->ret, d);
 }
 
 /* The argument forms of the light and gather statements, as builtin
@@ -310,7 +305,7 @@ static const RegionForm *region_form(NodeKind kind)
 }
 
 /* Checks the arguments of a light or gather statement against its forms. */
-static void check_region_args(Node *s, const RegionForm *form)
+static void check_region_args(Checker *ck, Node *s, const RegionForm *form)
 {
     Type types[BUILTIN_MAX_ARGS];
     unsigned alt[BUILTIN_MAX_ARGS];
@@ -318,13 +313,13 @@ static void check_region_args(Node *s, const RegionForm *form)
     int n = 0;
     bool ok = true;
     for (Node *a = s->kid[0]; a; a = a->next) {
-        check_arg(a);
-        if (a->type.base == TY_ERROR || reject_bool(a))
+        check_arg(ck, a);
+        if (a->type.base == TY_ERROR || reject_bool(ck, a))
             ok = false;
         if (n < BUILTIN_MAX_ARGS) {
             args[n] = a;
             types[n] = a->type;
-            alt[n++] = expr_alt(a, true);
+            alt[n++] = expr_alt(ck, a, true);
         }
     }
     if (!ok)
@@ -344,8 +339,8 @@ static void check_region_args(Node *s, const RegionForm *form)
         list[0] = '\0';
         for (int i = 0; i < n && len < (int)sizeof list; i++)
             len += snprintf(list + len, sizeof list - (size_t)len, "%s%s",
-                            i ? ", " : "", type_name(types[i]));
-        diag_error(s->loc, "invalid arguments to '%s' (%s); expected %s",
+                            i ? ", " : "", type_name(types[i]).s);
+        diag_error(ck->rc, s->loc, "invalid arguments to '%s' (%s); expected %s",
                    form->name, list, form->expected);
         return;
     }
@@ -354,98 +349,98 @@ static void check_region_args(Node *s, const RegionForm *form)
         if (!p)
             break;
         if (types[i].base != p->type.base && (alt[i] & (1u << p->type.base)))
-            expr_retype(args[i], p->type.base);
-        settle_arg(args[i], false, DETAIL_UNIFORM, form->name, i + 1);
+            expr_retype(ck, args[i], p->type.base);
+        settle_arg(ck, args[i], false, DETAIL_UNIFORM, form->name, i + 1);
     }
     if (best.tail == '~' && n > best.nparams)
-        check_options(args[best.nparams], OPTS_GATHER, form->name);
+        check_options(ck, args[best.nparams], OPTS_GATHER, form->name);
 }
 
-static void check_region(Node *s)
+static void check_region(Checker *ck, Node *s)
 {
     const RegionForm *form = region_form(s->kind);
-    if (C.kind != SHADER_FUNCTION && !(form->kinds & SHADER_BIT(C.kind)))
-        diag_error(s->loc, "'%s' is only allowed in %s", form->name, form->where);
-    check_region_args(s, form);
+    if (ck->kind != SHADER_FUNCTION && !(form->kinds & SHADER_BIT(ck->kind)))
+        diag_error(ck->rc, s->loc, "'%s' is only allowed in %s", form->name, form->where);
+    check_region_args(ck, s, form);
     bool loop = s->kind == N_ILLUMINANCE || s->kind == N_GATHER;
     if (loop)
-        prescan(s->kid[1]);
+        prescan(ck, s->kid[1]);
     /* The body runs for some points and not others: a varying context. */
-    Checker saved = enter_cond(s, DETAIL_VARYING);
-    C.region = s->kind != N_GATHER || C.region;
-    C.loops += loop;
-    check_stmt(s->kid[1]);
+    Checker saved = enter_cond(ck, s, DETAIL_VARYING);
+    ck->region = s->kind != N_GATHER || ck->region;
+    ck->loops += loop;
+    check_stmt(ck, s->kid[1]);
     if (s->kid[2])
-        check_stmt(s->kid[2]);
-    C.loops -= loop;
-    C.region = saved.region;
-    leave_cond(saved);
+        check_stmt(ck, s->kid[2]);
+    ck->loops -= loop;
+    ck->region = saved.region;
+    leave_cond(ck, saved);
 }
 
-static void check_loop(Node *s)
+static void check_loop(Checker *ck, Node *s)
 {
     Node *cond = s->kind == N_WHILE ? s->kid[0] : s->kid[1];
     Node *body = s->kind == N_WHILE ? s->kid[1] : s->kid[3];
-    prescan(s);
+    prescan(ck, s);
     if (s->kind == N_FOR && s->kid[0])
-        check_expr(s->kid[0], want_none());
+        check_expr(ck, s->kid[0], want_none());
     if (cond)
-        check_cond(cond);
-    Checker saved = enter_cond(cond, cond ? cond->detail : DETAIL_UNIFORM);
-    C.loops++;
-    check_stmt(body);
+        check_cond(ck, cond);
+    Checker saved = enter_cond(ck, cond, cond ? cond->detail : DETAIL_UNIFORM);
+    ck->loops++;
+    check_stmt(ck, body);
     if (s->kind == N_FOR && s->kid[2])
-        check_expr(s->kid[2], want_none());
-    C.loops--;
-    leave_cond(saved);
+        check_expr(ck, s->kid[2], want_none());
+    ck->loops--;
+    leave_cond(ck, saved);
 }
 
-static void check_function(Node *fn);
+static void check_function(Checker *ck, Node *fn);
 
-static void check_stmt(Node *s)
+static void check_stmt(Checker *ck, Node *s)
 {
     switch (s->kind) {
     case N_VARDECL:
-        declare_var(s, ROLE_LOCAL);
+        declare_var(ck, s, ROLE_LOCAL);
         break;
     case N_FUNCTION:
-        check_function(s);
+        check_function(ck, s);
         break;
     case N_BLOCK:
-        C.scope = scope_push(C.scope, false);
-        check_stmts(s->kid[0]);
-        C.scope = scope_pop(C.scope);
+        ck->scope = scope_push(ck->scope, false);
+        check_stmts(ck, s->kid[0]);
+        ck->scope = scope_pop(ck->scope);
         break;
     case N_EXPRSTMT:
-        check_expr(s->kid[0], want_none());
+        check_expr(ck, s->kid[0], want_none());
         break;
     case N_EMPTY:
         break;
     case N_IF: {
-        check_cond(s->kid[0]);
-        Checker saved = enter_cond(s->kid[0], s->kid[0]->detail);
-        check_stmt(s->kid[1]);
+        check_cond(ck, s->kid[0]);
+        Checker saved = enter_cond(ck, s->kid[0], s->kid[0]->detail);
+        check_stmt(ck, s->kid[1]);
         if (s->kid[2])
-            check_stmt(s->kid[2]);
-        leave_cond(saved);
+            check_stmt(ck, s->kid[2]);
+        leave_cond(ck, saved);
         break;
     }
     case N_WHILE:
     case N_FOR:
-        check_loop(s);
+        check_loop(ck, s);
         break;
     case N_BREAK:
     case N_CONTINUE:
-        check_jump(s);
+        check_jump(ck, s);
         break;
     case N_RETURN:
-        check_return(s);
+        check_return(ck, s);
         break;
     case N_ILLUMINANCE:
     case N_ILLUMINATE:
     case N_SOLAR:
     case N_GATHER:
-        check_region(s);
+        check_region(ck, s);
         break;
     default:
         /* The grammar puts nothing else in statement position. */
@@ -483,25 +478,25 @@ static bool always_returns(const Node *s)
 
 /* Declares function fn in the current scope, as a new overload if its
    name already names functions there. */
-static Symbol *declare_function(Node *fn)
+static Symbol *declare_function(Checker *ck, Node *fn)
 {
-    Symbol *sym = sym_new(SYM_FUNC, fn->name);
+    Symbol *sym = sym_new(ck->rc, SYM_FUNC, fn->name);
     sym->type = fn->spec.type;
     sym->decl = fn;
-    Symbol *prev = scope_find_local(C.scope, fn->name);
+    Symbol *prev = scope_find_local(ck->scope, fn->name);
     if (!prev) {
-        scope_add(C.scope, sym);
+        scope_add(ck->scope, sym);
         return sym;
     }
     if (prev->kind != SYM_FUNC) {
-        redefined(fn->name, fn);
+        redefined(ck, fn->name, fn);
         return sym;
     }
     for (Symbol *o = prev;; o = o->next_overload) {
         if (same_formals(o->decl->kid[0], fn->kid[0]) &&
             type_equal(o->type, sym->type)) {
-            diag_error(fn->loc, "redefinition of function '%s'", fn->name);
-            diag_note(o->decl->loc, "previous definition is here");
+            diag_error(ck->rc, fn->loc, "redefinition of function '%s'", fn->name);
+            diag_note(ck->rc, o->decl->loc, "previous definition is here");
             return sym;
         }
         if (!o->next_overload) {
@@ -511,103 +506,101 @@ static Symbol *declare_function(Node *fn)
     }
 }
 
-static void check_function(Node *fn)
+static void check_function(Checker *ck, Node *fn)
 {
     if (fn->spec.type.arraylen) {
-        diag_error(fn->loc, "function '%s' cannot return an array", fn->name);
+        diag_error(ck->rc, fn->loc, "function '%s' cannot return an array", fn->name);
         fn->spec.type.arraylen = 0;
     }
-    Symbol *sym = declare_function(fn);
+    Symbol *sym = declare_function(ck, fn);
     fn->sym = sym;
     fn->type = sym->type;
 
-    Checker saved = C;
-    C.func = sym;
-    C.loops = 0;
-    C.vfloor = C.vdepth;
-    C.ctx = C.ret = DETAIL_UNIFORM;
-    C.region = false;
-    C.scope = scope_push(C.scope, true);
+    Checker saved = *ck;
+    ck->func = sym;
+    ck->loops = 0;
+    ck->vfloor = ck->vdepth;
+    ck->ctx = ck->ret = DETAIL_UNIFORM;
+    ck->region = false;
+    ck->scope = scope_push(ck->scope, true);
     for (Node *f = fn->kid[0]; f; f = f->next)
-        declare_var(f, ROLE_FORMAL);
+        declare_var(ck, f, ROLE_FORMAL);
     sym->in_body = true;
-    check_stmts(fn->kid[1] ? fn->kid[1]->kid[0] : NULL);
+    check_stmts(ck, fn->kid[1] ? fn->kid[1]->kid[0] : NULL);
     sym->in_body = false;
-    sym->detail = fn->spec.detail != DETAIL_DEFAULT ? fn->spec.detail : C.ret;
+    sym->detail = fn->spec.detail != DETAIL_DEFAULT ? fn->spec.detail : ck->ret;
     fn->detail = sym->detail;
     if (sym->type.base != TY_VOID && fn->kid[1] && !always_returns(fn->kid[1]))
-        diag_warning(fn->loc, "non-void function '%s' may end without "
+        diag_warning(ck->rc, fn->loc, "non-void function '%s' may end without "
                      "returning a value", fn->name);
-    scope_pop(C.scope);
-    C = saved;
+    scope_pop(ck->scope);
+    *ck = saved;
 }
 
-static void check_shader(Node *sh)
+static void check_shader(Checker *ck, Node *sh)
 {
-    Symbol *prev = scope_find_local(C.shaders, sh->name);
+    Symbol *prev = scope_find_local(ck->shaders, sh->name);
     if (prev) {
-        diag_error(sh->loc, "redefinition of shader '%s'", sh->name);
-        diag_note(prev->decl->loc, "previous definition is here");
+        diag_error(ck->rc, sh->loc, "redefinition of shader '%s'", sh->name);
+        diag_note(ck->rc, prev->decl->loc, "previous definition is here");
     } else {
-        Symbol *sym = sym_new(SYM_SHADER, sh->name);
+        Symbol *sym = sym_new(ck->rc, SYM_SHADER, sh->name);
         sym->decl = sh;
-        scope_add(C.shaders, sym);
+        scope_add(ck->shaders, sym);
         sh->sym = sym;
     }
-    Checker saved = C;
-    C.kind = sh->shader;
-    C.scope = scope_push(C.scope, false);
+    Checker saved = *ck;
+    ck->kind = sh->shader;
+    ck->scope = scope_push(ck->scope, false);
     for (Node *f = sh->kid[0]; f; f = f->next)
-        declare_var(f, ROLE_SHADER_PARAM);
-    check_stmts(sh->kid[1] ? sh->kid[1]->kid[0] : NULL);
-    scope_pop(C.scope);
-    C = saved;
+        declare_var(ck, f, ROLE_SHADER_PARAM);
+    check_stmts(ck, sh->kid[1] ? sh->kid[1]->kid[0] : NULL);
+    scope_pop(ck->scope);
+    *ck = saved;
 }
 
 /* ---- the unit ----------------------------------------------------------------------- */
 
-bool check_unit(Unit *unit)
+bool check_unit(RslcCtx *rc, Unit *unit)
 {
-    int errors = diag_error_count();
-    sym_free_all();
-    memset(&C, 0, sizeof C);
-    C.kind = SHADER_FUNCTION;
-    C.ctx = C.ret = DETAIL_UNIFORM;
+    CondStack conds = { NULL, 0 };
+    Checker checker = { .rc = rc, .conds = &conds }, *ck = &checker;
+    int errors = diag_error_count(rc);
+    sym_free_all(rc);
+    ck->kind = SHADER_FUNCTION;
+    ck->ctx = ck->ret = DETAIL_UNIFORM;
 
     Scope *predefined = scope_push(NULL, false);
     for (int i = 0; i < global_count(); i++) {
-        Symbol *g = sym_new(SYM_GLOBAL, global_at(i)->name);
+        Symbol *g = sym_new(ck->rc, SYM_GLOBAL, global_at(i)->name);
         g->global = global_at(i);
         g->type = type_make(g->global->type);
         g->detail = g->global->detail;
         scope_add(predefined, g);
     }
-    Symbol *pi = sym_new(SYM_CONST, "PI");
+    Symbol *pi = sym_new(ck->rc, SYM_CONST, "PI");
     pi->type = type_make(TY_FLOAT);
     pi->detail = DETAIL_UNIFORM;
     scope_add(predefined, pi);
 
-    C.shaders = scope_push(NULL, false);
-    C.scope = scope_push(predefined, false);
+    ck->shaders = scope_push(NULL, false);
+    ck->scope = scope_push(predefined, false);
     for (Node *d = unit->defs; d; d = d->next) {
         if (d->kind == N_SHADER)
-            check_shader(d);
+            check_shader(ck, d);
         else if (d->kind == N_FUNCTION)
-            check_function(d);
+            check_function(ck, d);
         else
-            diag_error(d->loc, "only shaders and functions may be defined at "
+            diag_error(ck->rc, d->loc, "only shaders and functions may be defined at "
                        "the top level");
     }
-    scope_pop(scope_pop(C.scope));
-    scope_pop(C.shaders);
-    C.scope = C.shaders = NULL;
-    free(vstack);
-    vstack = NULL;
-    vcap = 0;
-    return diag_error_count() == errors;
+    scope_pop(scope_pop(ck->scope));
+    scope_pop(ck->shaders);
+    free(conds.at);
+    return diag_error_count(rc) == errors;
 }
 
-void check_free(void)
+void check_free(RslcCtx *rc)
 {
-    sym_free_all();
+    sym_free_all(rc);
 }

@@ -10,12 +10,13 @@
 
 /* Resolves names and scopes, checks and infers types and uniform/varying
    details, fills Node.type/detail/sym/builtin, and reports every problem
-   through diag. Returns true if there was no error. The symbols the nodes
-   point at live until check_free or the next check_unit. */
-bool check_unit(Unit *unit);
+   through rc's diagnostics. Returns true if there was no error. The
+   symbols the nodes point at live in rc until check_free or the next
+   check_unit. */
+bool check_unit(RslcCtx *rc, Unit *unit);
 
-/* Frees the symbols of the last checked unit (call with ast_free_all). */
-void check_free(void);
+/* Frees rc's symbols of the last checked unit (call with ast_free_all). */
+void check_free(RslcCtx *rc);
 
 /* ---- shader globals (globals.c) ---------------------------------------------- */
 

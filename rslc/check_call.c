@@ -65,13 +65,13 @@ static void add_cand(Call *c, const Builtin *b, Symbol *fn, const BuiltinSig *si
         k->sig = *sig;
 }
 
-static void gather(Call *c)
+static void gather(Checker *ck, Call *c)
 {
     const char *name = c->e->name;
     c->cands = NULL;
     c->ncands = c->capcands = 0;
-    c->shader = scope_find_local(C.shaders, name);
-    for (const Scope *s = C.scope; s; s = s->parent)
+    c->shader = scope_find_local(ck->shaders, name);
+    for (const Scope *s = ck->scope; s; s = s->parent)
         for (int i = 0; i < s->nsyms; i++) {
             Symbol *sym = s->syms[i];
             if (strcmp(sym->name, name) != 0)
@@ -161,101 +161,101 @@ static Cand *choose(Call *c, Type want)
 /* True if arg is name[channel] with name a plain string: texture("map"[1])
    reads from channel 1 on. Decided from the syntax and the symbol alone,
    before anything is checked. */
-static bool channel_syntax(const Node *arg)
+static bool channel_syntax(Checker *ck, const Node *arg)
 {
     const Node *name = arg->kid[0];
     if (name->kind == N_STRINGLIT)
         return true;
     if (name->kind != N_IDENT)
         return false;
-    const Symbol *sym = scope_find(C.scope, name->name, NULL);
+    const Symbol *sym = scope_find(ck->scope, name->name, NULL);
     if (!sym || (sym->kind != SYM_VAR && sym->kind != SYM_GLOBAL))
         return false;
     return sym->type.base == TY_STRING && sym->type.arraylen == 0;
 }
 
 /* Checks name[channel]: the whole argument is then the string name. */
-static void check_channel(Node *arg)
+static void check_channel(Checker *ck, Node *arg)
 {
     Node *name = arg->kid[0], *chan = arg->kid[1];
-    check_expr(name, want_none());
-    check_expr(chan, want_none());
+    check_expr(ck, name, want_none());
+    check_expr(ck, chan, want_none());
     arg->type = type_make(TY_ERROR);
     arg->detail = DETAIL_UNIFORM;
     if (name->type.base == TY_ERROR || chan->type.base == TY_ERROR ||
-        reject_bool(chan))
+        reject_bool(ck, chan))
         return;
     if (chan->type.base != TY_FLOAT || chan->type.arraylen) {
-        diag_error(chan->loc, "texture channel must be a float, not '%s'",
-                   type_name(chan->type));
+        diag_error(ck->rc, chan->loc, "texture channel must be a float, not '%s'",
+                   type_name(chan->type).s);
         return;
     }
     arg->type = type_make(TY_STRING);
     arg->detail = detail_join(name->detail, chan->detail);
 }
 
-void check_arg(Node *arg)
+void check_arg(Checker *ck, Node *arg)
 {
     /* A bare variable may be an output argument: its read is settled once
        the parameter is known (settle_arg). */
     Node *root = lvalue_root(arg);
     if (arg->kind == N_INDEX && root) {
-        check_index(arg, true);
+        check_index(ck, arg, true);
     } else if (arg->kind == N_IDENT) {
-        bool saved = C.defer_read;
-        C.defer_read = true;
-        check_expr(arg, want_none());
-        C.defer_read = saved;
+        bool saved = ck->defer_read;
+        ck->defer_read = true;
+        check_expr(ck, arg, want_none());
+        ck->defer_read = saved;
     } else {
-        check_expr(arg, want_none());
+        check_expr(ck, arg, want_none());
     }
 }
 
-bool settle_arg(Node *arg, bool output, Detail written, const char *what, int argno)
+bool settle_arg(Checker *ck, Node *arg, bool output, Detail written, const char *what, int argno)
 {
     Node *root = lvalue_root(arg);
     if (!output) {
         if (root && root->sym)
-            check_read(root, root->sym);
+            check_read(ck, root, root->sym);
         return true;
     }
     if (!root) {
-        diag_error(arg->loc, "argument %d of '%s' must be a variable: the "
+        diag_error(ck->rc, arg->loc, "argument %d of '%s' must be a variable: the "
                    "parameter is 'output'", argno, what);
         return false;
     }
-    return check_assign_target(arg, written, false) != NULL;
+    return check_assign_target(ck, arg, written, false) != NULL;
 }
 
-void check_options(Node *list, BuiltinOptSet set, const char *what)
+void check_options(Checker *ck, Node *list, BuiltinOptSet set, const char *what)
 {
     for (Node *name = list; name && name->next; name = name->next->next) {
         Node *value = name->next;
         if (name->kind != N_STRINGLIT) {
-            settle_arg(value, false, DETAIL_UNIFORM, what, 0);
+            settle_arg(ck, value, false, DETAIL_UNIFORM, what, 0);
             continue;   /* a computed name can only be checked at run time */
         }
         const BuiltinOption *o = builtin_option(set, name->name);
         if (!o) {
-            diag_warning(name->loc, "unknown option '%s' for '%s'", name->name,
+            diag_warning(ck->rc, name->loc, "unknown option '%s' for '%s'", name->name,
                          what);
-            settle_arg(value, false, DETAIL_UNIFORM, what, 0);
+            settle_arg(ck, value, false, DETAIL_UNIFORM, what, 0);
             continue;
         }
         if (o->output) {
             if (!lvalue_root(value))
-                diag_error(value->loc, "option '%s' of '%s' needs a variable "
+                diag_error(ck->rc, value->loc, "option '%s' of '%s' needs a variable "
                            "to store into", name->name, what);
             else
-                check_assign_target(value, DETAIL_VARYING, false);
+                check_assign_target(ck, value, DETAIL_VARYING, false);
         } else {
-            settle_arg(value, false, DETAIL_UNIFORM, what, 0);
+            settle_arg(ck, value, false, DETAIL_UNIFORM, what, 0);
         }
         if (o->type != TY_VOID && value->type.base != TY_ERROR &&
             !type_assignable(type_make(o->type), value->type)) {
             char buf[32];
-            strcpy(buf, type_name(value->type));
-            diag_error(value->loc, "option '%s' of '%s' must be '%s', not '%s'",
+            strcpy(buf, type_name(value->type).s);
+            diag_error(ck->rc, value->loc, "option '%s' of '%s' must be '%s', not '%s'",
                        name->name, what, type_base_name(o->type), buf);
         }
     }
@@ -265,11 +265,11 @@ void check_options(Node *list, BuiltinOptSet set, const char *what)
 
 static void format_user(const Symbol *fn, char *buf, size_t size)
 {
-    int n = snprintf(buf, size, "%s %s(", type_name(fn->type), fn->name);
+    int n = snprintf(buf, size, "%s %s(", type_name(fn->type).s, fn->name);
     int i = 0;
     for (const Node *f = fn->decl->kid[0]; f && n < (int)size; f = f->next, i++)
         n += snprintf(buf + n, size - (size_t)n, "%s%s%s", i ? ", " : "",
-                      f->spec.output ? "output " : "", type_name(f->spec.type));
+                      f->spec.output ? "output " : "", type_name(f->spec.type).s);
     if (n < (int)size)
         snprintf(buf + n, size - (size_t)n, ")");
 }
@@ -280,7 +280,7 @@ static void format_args(const Call *c, char *buf, size_t size)
     buf[0] = '\0';
     for (int i = 0; i < c->nargs && n < (int)size; i++)
         n += snprintf(buf + n, size - (size_t)n, "%s%s", i ? ", " : "",
-                      type_name(c->types[i]));
+                      type_name(c->types[i]).s);
 }
 
 static void arity_range(const Cand *k, int *lo, int *hi)
@@ -293,7 +293,7 @@ static void arity_range(const Cand *k, int *lo, int *hi)
     *hi = k->sig.tail ? BUILTIN_MAX_ARGS : k->sig.nparams;
 }
 
-static void report_no_fit(const Call *c)
+static void report_no_fit(Checker *ck, const Call *c)
 {
     const char *name = c->e->name;
     int lo = BUILTIN_MAX_ARGS, hi = 0, fits = 0;
@@ -311,13 +311,13 @@ static void report_no_fit(const Call *c)
     int n = c->nargs;
     if (fits == 0) {
         if (hi == BUILTIN_MAX_ARGS)
-            diag_error(c->e->loc, "'%s' takes at least %d argument%s, not %d",
+            diag_error(ck->rc, c->e->loc, "'%s' takes at least %d argument%s, not %d",
                        name, lo, lo == 1 ? "" : "s", n);
         else if (lo == hi)
-            diag_error(c->e->loc, "'%s' takes %d argument%s, not %d", name,
+            diag_error(ck->rc, c->e->loc, "'%s' takes %d argument%s, not %d", name,
                        lo, lo == 1 ? "" : "s", n);
         else
-            diag_error(c->e->loc, "'%s' takes %d %s %d arguments, not %d",
+            diag_error(ck->rc, c->e->loc, "'%s' takes %d %s %d arguments, not %d",
                        name, lo, hi == lo + 1 ? "or" : "to", hi, n);
         return;
     }
@@ -330,20 +330,20 @@ static void report_no_fit(const Call *c)
             if (builtin_param_cost(&p, c->types[i], c->alt[i]) >= 0)
                 continue;
             char want[32];
-            strcpy(want, p.any ? "any" : type_name(p.type));
-            diag_error(c->args[i]->loc, "argument %d of '%s' must be %s'%s', "
+            strcpy(want, p.any ? "any" : type_name(p.type).s);
+            diag_error(ck->rc, c->args[i]->loc, "argument %d of '%s' must be %s'%s', "
                        "not '%s'", i + 1, name, p.output ? "an output " : "",
-                       want, type_name(c->types[i]));
+                       want, type_name(c->types[i]).s);
             return;
         }
     }
     char args[256];
     format_args(c, args, sizeof args);
-    diag_error(c->e->loc, "no function '%s' taking (%s)", name, args);
+    diag_error(ck->rc, c->e->loc, "no function '%s' taking (%s)", name, args);
     for (int i = 0; i < c->nuser; i++) {
         char sig[256];
         format_user(c->cands[i].fn, sig, sizeof sig);
-        diag_note(c->cands[i].fn->decl->loc, "candidate: %s", sig);
+        diag_note(ck->rc, c->cands[i].fn->decl->loc, "candidate: %s", sig);
     }
 }
 
@@ -358,11 +358,11 @@ static bool wants_channel(const Call *c)
 }
 
 /* Fills types and alt from the (checked) arguments. */
-static void collect_types(Call *c)
+static void collect_types(Checker *ck, Call *c)
 {
     for (int i = 0; i < c->nargs; i++) {
         c->types[i] = c->args[i]->type;
-        c->alt[i] = expr_alt(c->args[i], true);
+        c->alt[i] = expr_alt(ck, c->args[i], true);
     }
 }
 
@@ -375,17 +375,17 @@ static void apply(Call *c, const Cand *k)
     e->type = cand_ret(k);
 }
 
-static void undefined_function(Call *c)
+static void undefined_function(Checker *ck, Call *c)
 {
     const char *name = c->e->name;
-    Symbol *sym = scope_find(C.scope, name, NULL);
+    Symbol *sym = scope_find(ck->scope, name, NULL);
     if (c->shader)
-        diag_error(c->e->loc, "'%s' is a %s shader and cannot be called", name,
+        diag_error(ck->rc, c->e->loc, "'%s' is a %s shader and cannot be called", name,
                    shader_kind_name(c->shader->decl->shader));
     else if (sym)
-        diag_error(c->e->loc, "'%s' is not a function", name);
+        diag_error(ck->rc, c->e->loc, "'%s' is not a function", name);
     else
-        diag_error(c->e->loc, "unknown function '%s'", name);
+        diag_error(ck->rc, c->e->loc, "unknown function '%s'", name);
 }
 
 /* The detail of the call's result, and of what it writes to outputs. */
@@ -398,7 +398,7 @@ static Detail result_detail(const Call *c, const Cand *k, Detail args)
 }
 
 /* Checks what the chosen candidate asks of each argument. */
-static void settle_args(Call *c, const Cand *k, Detail args)
+static void settle_args(Checker *ck, Call *c, const Cand *k, Detail args)
 {
     const char *name = c->e->name;
     int nparams = k->b ? k->sig.nparams : c->nargs;
@@ -418,17 +418,17 @@ static void settle_args(Call *c, const Cand *k, Detail args)
             Detail w = f->sym ? f->sym->written : DETAIL_UNIFORM;
             written = w == DETAIL_DEFAULT ? args : w;
             if (f->spec.detail == DETAIL_UNIFORM && arg->detail == DETAIL_VARYING)
-                diag_error(arg->loc, "cannot pass varying value to uniform "
+                diag_error(ck->rc, arg->loc, "cannot pass varying value to uniform "
                            "parameter '%s' of '%s'", f->name, name);
         }
-        settle_arg(arg, output, written, name, i + 1);
+        settle_arg(ck, arg, output, written, name, i + 1);
     }
     if (k->b && k->sig.tail == '~' && c->nargs > nparams)
-        check_options(c->args[nparams], k->b->opts, name);
+        check_options(ck, c->args[nparams], k->b->opts, name);
 }
 
 /* Gives arguments whose type follows context the parameters' types. */
-static void retype_args(Call *c, const Cand *k)
+static void retype_args(Checker *ck, Call *c, const Cand *k)
 {
     for (int i = 0; i < c->nargs; i++) {
         BuiltinParam p;
@@ -442,41 +442,41 @@ static void retype_args(Call *c, const Cand *k)
         }
         if (!p.any && p.type.arraylen == 0 && c->types[i].base != p.type.base &&
             (c->alt[i] & (1u << p.type.base)))
-            expr_retype(c->args[i], p.type.base);
+            expr_retype(ck, c->args[i], p.type.base);
     }
 }
 
-static bool prepare(Call *c, Node *e)
+static bool prepare(Checker *ck, Call *c, Node *e)
 {
     memset(c, 0, sizeof *c);
     c->e = e;
     for (Node *a = e->kid[0]; a; a = a->next) {
         if (c->nargs == BUILTIN_MAX_ARGS) {
-            diag_error(a->loc, "too many arguments to '%s'", e->name);
+            diag_error(ck->rc, a->loc, "too many arguments to '%s'", e->name);
             return false;
         }
         c->args[c->nargs++] = a;
     }
-    gather(c);
+    gather(ck, c);
     return true;
 }
 
-void check_call(Node *e, Type want)
+void check_call(Checker *ck, Node *e, Type want)
 {
     Call c;
     e->type = type_make(TY_ERROR);
     e->detail = DETAIL_UNIFORM;
-    bool ok = prepare(&c, e);
+    bool ok = prepare(ck, &c, e);
     bool args_ok = true;
     Detail args = DETAIL_UNIFORM;
     for (int i = 0; i < c.nargs; i++) {
         Node *arg = c.args[i];
         if (i == 0 && arg->kind == N_INDEX && ok && wants_channel(&c) &&
-            channel_syntax(arg))
-            check_channel(arg);
+            channel_syntax(ck, arg))
+            check_channel(ck, arg);
         else
-            check_arg(arg);
-        if (arg->type.base == TY_ERROR || reject_bool(arg))
+            check_arg(ck, arg);
+        if (arg->type.base == TY_ERROR || reject_bool(ck, arg))
             args_ok = false;
         else
             args = detail_join(args, arg->detail);
@@ -486,34 +486,34 @@ void check_call(Node *e, Type want)
         return;
     }
     if (c.ncands == 0) {
-        undefined_function(&c);
+        undefined_function(ck, &c);
     } else if (args_ok) {
-        collect_types(&c);
+        collect_types(ck, &c);
         Cand *k = choose(&c, want);
         if (!k) {
-            report_no_fit(&c);
+            report_no_fit(ck, &c);
         } else {
-            retype_args(&c, k);
+            retype_args(ck, &c, k);
             apply(&c, k);
             if (k->b && !builtin_call_sig(e, &k->sig))
                 diag_die("builtin '%s' resolved inconsistently", e->name);
             if (k->fn && k->fn->in_body)
-                diag_error(e->loc, "recursive call to '%s': RSL functions "
+                diag_error(ck->rc, e->loc, "recursive call to '%s': RSL functions "
                            "cannot be recursive", e->name);
             e->detail = result_detail(&c, k, args);
-            settle_args(&c, k, args);
+            settle_args(ck, &c, k, args);
         }
     }
     free(c.cands);
 }
 
-unsigned call_alt(const Node *e)
+unsigned call_alt(Checker *ck, const Node *e)
 {
     Call c;
     unsigned mask = 0;
-    if (!prepare(&c, (Node *)e))
+    if (!prepare(ck, &c, (Node *)e))
         return 0;
-    collect_types(&c);
+    collect_types(ck, &c);
     Cand *best = choose(&c, want_none());
     if (best) {
         bool user = best->fn != NULL;
@@ -526,12 +526,12 @@ unsigned call_alt(const Node *e)
     return mask;
 }
 
-void call_retype(Node *e, TypeBase t)
+void call_retype(Checker *ck, Node *e, TypeBase t)
 {
     Call c;
-    if (!prepare(&c, e))
+    if (!prepare(ck, &c, e))
         return;
-    collect_types(&c);
+    collect_types(ck, &c);
     Cand *k = choose(&c, type_make(t));
     if (k) {
         apply(&c, k);

@@ -56,15 +56,15 @@ static bool failed(const Node *e)
 /* Copies a type name out of type_name's static buffer. */
 static const char *tname(Type t, char *buf)
 {
-    strcpy(buf, type_name(t));
+    strcpy(buf, type_name(t).s);
     return buf;
 }
 
-bool reject_bool(const Node *e)
+bool reject_bool(Checker *ck, const Node *e)
 {
     if (e->type.base != TY_BOOL)
         return false;
-    diag_error(e->loc, "a comparison cannot be used as a value");
+    diag_error(ck->rc, e->loc, "a comparison cannot be used as a value");
     return true;
 }
 
@@ -77,36 +77,36 @@ Node *lvalue_root(Node *e)
 
 /* ---- names -------------------------------------------------------------------- */
 
-Symbol *resolve_ident(Node *e)
+Symbol *resolve_ident(Checker *ck, Node *e)
 {
     bool crossed;
-    Symbol *sym = scope_find(C.scope, e->name, &crossed);
+    Symbol *sym = scope_find(ck->scope, e->name, &crossed);
     if (!sym) {
-        diag_error(e->loc, "unknown identifier '%s'", e->name);
+        diag_error(ck->rc, e->loc, "unknown identifier '%s'", e->name);
         return NULL;
     }
     if (sym->kind == SYM_FUNC) {
-        diag_error(e->loc, "'%s' is a function, not a variable", e->name);
+        diag_error(ck->rc, e->loc, "'%s' is a function, not a variable", e->name);
         return NULL;
     }
     if (crossed && sym->kind == SYM_VAR) {
-        diag_error(e->loc, "'%s' belongs to an enclosing scope; function "
+        diag_error(ck->rc, e->loc, "'%s' belongs to an enclosing scope; function "
                    "'%s' must declare it 'extern' to use it", e->name,
-                   C.func->name);
+                   ck->func->name);
         return NULL;
     }
     const GlobalVar *g = sym->global;
-    if (g && C.kind != SHADER_FUNCTION) {
-        unsigned bit = SHADER_BIT(C.kind);
+    if (g && ck->kind != SHADER_FUNCTION) {
+        unsigned bit = SHADER_BIT(ck->kind);
         if (!(g->read & bit)) {
-            diag_error(e->loc, "'%s' is not available in %s shaders", e->name,
-                       shader_kind_name(C.kind));
+            diag_error(ck->rc, e->loc, "'%s' is not available in %s shaders", e->name,
+                       shader_kind_name(ck->kind));
             return NULL;
         }
         /* Inside a function body the call may well sit in a light region. */
-        if ((g->region & bit) && !C.region && !C.func) {
-            diag_error(e->loc, "'%s' is only available inside %s", e->name,
-                       C.kind == SHADER_LIGHT ? "illuminate or solar"
+        if ((g->region & bit) && !ck->region && !ck->func) {
+            diag_error(ck->rc, e->loc, "'%s' is only available inside %s", e->name,
+                       ck->kind == SHADER_LIGHT ? "illuminate or solar"
                                               : "illuminance");
             return NULL;
         }
@@ -116,34 +116,34 @@ Symbol *resolve_ident(Node *e)
 }
 
 /* True if condition c encloses the point being checked. */
-static bool inside(const Node *c)
+static bool inside(Checker *ck, const Node *c)
 {
-    for (int i = 0; i < C.vdepth; i++)
-        if (vcond_at(i) == c)
+    for (int i = 0; i < ck->vdepth; i++)
+        if (vcond_at(ck, i) == c)
             return true;
     return false;
 }
 
-void check_read(const Node *use, Symbol *sym)
+void check_read(Checker *ck, const Node *use, Symbol *sym)
 {
-    if (sym->taint_write && !inside(sym->taint_region)) {
-        diag_error(sym->taint_write->loc, "cannot assign to uniform variable "
+    if (sym->taint_write && !inside(ck, sym->taint_region)) {
+        diag_error(ck->rc, sym->taint_write->loc, "cannot assign to uniform variable "
                    "'%s' under a varying condition", sym->name);
-        diag_note(sym->taint_region->loc, "the condition is varying here");
-        diag_note(use->loc, "'%s' is read here, outside the condition",
+        diag_note(ck->rc, sym->taint_region->loc, "the condition is varying here");
+        diag_note(ck->rc, use->loc, "'%s' is read here, outside the condition",
                   sym->name);
         sym->taint_write = NULL;
     }
     if (sym->kind != SYM_VAR || sym->param || sym->assigned || !sym->decl ||
         sym->decl->kid[0] || sym->decl->spec.is_extern)
         return;
-    diag_warning(use->loc, "variable '%s' may be used uninitialized", sym->name);
+    diag_warning(ck->rc, use->loc, "variable '%s' may be used uninitialized", sym->name);
     sym->assigned = true;   /* once is enough */
 }
 
-static void check_ident(Node *e)
+static void check_ident(Checker *ck, Node *e)
 {
-    Symbol *sym = resolve_ident(e);
+    Symbol *sym = resolve_ident(ck, e);
     if (!sym) {
         set_type(e, TY_ERROR, DETAIL_UNIFORM);
         return;
@@ -158,43 +158,43 @@ static void check_ident(Node *e)
     default:
         e->type = sym->type;
         e->detail = sym->detail;
-        if (!C.defer_read)
-            check_read(e, sym);
+        if (!ck->defer_read)
+            check_read(ck, e, sym);
         break;
     }
 }
 
 /* ---- indexing -------------------------------------------------------------------- */
 
-void check_index(Node *e, bool defer_root)
+void check_index(Checker *ck, Node *e, bool defer_root)
 {
     Node *arr = e->kid[0], *idx = e->kid[1];
-    check_expr(idx, want_none());
-    bool saved = C.defer_read;
-    C.defer_read = defer_root && arr->kind == N_IDENT;
-    check_expr(arr, want_none());
-    C.defer_read = saved;
+    check_expr(ck, idx, want_none());
+    bool saved = ck->defer_read;
+    ck->defer_read = defer_root && arr->kind == N_IDENT;
+    check_expr(ck, arr, want_none());
+    ck->defer_read = saved;
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
-    if (failed(arr) || failed(idx) || reject_bool(idx))
+    if (failed(arr) || failed(idx) || reject_bool(ck, idx))
         return;
     char buf[32];
     if (arr->type.arraylen == 0) {
         if (arr->kind == N_IDENT)
-            diag_error(arr->loc, "cannot index '%s': it is not an array",
+            diag_error(ck->rc, arr->loc, "cannot index '%s': it is not an array",
                        arr->name);
         else
-            diag_error(arr->loc, "cannot index a value of type '%s'",
+            diag_error(ck->rc, arr->loc, "cannot index a value of type '%s'",
                        tname(arr->type, buf));
         return;
     }
     if (idx->type.base != TY_FLOAT || idx->type.arraylen) {
-        diag_error(idx->loc, "array index must be a float, not '%s'",
+        diag_error(ck->rc, idx->loc, "array index must be a float, not '%s'",
                    tname(idx->type, buf));
         return;
     }
     if (idx->kind == N_FLOATLIT && arr->type.arraylen > 0 &&
         (idx->num < 0 || idx->num >= arr->type.arraylen)) {
-        diag_error(idx->loc, "index %g is out of range for '%s'", idx->num,
+        diag_error(ck->rc, idx->loc, "index %g is out of range for '%s'", idx->num,
                    tname(arr->type, buf));
         return;
     }
@@ -237,19 +237,19 @@ static TypeBase arith_result(Op op, Type ta, Type tb)
 }
 
 /* Gives a triple literal operand the type of the other operand. */
-static void adopt_literal(Node *lit, const Node *other)
+static void adopt_literal(Checker *ck, Node *lit, const Node *other)
 {
     TypeBase t = other->type.base;
     if (other->type.arraylen == 0 && lit->type.base != t &&
-        (expr_alt(lit, false) & (1u << t)) && type_is_triple(t))
-        expr_retype(lit, t);
+        (expr_alt(ck, lit, false) & (1u << t)) && type_is_triple(t))
+        expr_retype(ck, lit, t);
 }
 
-static void operand_error(const Node *e, const char *op, const Node *a,
+static void operand_error(Checker *ck, const Node *e, const char *op, const Node *a,
                           const Node *b)
 {
     char ba[32], bb[32];
-    diag_error(e->loc, "invalid operands to '%s' ('%s' and '%s')", op,
+    diag_error(ck->rc, e->loc, "invalid operands to '%s' ('%s' and '%s')", op,
                tname(a->type, ba), tname(b->type, bb));
 }
 
@@ -263,7 +263,7 @@ static bool is_condition(Type t)
     return t.base == TY_BOOL || is_float(t);
 }
 
-static void check_binary(Node *e, Type want)
+static void check_binary(Checker *ck, Node *e, Type want)
 {
     Node *a = e->kid[0], *b = e->kid[1];
     Op op = e->op;
@@ -271,8 +271,8 @@ static void check_binary(Node *e, Type want)
     Type w = want;
     if (arith && w.base != TY_ERROR)
         w.arraylen = WANT_WEAK;
-    check_expr(a, arith ? w : want_none());
-    check_expr(b, arith ? w : want_none());
+    check_expr(ck, a, arith ? w : want_none());
+    check_expr(ck, b, arith ? w : want_none());
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
     if (failed(a) || failed(b))
         return;
@@ -281,15 +281,15 @@ static void check_binary(Node *e, Type want)
 
     if (op == OP_AND || op == OP_OR) {
         if (!is_condition(a->type) || !is_condition(b->type))
-            operand_error(e, name, a, b);
+            operand_error(ck, e, name, a, b);
         else
             set_type(e, TY_BOOL, d);
         return;
     }
-    if (reject_bool(a) || reject_bool(b))
+    if (reject_bool(ck, a) || reject_bool(ck, b))
         return;
-    adopt_literal(a, b);
-    adopt_literal(b, a);
+    adopt_literal(ck, a, b);
+    adopt_literal(ck, b, a);
     Type ta = a->type, tb = b->type;
     TypeBase r = TY_ERROR;
     switch (op) {
@@ -318,22 +318,22 @@ static void check_binary(Node *e, Type want)
             ((ta.base == TY_MATRIX && type_is_spatial(tb.base)) ||
              (tb.base == TY_MATRIX && type_is_spatial(ta.base)))) {
             char ba[32], bb[32];
-            diag_error(e->loc, "cannot multiply '%s' by '%s'; use transform()",
+            diag_error(ck->rc, e->loc, "cannot multiply '%s' by '%s'; use transform()",
                        tname(ta, ba), tname(tb, bb));
             return;
         }
         break;
     }
     if (r == TY_ERROR)
-        operand_error(e, name, a, b);
+        operand_error(ck, e, name, a, b);
     else
         set_type(e, r, d);
 }
 
-static void check_unary(Node *e, Type want)
+static void check_unary(Checker *ck, Node *e, Type want)
 {
     Node *a = e->kid[0];
-    check_expr(a, e->op == OP_NEG ? want : want_none());
+    check_expr(ck, a, e->op == OP_NEG ? want : want_none());
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
     if (failed(a))
         return;
@@ -342,45 +342,45 @@ static void check_unary(Node *e, Type want)
         if (is_condition(a->type))
             set_type(e, TY_BOOL, a->detail);
         else
-            diag_error(e->loc, "invalid operand to '!' ('%s')", tname(a->type, buf));
+            diag_error(ck->rc, e->loc, "invalid operand to '!' ('%s')", tname(a->type, buf));
         return;
     }
-    if (reject_bool(a))
+    if (reject_bool(ck, a))
         return;
     TypeBase t = a->type.base;
     if (a->type.arraylen || !(t == TY_FLOAT || type_is_triple(t) || t == TY_MATRIX))
-        diag_error(e->loc, "invalid operand to '-' ('%s')", tname(a->type, buf));
+        diag_error(ck->rc, e->loc, "invalid operand to '-' ('%s')", tname(a->type, buf));
     else
         set_type(e, t, a->detail);
 }
 
-void check_cond(Node *e)
+void check_cond(Checker *ck, Node *e)
 {
-    check_expr(e, want_none());
+    check_expr(ck, e, want_none());
     if (failed(e) || is_condition(e->type))
         return;
     char buf[32];
-    diag_error(e->loc, "condition must be a comparison or a float, not '%s'",
+    diag_error(ck->rc, e->loc, "condition must be a comparison or a float, not '%s'",
                tname(e->type, buf));
 }
 
-static void check_ternary(Node *e, Type want)
+static void check_ternary(Checker *ck, Node *e, Type want)
 {
     Node *c = e->kid[0], *a = e->kid[1], *b = e->kid[2];
-    check_cond(c);
-    check_expr(a, want);
-    check_expr(b, want);
+    check_cond(ck, c);
+    check_expr(ck, a, want);
+    check_expr(ck, b, want);
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
-    if (failed(c) || failed(a) || failed(b) || reject_bool(a) || reject_bool(b))
+    if (failed(c) || failed(a) || failed(b) || reject_bool(ck, a) || reject_bool(ck, b))
         return;
-    adopt_literal(a, b);
-    adopt_literal(b, a);
+    adopt_literal(ck, a, b);
+    adopt_literal(ck, b, a);
     if (type_assignable(a->type, b->type)) {
         e->type = a->type;
     } else if (type_assignable(b->type, a->type)) {
         e->type = b->type;
     } else {
-        operand_error(e, "?:", a, b);
+        operand_error(ck, e, "?:", a, b);
         return;
     }
     e->detail = detail_join(c->detail, detail_join(a->detail, b->detail));
@@ -390,36 +390,36 @@ static void check_ternary(Node *e, Type want)
 
 /* Checks one component of a triple or matrix literal, which must be a
    float, and joins its detail into *d. */
-static bool check_component(Node *k, const char *what, Detail *d)
+static bool check_component(Checker *ck, Node *k, const char *what, Detail *d)
 {
-    check_expr(k, want_none());
-    if (failed(k) || reject_bool(k))
+    check_expr(ck, k, want_none());
+    if (failed(k) || reject_bool(ck, k))
         return false;
     *d = detail_join(*d, k->detail);
     if (is_float(k->type))
         return true;
     char buf[32];
-    diag_error(k->loc, "%s component must be a float, not '%s'", what,
+    diag_error(ck->rc, k->loc, "%s component must be a float, not '%s'", what,
                tname(k->type, buf));
     return false;
 }
 
-static void check_triple(Node *e, Type want)
+static void check_triple(Checker *ck, Node *e, Type want)
 {
     Detail d = DETAIL_UNIFORM;
     bool ok = true;
     for (int i = 0; i < 3; i++)
-        ok &= check_component(e->kid[i], "triple", &d);
+        ok &= check_component(ck, e->kid[i], "triple", &d);
     TypeBase t = type_is_triple(want.base) ? want.base : TY_POINT;
     set_type(e, ok ? t : TY_ERROR, d);
 }
 
-static void check_matrix16(Node *e)
+static void check_matrix16(Checker *ck, Node *e)
 {
     Detail d = DETAIL_UNIFORM;
     bool ok = true;
     for (Node *k = e->kid[0]; k; k = k->next)
-        ok &= check_component(k, "matrix", &d);
+        ok &= check_component(ck, k, "matrix", &d);
     set_type(e, ok ? TY_MATRIX : TY_ERROR, d);
 }
 
@@ -435,28 +435,28 @@ static bool known_color_space(const char *name)
     return false;
 }
 
-static void check_cast(Node *e)
+static void check_cast(Checker *ck, Node *e)
 {
     TypeBase to = e->spec.type.base;
     Node *a = e->kid[0];
-    check_expr(a, type_make(to));
+    check_expr(ck, a, type_make(to));
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
-    if (failed(a) || reject_bool(a))
+    if (failed(a) || reject_bool(ck, a))
         return;
     char ba[32], bb[32];
     if (e->name && !type_is_triple(to) && to != TY_MATRIX) {
-        diag_error(e->loc, "a '%s' cannot be given a coordinate space",
+        diag_error(ck->rc, e->loc, "a '%s' cannot be given a coordinate space",
                    type_base_name(to));
         return;
     }
     if (e->name && to == TY_COLOR && !known_color_space(e->name))
-        diag_warning(e->loc, "unknown color space '%s'", e->name);
+        diag_warning(ck->rc, e->loc, "unknown color space '%s'", e->name);
     TypeBase from = a->type.base;
     bool ok = !a->type.arraylen &&
               (from == to || (from == TY_FLOAT && (type_is_triple(to) || to == TY_MATRIX)) ||
                (type_is_triple(from) && type_is_triple(to)));
     if (!ok) {
-        diag_error(e->loc, "cannot cast '%s' to '%s'", tname(a->type, ba),
+        diag_error(ck->rc, e->loc, "cannot cast '%s' to '%s'", tname(a->type, ba),
                    tname(type_make(to), bb));
         return;
     }
@@ -465,27 +465,27 @@ static void check_cast(Node *e)
 
 /* ---- stores ------------------------------------------------------------------------ */
 
-static void check_arrayinit(Node *e, Type to, const char *what)
+static void check_arrayinit(Checker *ck, Node *e, Type to, const char *what)
 {
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
     if (to.arraylen == 0) {
-        diag_error(e->loc, "cannot initialize %s with an array initializer",
+        diag_error(ck->rc, e->loc, "cannot initialize %s with an array initializer",
                    what);
         for (Node *k = e->kid[0]; k; k = k->next)
-            check_expr(k, want_none());
+            check_expr(ck, k, want_none());
         return;
     }
     Detail d = DETAIL_UNIFORM;
     bool ok = true;
     int n = 0;
     for (Node *k = e->kid[0]; k; k = k->next, n++) {
-        ok &= check_value_for(k, type_make(to.base), what);
+        ok &= check_value_for(ck, k, type_make(to.base), what);
         d = detail_join(d, k->detail);
     }
     if (!ok)
         return;
     if (to.arraylen > 0 && n != to.arraylen) {
-        diag_error(e->loc, "array initializer has %d element%s, but %s has %d",
+        diag_error(ck->rc, e->loc, "array initializer has %d element%s, but %s has %d",
                    n, n == 1 ? "" : "s", what, to.arraylen);
         return;
     }
@@ -494,27 +494,27 @@ static void check_arrayinit(Node *e, Type to, const char *what)
     e->detail = d;
 }
 
-bool check_value_for(Node *e, Type to, const char *what)
+bool check_value_for(Checker *ck, Node *e, Type to, const char *what)
 {
     if (e->kind == N_ARRAYINIT) {
-        check_arrayinit(e, to, what);
+        check_arrayinit(ck, e, to, what);
         return !failed(e);
     }
-    check_expr(e, to);
+    check_expr(ck, e, to);
     if (failed(e) || to.base == TY_ERROR)
         return false;
-    if (reject_bool(e))
+    if (reject_bool(ck, e))
         return false;
     if (!type_assignable(to, e->type)) {
         char ba[32], bb[32];
-        diag_error(e->loc, "cannot assign '%s' to %s of type '%s'",
+        diag_error(ck->rc, e->loc, "cannot assign '%s' to %s of type '%s'",
                    tname(e->type, ba), what, tname(to, bb));
         return false;
     }
     return true;
 }
 
-Symbol *check_assign_target(Node *lhs, Detail detail, bool whole)
+Symbol *check_assign_target(Checker *ck, Node *lhs, Detail detail, bool whole)
 {
     Node *root = lvalue_root(lhs);
     Symbol *sym = root ? root->sym : NULL;
@@ -522,27 +522,27 @@ Symbol *check_assign_target(Node *lhs, Detail detail, bool whole)
         return NULL;
     const GlobalVar *g = sym->global;
     if (sym->kind == SYM_CONST) {
-        diag_error(root->loc, "cannot assign to constant '%s'", sym->name);
+        diag_error(ck->rc, root->loc, "cannot assign to constant '%s'", sym->name);
         return NULL;
     }
-    if (g && !(g->write & (C.kind == SHADER_FUNCTION ? ~0u : SHADER_BIT(C.kind)))) {
-        if (C.kind == SHADER_FUNCTION)
-            diag_error(root->loc, "cannot assign to '%s': it is read-only",
+    if (g && !(g->write & (ck->kind == SHADER_FUNCTION ? ~0u : SHADER_BIT(ck->kind)))) {
+        if (ck->kind == SHADER_FUNCTION)
+            diag_error(ck->rc, root->loc, "cannot assign to '%s': it is read-only",
                        sym->name);
         else
-            diag_error(root->loc, "cannot assign to '%s': it is read-only in "
-                       "%s shaders", sym->name, shader_kind_name(C.kind));
+            diag_error(ck->rc, root->loc, "cannot assign to '%s': it is read-only in "
+                       "%s shaders", sym->name, shader_kind_name(ck->kind));
         return NULL;
     }
     if (sym->param && !sym->output) {
-        diag_error(root->loc, "cannot assign to '%s': it is not an output "
+        diag_error(ck->rc, root->loc, "cannot assign to '%s': it is not an output "
                    "parameter", sym->name);
         return NULL;
     }
     sym->assigned = true;
     Detail target = g ? g->detail : sym->detail;
     if (target == DETAIL_UNIFORM && detail == DETAIL_VARYING) {
-        diag_error(root->loc, "cannot assign varying value to uniform variable "
+        diag_error(ck->rc, root->loc, "cannot assign varying value to uniform variable "
                    "'%s'", sym->name);
         return NULL;
     }
@@ -550,72 +550,72 @@ Symbol *check_assign_target(Node *lhs, Detail detail, bool whole)
        depends on which points ran the assignment, which is harmless while
        only code inside the condition reads it (a loop counter); reads
        elsewhere are caught by check_read. */
-    int outer = sym->vdepth > C.vfloor ? sym->vdepth : C.vfloor;
-    if (target == DETAIL_UNIFORM && C.vdepth > outer) {
+    int outer = sym->vdepth > ck->vfloor ? sym->vdepth : ck->vfloor;
+    if (target == DETAIL_UNIFORM && ck->vdepth > outer) {
         sym->taint_write = root;
-        sym->taint_region = vcond_at(outer);
+        sym->taint_region = vcond_at(ck, outer);
     } else if (target == DETAIL_UNIFORM && whole) {
         sym->taint_write = NULL;
     }
     if (target == DETAIL_DEFAULT)
-        sym->written = detail_join(sym->written, detail_join(detail, C.ctx));
+        sym->written = detail_join(sym->written, detail_join(detail, ck->ctx));
     return sym;
 }
 
 /* Checks the target of an assignment without counting it as a read. */
-static void check_target_expr(Node *lhs, bool read)
+static void check_target_expr(Checker *ck, Node *lhs, bool read)
 {
     if (lhs->kind == N_INDEX) {
-        check_index(lhs, !read);
+        check_index(ck, lhs, !read);
         return;
     }
-    bool saved = C.defer_read;
-    C.defer_read = !read;
-    check_expr(lhs, want_none());
-    C.defer_read = saved;
+    bool saved = ck->defer_read;
+    ck->defer_read = !read;
+    check_expr(ck, lhs, want_none());
+    ck->defer_read = saved;
 }
 
-static void check_assign(Node *e)
+static void check_assign(Checker *ck, Node *e)
 {
     Node *lhs = e->kid[0], *rhs = e->kid[1];
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
     Node *root = lvalue_root(lhs);
     if (!root) {
-        check_expr(lhs, want_none());
-        check_expr(rhs, want_none());
-        diag_error(lhs->loc, "expression is not assignable");
+        check_expr(ck, lhs, want_none());
+        check_expr(ck, rhs, want_none());
+        diag_error(ck->rc, lhs->loc, "expression is not assignable");
         return;
     }
-    check_target_expr(lhs, e->op != OP_ASSIGN);
+    check_target_expr(ck, lhs, e->op != OP_ASSIGN);
     if (failed(lhs)) {
         if (rhs->kind != N_ARRAYINIT)
-            check_expr(rhs, want_none());
+            check_expr(ck, rhs, want_none());
         return;
     }
     char what[96];
     snprintf(what, sizeof what, "'%s'", root->name);
     if (e->op == OP_ASSIGN) {
-        if (!check_value_for(rhs, lhs->type, what))
+        if (!check_value_for(ck, rhs, lhs->type, what))
             return;
     } else {
         Type w = lhs->type;
         w.arraylen = WANT_WEAK;
-        check_expr(rhs, w);
-        if (failed(rhs) || reject_bool(rhs))
+        check_expr(ck, rhs, w);
+        if (failed(rhs) || reject_bool(ck, rhs))
             return;
-        adopt_literal(rhs, lhs);
+        adopt_literal(ck, rhs, lhs);
         TypeBase r = arith_result(e->op, lhs->type, rhs->type);
         if (r == TY_ERROR || !type_assignable(lhs->type, type_make(r))) {
             char op[4];
             snprintf(op, sizeof op, "%s=", ast_op_name(e->op));
-            operand_error(e, op, lhs, rhs);
+            operand_error(ck, e, op, lhs, rhs);
             return;
         }
     }
     Detail d = rhs->detail;
     if (lhs->kind == N_INDEX)
         d = detail_join(d, lhs->kid[1]->detail);
-    if (!check_assign_target(lhs, d, e->op == OP_ASSIGN && lhs->kind == N_IDENT))
+    if (!check_assign_target(ck, lhs, d, e->op == OP_ASSIGN && lhs->kind == N_IDENT))
         return;
     e->type = lhs->type;
     e->detail = lhs->detail;
@@ -623,7 +623,7 @@ static void check_assign(Node *e)
 
 /* ---- context-typed expressions ----------------------------------------------------- */
 
-unsigned expr_alt(const Node *e, bool calls)
+unsigned expr_alt(Checker *ck, const Node *e, bool calls)
 {
     if (failed(e) || e->type.arraylen)
         return 0;
@@ -632,28 +632,28 @@ unsigned expr_alt(const Node *e, bool calls)
     case N_TRIPLE:
         return TRIPLE_MASK;
     case N_UNARY:
-        return e->op == OP_NEG ? expr_alt(e->kid[0], calls) : own;
+        return e->op == OP_NEG ? expr_alt(ck, e->kid[0], calls) : own;
     case N_TERNARY:
-        return expr_alt(e->kid[1], calls) & expr_alt(e->kid[2], calls);
+        return expr_alt(ck, e->kid[1], calls) & expr_alt(ck, e->kid[2], calls);
     case N_CALL:
-        return calls ? call_alt(e) | own : own;
+        return calls ? call_alt(ck, e) | own : own;
     default:
         return own;
     }
 }
 
-void expr_retype(Node *e, TypeBase t)
+void expr_retype(Checker *ck, Node *e, TypeBase t)
 {
     switch (e->kind) {
     case N_UNARY:
-        expr_retype(e->kid[0], t);
+        expr_retype(ck, e->kid[0], t);
         break;
     case N_TERNARY:
-        expr_retype(e->kid[1], t);
-        expr_retype(e->kid[2], t);
+        expr_retype(ck, e->kid[1], t);
+        expr_retype(ck, e->kid[2], t);
         break;
     case N_CALL:
-        call_retype(e, t);
+        call_retype(ck, e, t);
         break;
     default:
         break;
@@ -663,7 +663,7 @@ void expr_retype(Node *e, TypeBase t)
 
 /* ---- dispatch ------------------------------------------------------------------------ */
 
-void check_expr(Node *e, Type want)
+void check_expr(Checker *ck, Node *e, Type want)
 {
     switch (e->kind) {
     case N_FLOATLIT:
@@ -673,39 +673,39 @@ void check_expr(Node *e, Type want)
         set_type(e, TY_STRING, DETAIL_UNIFORM);
         break;
     case N_IDENT:
-        check_ident(e);
+        check_ident(ck, e);
         break;
     case N_INDEX:
-        check_index(e, false);
+        check_index(ck, e, false);
         break;
     case N_UNARY:
-        check_unary(e, want);
+        check_unary(ck, e, want);
         break;
     case N_BINARY:
-        check_binary(e, want);
+        check_binary(ck, e, want);
         break;
     case N_ASSIGN:
-        check_assign(e);
+        check_assign(ck, e);
         break;
     case N_TERNARY:
-        check_ternary(e, want);
+        check_ternary(ck, e, want);
         break;
     case N_CALL:
-        check_call(e, want.arraylen == WANT_WEAK ? want_none() : want);
+        check_call(ck, e, want.arraylen == WANT_WEAK ? want_none() : want);
         break;
     case N_CAST:
-        check_cast(e);
+        check_cast(ck, e);
         break;
     case N_TRIPLE:
-        check_triple(e, want);
+        check_triple(ck, e, want);
         break;
     case N_MATRIX16:
-        check_matrix16(e);
+        check_matrix16(ck, e);
         break;
     case N_ARRAYINIT:
-        diag_error(e->loc, "an array initializer is not allowed here");
+        diag_error(ck->rc, e->loc, "an array initializer is not allowed here");
         for (Node *k = e->kid[0]; k; k = k->next)
-            check_expr(k, want_none());
+            check_expr(ck, k, want_none());
         set_type(e, TY_ERROR, DETAIL_UNIFORM);
         break;
     default:

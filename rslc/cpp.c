@@ -120,20 +120,17 @@ typedef struct PPLine {
     size_t len;
 } PPLine;
 
-static PPLine *lines;
-static size_t nlines, caplines;
-
-static void add_line(const char *file, int line, const char *text, size_t len)
+static void add_line(RslcCtx *rc, const char *file, int line, const char *text, size_t len)
 {
-    if (nlines == caplines) {
-        size_t cap = caplines ? caplines * 2 : 256;
-        PPLine *bigger = realloc(lines, cap * sizeof *bigger);
+    if (rc->pp_nlines == rc->pp_caplines) {
+        size_t cap = rc->pp_caplines ? rc->pp_caplines * 2 : 256;
+        PPLine *bigger = realloc(rc->pp_lines, cap * sizeof *bigger);
         if (!bigger)
             return;     /* the index is an aid: without it columns stay raw */
-        lines = bigger;
-        caplines = cap;
+        rc->pp_lines = bigger;
+        rc->pp_caplines = cap;
     }
-    lines[nlines++] = (PPLine){ (char *)file, line, text, len };
+    rc->pp_lines[rc->pp_nlines++] = (PPLine){ (char *)file, line, text, len };
 }
 
 /* Parses a marker "# N "file" flags" or "#line N "file"" into line/file;
@@ -168,9 +165,9 @@ static char *parse_marker(const char *p, const char *end, int *line)
     return name;
 }
 
-void cpp_index(const char *text, size_t len)
+void cpp_index(RslcCtx *rc, const char *text, size_t len)
 {
-    cpp_reset();
+    cpp_reset(rc);
     const char *p = text, *end = text + len;
     char *file = NULL;
     int line = 1;
@@ -186,32 +183,32 @@ void cpp_index(const char *text, size_t len)
         if (mfile) {
             /* Names are kept once per marker; the same file may reappear. */
             file = mfile;
-            add_line(file, -1, NULL, 0);   /* owns mfile, for cpp_reset */
+            add_line(rc, file, -1, NULL, 0);   /* owns mfile, for cpp_reset */
             line = mline;
         } else {
             if (file)
-                add_line(file, line, p, (size_t)(eol - p));
+                add_line(rc, file, line, p, (size_t)(eol - p));
             line++;
         }
         p = eol + 1;
     }
 }
 
-void cpp_reset(void)
+void cpp_reset(RslcCtx *rc)
 {
-    for (size_t i = 0; i < nlines; i++)
-        if (lines[i].line == -1)
-            free(lines[i].file);
-    free(lines);
-    lines = NULL;
-    nlines = caplines = 0;
+    for (size_t i = 0; i < rc->pp_nlines; i++)
+        if (rc->pp_lines[i].line == -1)
+            free(rc->pp_lines[i].file);
+    free(rc->pp_lines);
+    rc->pp_lines = NULL;
+    rc->pp_nlines = rc->pp_caplines = 0;
 }
 
-static const PPLine *find_line(const char *file, int line)
+static const PPLine *find_line(const RslcCtx *rc, const char *file, int line)
 {
-    for (size_t i = 0; i < nlines; i++)
-        if (lines[i].line == line && strcmp(lines[i].file, file) == 0)
-            return &lines[i];
+    for (size_t i = 0; i < rc->pp_nlines; i++)
+        if (rc->pp_lines[i].line == line && strcmp(rc->pp_lines[i].file, file) == 0)
+            return &rc->pp_lines[i];
     return NULL;
 }
 
@@ -237,10 +234,10 @@ static size_t significant(const char *s, size_t n, bool skip_comments,
     return k;
 }
 
-int cpp_original_column(const char *file, int line, int pp_col,
+int cpp_original_column(const RslcCtx *rc, const char *file, int line, int pp_col,
                         const char *original_line)
 {
-    const PPLine *pp = find_line(file, line);
+    const PPLine *pp = find_line(rc, file, line);
     if (!pp || pp_col < 1 || (size_t)pp_col > pp->len + 1)
         return pp_col;
     size_t olen = strcspn(original_line, "\n");
@@ -256,7 +253,7 @@ int cpp_original_column(const char *file, int line, int pp_col,
 
     /* The target is the first significant pp character at or after the
        column. Match from the front; if a macro expansion breaks the match
-       first, match from the back, which lines up everything after the
+       first, match from the back, which rc->pp_lines up everything after the
        last expansion. Inside an expansion, point at the macro's name. */
     size_t target = 0;
     while (target < np && ppos[target] < (size_t)pp_col - 1)

@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "rslc/ctx.h"
+
 /* Options passed through to cpp: -I, -D and -U, in command-line order. */
 typedef struct CppOptions {
     const char **args;   /* each "-Idir", "-Dname[=val]" or "-Uname" */
@@ -24,17 +26,18 @@ typedef struct CppOptions {
    missing cpp or file is reported by rslc. */
 char *cpp_run(const char *path, const CppOptions *opt, size_t *len);
 
-/* Indexes preprocessed text by origin so cpp_original_column can find the
-   preprocessed form of any original line. text must outlive the index. */
-void cpp_index(const char *text, size_t len);
+/* Indexes preprocessed text by origin in rc so cpp_original_column can
+   find the preprocessed form of any original line. text must outlive the
+   index. */
+void cpp_index(RslcCtx *rc, const char *text, size_t len);
 
 /* Maps a column in the preprocessed form of file:line to the column of the
    same token in original_line (the line as the user wrote it). Returns
    pp_col unchanged when the line is not indexed. */
-int cpp_original_column(const char *file, int line, int pp_col,
+int cpp_original_column(const RslcCtx *rc, const char *file, int line, int pp_col,
                         const char *original_line);
 
-/* Forgets the index. */
-void cpp_reset(void);
+/* Forgets rc's index. */
+void cpp_reset(RslcCtx *rc);
 
 #endif /* RSLC_CPP_H */

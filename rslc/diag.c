@@ -14,26 +14,19 @@
 #include "rslc/cpp.h"
 #include "rslc/diag.h"
 
-static FILE *diag_out;
-static int nerrors, nwarnings, error_limit;
-static bool werror;
-
-/* The last file read for source lines. */
-static char *cached_path, *cached_text;
-
-static FILE *out(void)
+static FILE *out(const RslcCtx *rc)
 {
-    return diag_out ? diag_out : stderr;
+    return rc->diag_out ? rc->diag_out : stderr;
 }
 
-static const char *source_text(const char *path)
+static const char *source_text(RslcCtx *rc, const char *path)
 {
-    if (cached_path && strcmp(cached_path, path) == 0)
-        return cached_text;
-    free(cached_path);
-    free(cached_text);
-    cached_path = strdup(path);
-    cached_text = NULL;
+    if (rc->cached_path && strcmp(rc->cached_path, path) == 0)
+        return rc->cached_text;
+    free(rc->cached_path);
+    free(rc->cached_text);
+    rc->cached_path = strdup(path);
+    rc->cached_text = NULL;
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
@@ -51,7 +44,7 @@ static const char *source_text(const char *path)
     fclose(f);
     if (buf)
         buf[n] = '\0';
-    cached_text = buf;
+    rc->cached_text = buf;
     return buf;
 }
 
@@ -76,25 +69,25 @@ static void print_caret(FILE *f, const char *src, int col)
     fputs("^\n", f);
 }
 
-static void report(DiagLevel level, SrcLoc loc, const char *fmt, va_list ap)
+static void report(RslcCtx *rc, DiagLevel level, SrcLoc loc, const char *fmt, va_list ap)
 {
-    static const char *names[] = { "error", "warning", "note" };
-    if (level == DIAG_WARNING && werror)
+    static const char names[][8] = { "error", "warning", "note" };
+    if (level == DIAG_WARNING && rc->werror)
         level = DIAG_ERROR;
     if (level == DIAG_ERROR)
-        nerrors++;
+        rc->nerrors++;
     else if (level == DIAG_WARNING)
-        nwarnings++;
-    if (error_limit > 0 && nerrors > error_limit)
+        rc->nwarnings++;
+    if (rc->error_limit > 0 && rc->nerrors > rc->error_limit)
         return;
 
-    FILE *f = out();
+    FILE *f = out(rc);
     const char *src = NULL;
     int col = loc.col;
     if (loc.file && loc.line > 0) {
-        src = find_source_line(source_text(loc.file), loc.line);
+        src = find_source_line(source_text(rc, loc.file), loc.line);
         if (src)
-            col = cpp_original_column(loc.file, loc.line, loc.col, src);
+            col = cpp_original_column(rc, loc.file, loc.line, loc.col, src);
     }
     if (loc.file && loc.line > 0 && col > 0)
         fprintf(f, "%s:%d:%d: %s: ", loc.file, loc.line, col, names[level]);
@@ -107,47 +100,52 @@ static void report(DiagLevel level, SrcLoc loc, const char *fmt, va_list ap)
     if (src && col > 0)
         print_caret(f, src, col);
 
-    if (error_limit > 0 && nerrors == error_limit && level == DIAG_ERROR)
-        fprintf(f, "rslc: too many errors; stopping after %d\n", error_limit);
+    if (rc->error_limit > 0 && rc->nerrors == rc->error_limit && level == DIAG_ERROR)
+        fprintf(f, "rslc: too many errors; stopping after %d\n", rc->error_limit);
 }
 
-void diag_error(SrcLoc loc, const char *fmt, ...)
+void diag_error(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report(DIAG_ERROR, loc, fmt, ap);
+    report(rc, DIAG_ERROR, loc, fmt, ap);
     va_end(ap);
 }
 
-void diag_warning(SrcLoc loc, const char *fmt, ...)
+void diag_warning(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report(DIAG_WARNING, loc, fmt, ap);
+    report(rc, DIAG_WARNING, loc, fmt, ap);
     va_end(ap);
 }
 
-void diag_note(SrcLoc loc, const char *fmt, ...)
+void diag_note(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report(DIAG_NOTE, loc, fmt, ap);
+    report(rc, DIAG_NOTE, loc, fmt, ap);
     va_end(ap);
 }
 
-int diag_error_count(void) { return nerrors; }
-int diag_warning_count(void) { return nwarnings; }
-void diag_set_werror(bool on) { werror = on; }
-void diag_set_output(FILE *f) { diag_out = f; }
-void diag_set_error_limit(int max) { error_limit = max; }
+int diag_error_count(const RslcCtx *rc) { return rc->nerrors; }
+int diag_warning_count(const RslcCtx *rc) { return rc->nwarnings; }
+void diag_set_werror(RslcCtx *rc, bool on) { rc->werror = on; }
+void diag_set_output(RslcCtx *rc, FILE *f) { rc->diag_out = f; }
+void diag_set_error_limit(RslcCtx *rc, int max) { rc->error_limit = max; }
 
-void diag_reset(void)
+void diag_forget_source(RslcCtx *rc)
 {
-    nerrors = nwarnings = error_limit = 0;
-    werror = false;
-    free(cached_path);
-    free(cached_text);
-    cached_path = cached_text = NULL;
+    free(rc->cached_path);
+    free(rc->cached_text);
+    rc->cached_path = rc->cached_text = NULL;
+}
+
+void diag_reset(RslcCtx *rc)
+{
+    rc->nerrors = rc->nwarnings = rc->error_limit = 0;
+    rc->werror = false;
+    diag_forget_source(rc);
 }
 
 void diag_die(const char *fmt, ...)

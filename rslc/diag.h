@@ -9,31 +9,39 @@
 #define RSLC_DIAG_H
 
 #include "rslc/ast.h"
+#include "rslc/ctx.h"
 
 typedef enum DiagLevel { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagLevel;
 
+/* Every call but diag_die works on the diagnostics of the compilation rc
+   (ctx.h): its counts, settings and output stream. */
+
 /* Reports an error at loc. The format is printf's. */
-void diag_error(SrcLoc loc, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void diag_error(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Reports a warning at loc (an error under -Werror). */
-void diag_warning(SrcLoc loc, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void diag_warning(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Adds a note to the previous diagnostic (e.g. "declared here"). */
-void diag_note(SrcLoc loc, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void diag_note(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Number of errors reported since the last diag_reset. */
-int diag_error_count(void);
+int diag_error_count(const RslcCtx *rc);
 /* Number of warnings reported since the last diag_reset. */
-int diag_warning_count(void);
-/* Forgets the counts and settings; used between compilations. */
-void diag_reset(void);
+int diag_warning_count(const RslcCtx *rc);
+/* Forgets the counts and settings (the output stream stays); used
+   between compilations. */
+void diag_reset(RslcCtx *rc);
+/* Drops the source file read for carets (read again when needed), so
+   that between compilations rc holds no memory. */
+void diag_forget_source(RslcCtx *rc);
 /* Treats warnings as errors. */
-void diag_set_werror(bool on);
+void diag_set_werror(RslcCtx *rc, bool on);
 /* Sends diagnostics to out instead of stderr (NULL restores stderr). */
-void diag_set_output(FILE *out);
+void diag_set_output(RslcCtx *rc, FILE *out);
 /* Stops reporting (but keeps counting) after max errors; 0 = no limit. */
-void diag_set_error_limit(int max);
+void diag_set_error_limit(RslcCtx *rc, int max);
 
 /* Aborts with "rslc: internal error: ..." for a broken invariant: a bug in
    rslc, never a user's mistake. */

@@ -30,6 +30,7 @@ typedef struct NodeList {
 
 /* What the lexer and the parser share while parsing one text. */
 typedef struct ParseState {
+    RslcCtx *rc;            /* the compilation: diagnostics, the arena */
     const char *file;       /* original file of the current line (interned) */
     int line, col;          /* where the next character is */
     /* The latest token and the one before it, for messages: where each
@@ -95,32 +96,32 @@ static NodeList list_cat(NodeList a, NodeList b)
     return a;
 }
 
-static Node *mk(NodeKind kind, SrcLoc loc, Node *a, Node *b, Node *c)
+static Node *mk(ParseState *ps, NodeKind kind, SrcLoc loc, Node *a, Node *b, Node *c)
 {
-    Node *n = ast_new(kind, loc);
+    Node *n = ast_new(ps->rc, kind, loc);
     n->kid[0] = a;
     n->kid[1] = b;
     n->kid[2] = c;
     return n;
 }
 
-static Node *mk_op(NodeKind kind, Op op, SrcLoc loc, Node *a, Node *b)
+static Node *mk_op(ParseState *ps, NodeKind kind, Op op, SrcLoc loc, Node *a, Node *b)
 {
-    Node *n = mk(kind, loc, a, b, NULL);
+    Node *n = mk(ps, kind, loc, a, b, NULL);
     n->op = op;
     return n;
 }
 
-static Node *mk_named(NodeKind kind, const char *name, SrcLoc loc, Node *a)
+static Node *mk_named(ParseState *ps, NodeKind kind, const char *name, SrcLoc loc, Node *a)
 {
-    Node *n = mk(kind, loc, a, NULL, NULL);
+    Node *n = mk(ps, kind, loc, a, NULL, NULL);
     n->name = name;
     return n;
 }
 
-static Node *mk_num(NodeKind kind, double num, SrcLoc loc)
+static Node *mk_num(ParseState *ps, NodeKind kind, double num, SrcLoc loc)
 {
-    Node *n = ast_new(kind, loc);
+    Node *n = ast_new(ps->rc, kind, loc);
     n->num = num;
     return n;
 }
@@ -128,39 +129,39 @@ static Node *mk_num(NodeKind kind, double num, SrcLoc loc)
 /* A statement where the language wants exactly one: a declaration of
    several names becomes a block, a statement lost to an error an empty
    one, so that a body is never a list. */
-static Node *one_stmt(NodeList l, SrcLoc loc)
+static Node *one_stmt(ParseState *ps, NodeList l, SrcLoc loc)
 {
     if (!l.head)
-        return ast_new(N_EMPTY, loc);
+        return ast_new(ps->rc, N_EMPTY, loc);
     if (l.head == l.tail)
         return l.head;
-    return mk(N_BLOCK, loc, l.head, NULL, NULL);
+    return mk(ps, N_BLOCK, loc, l.head, NULL, NULL);
 }
 
 /* "(a, b, c)" is a triple and "(a, ..., p)" a matrix; the grammar cannot
    count, so the count is checked here. */
-static Node *mk_tuple(SrcLoc loc, NodeList elems)
+static Node *mk_tuple(ParseState *ps, SrcLoc loc, NodeList elems)
 {
     int n = ast_list_len(elems.head);
     if (n == 3) {
         Node *a = elems.head, *b = a->next, *c = b->next;
         a->next = b->next = NULL;
-        return mk(N_TRIPLE, loc, a, b, c);
+        return mk(ps, N_TRIPLE, loc, a, b, c);
     }
     if (n != 16)
-        diag_error(loc, "a parenthesised list must have 3 elements (a "
+        diag_error(ps->rc, loc, "a parenthesised list must have 3 elements (a "
                    "triple) or 16 (a matrix), not %d", n);
-    return mk(N_MATRIX16, loc, elems.head, NULL, NULL);
+    return mk(ps, N_MATRIX16, loc, elems.head, NULL, NULL);
 }
 
 /* Array lengths larger than this cannot come from a real shader and would
    only make later stages allocate absurd amounts. */
 enum { MAX_ARRAY_LEN = 1 << 20 };
 
-static int array_len(double v, SrcLoc loc)
+static int array_len(ParseState *ps, double v, SrcLoc loc)
 {
     if (!(v >= 1 && v <= MAX_ARRAY_LEN && v == floor(v))) {
-        diag_error(loc, "array length must be a whole number from 1 to %d",
+        diag_error(ps->rc, loc, "array length must be a whole number from 1 to %d",
                    (int)MAX_ARRAY_LEN);
         return 1;
     }
@@ -183,10 +184,10 @@ static DeclSpec spec_of(TypeBase base, Detail detail)
     return s;
 }
 
-static Node *mk_function(DeclSpec spec, const char *name, SrcLoc loc,
+static Node *mk_function(ParseState *ps, DeclSpec spec, const char *name, SrcLoc loc,
                          Node *formals, Node *body)
 {
-    Node *n = mk(N_FUNCTION, loc, formals, body, NULL);
+    Node *n = mk(ps, N_FUNCTION, loc, formals, body, NULL);
     n->spec = spec;
     n->name = name;
     n->shader = SHADER_FUNCTION;
@@ -296,13 +297,13 @@ definition
     : shader
     | function
     | IDENT params block
-        { $$ = mk_function(spec_of(TY_VOID, DETAIL_DEFAULT), $1, @1, $2, $3); }
+        { $$ = mk_function(ps, spec_of(TY_VOID, DETAIL_DEFAULT), $1, @1, $2, $3); }
     ;
 
 shader
     : shader_kind IDENT params block
         {
-            $$ = mk(N_SHADER, @2, $3, $4, NULL);
+            $$ = mk(ps, N_SHADER, @2, $3, $4, NULL);
             $$->name = $2;
             $$->shader = $1;
         }
@@ -318,7 +319,7 @@ shader_kind
 
 /* function_definition with a return type; also a statement (nested). */
 function
-    : typespec IDENT params block { $$ = mk_function($1, $2, @2, $3, $4); }
+    : typespec IDENT params block { $$ = mk_function(ps, $1, $2, @2, $3, $4); }
     ;
 
 /* ( [formals] ); a broken parameter list is skipped up to its ")". */
@@ -385,21 +386,21 @@ decl
 /* def_expression: identifier [ "[" [length] "]" ] [= initialiser]; "[]" is
    the open array of a function parameter. */
 var_def
-    : IDENT                     { $$ = mk_named(N_VARDECL, $1, @1, NULL); }
-    | IDENT "=" init            { $$ = mk_named(N_VARDECL, $1, @1, $3); }
+    : IDENT                     { $$ = mk_named(ps, N_VARDECL, $1, @1, NULL); }
+    | IDENT "=" init            { $$ = mk_named(ps, N_VARDECL, $1, @1, $3); }
     | IDENT "[" NUMBER "]"
         {
-            $$ = mk_named(N_VARDECL, $1, @1, NULL);
-            $$->spec.type.arraylen = array_len($3, @3);
+            $$ = mk_named(ps, N_VARDECL, $1, @1, NULL);
+            $$->spec.type.arraylen = array_len(ps, $3, @3);
         }
     | IDENT "[" NUMBER "]" "=" init
         {
-            $$ = mk_named(N_VARDECL, $1, @1, $6);
-            $$->spec.type.arraylen = array_len($3, @3);
+            $$ = mk_named(ps, N_VARDECL, $1, @1, $6);
+            $$->spec.type.arraylen = array_len(ps, $3, @3);
         }
     | IDENT "[" "]"
         {
-            $$ = mk_named(N_VARDECL, $1, @1, NULL);
+            $$ = mk_named(ps, N_VARDECL, $1, @1, NULL);
             $$->spec.type.arraylen = -1;
         }
     ;
@@ -407,13 +408,13 @@ var_def
 /* initialiser: expression | { expression { , expression } } */
 init
     : expr
-    | "{" args "}"              { $$ = mk(N_ARRAYINIT, @1, $2.head, NULL, NULL); }
+    | "{" args "}"              { $$ = mk(ps, N_ARRAYINIT, @1, $2.head, NULL, NULL); }
     ;
 
 /* { statements }; a statement broken just before the "}" ends there. */
 block
-    : "{" stmts "}"             { $$ = mk(N_BLOCK, @1, $2.head, NULL, NULL); }
-    | "{" stmts error "}"       { $$ = mk(N_BLOCK, @1, $2.head, NULL, NULL); }
+    : "{" stmts "}"             { $$ = mk(ps, N_BLOCK, @1, $2.head, NULL, NULL); }
+    | "{" stmts error "}"       { $$ = mk(ps, N_BLOCK, @1, $2.head, NULL, NULL); }
     ;
 
 stmts
@@ -426,41 +427,41 @@ stmt
     : decl ";"                  { $$ = $1; }
     | function                  { $$ = list_add(list_empty(), $1); }
     | block                     { $$ = list_add(list_empty(), $1); }
-    | assignment ";"            { $$ = list_add(list_empty(), mk(N_EXPRSTMT, @1, $1, NULL, NULL)); }
-    | call ";"                  { $$ = list_add(list_empty(), mk(N_EXPRSTMT, @1, $1, NULL, NULL)); }
-    | ";"                       { $$ = list_add(list_empty(), ast_new(N_EMPTY, @1)); }
+    | assignment ";"            { $$ = list_add(list_empty(), mk(ps, N_EXPRSTMT, @1, $1, NULL, NULL)); }
+    | call ";"                  { $$ = list_add(list_empty(), mk(ps, N_EXPRSTMT, @1, $1, NULL, NULL)); }
+    | ";"                       { $$ = list_add(list_empty(), ast_new(ps->rc, N_EMPTY, @1)); }
     | "if" "(" expr ")" body %prec THEN
-        { $$ = list_add(list_empty(), mk(N_IF, @1, $3, $5, NULL)); }
+        { $$ = list_add(list_empty(), mk(ps, N_IF, @1, $3, $5, NULL)); }
     | "if" "(" expr ")" body "else" body
-        { $$ = list_add(list_empty(), mk(N_IF, @1, $3, $5, $7)); }
+        { $$ = list_add(list_empty(), mk(ps, N_IF, @1, $3, $5, $7)); }
     | "while" "(" expr ")" body
-        { $$ = list_add(list_empty(), mk(N_WHILE, @1, $3, $5, NULL)); }
+        { $$ = list_add(list_empty(), mk(ps, N_WHILE, @1, $3, $5, NULL)); }
     | "for" "(" expr_opt ";" expr_opt ";" expr_opt ")" body
         {
-            Node *n = mk(N_FOR, @1, $3, $5, $7);
+            Node *n = mk(ps, N_FOR, @1, $3, $5, $7);
             n->kid[3] = $9;
             $$ = list_add(list_empty(), n);
         }
-    | "break" level ";"         { $$ = list_add(list_empty(), mk_num(N_BREAK, $2, @1)); }
-    | "continue" level ";"      { $$ = list_add(list_empty(), mk_num(N_CONTINUE, $2, @1)); }
-    | "return" ";"              { $$ = list_add(list_empty(), ast_new(N_RETURN, @1)); }
-    | "return" expr ";"         { $$ = list_add(list_empty(), mk(N_RETURN, @1, $2, NULL, NULL)); }
+    | "break" level ";"         { $$ = list_add(list_empty(), mk_num(ps, N_BREAK, $2, @1)); }
+    | "continue" level ";"      { $$ = list_add(list_empty(), mk_num(ps, N_CONTINUE, $2, @1)); }
+    | "return" ";"              { $$ = list_add(list_empty(), ast_new(ps->rc, N_RETURN, @1)); }
+    | "return" expr ";"         { $$ = list_add(list_empty(), mk(ps, N_RETURN, @1, $2, NULL, NULL)); }
     | "illuminance" "(" args ")" body
-        { $$ = list_add(list_empty(), mk(N_ILLUMINANCE, @1, $3.head, $5, NULL)); }
+        { $$ = list_add(list_empty(), mk(ps, N_ILLUMINANCE, @1, $3.head, $5, NULL)); }
     | "illuminate" "(" args ")" body
-        { $$ = list_add(list_empty(), mk(N_ILLUMINATE, @1, $3.head, $5, NULL)); }
+        { $$ = list_add(list_empty(), mk(ps, N_ILLUMINATE, @1, $3.head, $5, NULL)); }
     | "solar" "(" args_opt ")" body
-        { $$ = list_add(list_empty(), mk(N_SOLAR, @1, $3.head, $5, NULL)); }
+        { $$ = list_add(list_empty(), mk(ps, N_SOLAR, @1, $3.head, $5, NULL)); }
     | "gather" "(" args ")" body %prec THEN
-        { $$ = list_add(list_empty(), mk(N_GATHER, @1, $3.head, $5, NULL)); }
+        { $$ = list_add(list_empty(), mk(ps, N_GATHER, @1, $3.head, $5, NULL)); }
     | "gather" "(" args ")" body "else" body
-        { $$ = list_add(list_empty(), mk(N_GATHER, @1, $3.head, $5, $7)); }
+        { $$ = list_add(list_empty(), mk(ps, N_GATHER, @1, $3.head, $5, $7)); }
     | error ";"                 { $$ = list_empty(); }
     ;
 
 /* The statement controlled by if, a loop or a light loop. */
 body
-    : stmt                      { $$ = one_stmt($1, @1); }
+    : stmt                      { $$ = one_stmt(ps, $1, @1); }
     ;
 
 /* The optional parts of a for header. */
@@ -480,31 +481,31 @@ level
 expr
     : unary
     | assignment
-    | expr "?" expr ":" expr    { $$ = mk(N_TERNARY, @2, $1, $3, $5); }
-    | expr "||" expr            { $$ = mk_op(N_BINARY, OP_OR, @2, $1, $3); }
-    | expr "&&" expr            { $$ = mk_op(N_BINARY, OP_AND, @2, $1, $3); }
-    | expr "==" expr            { $$ = mk_op(N_BINARY, OP_EQ, @2, $1, $3); }
-    | expr "!=" expr            { $$ = mk_op(N_BINARY, OP_NE, @2, $1, $3); }
-    | expr "<" expr             { $$ = mk_op(N_BINARY, OP_LT, @2, $1, $3); }
-    | expr "<=" expr            { $$ = mk_op(N_BINARY, OP_LE, @2, $1, $3); }
-    | expr ">" expr             { $$ = mk_op(N_BINARY, OP_GT, @2, $1, $3); }
-    | expr ">=" expr            { $$ = mk_op(N_BINARY, OP_GE, @2, $1, $3); }
-    | expr "+" expr             { $$ = mk_op(N_BINARY, OP_ADD, @2, $1, $3); }
-    | expr "-" expr             { $$ = mk_op(N_BINARY, OP_SUB, @2, $1, $3); }
-    | expr "^" expr             { $$ = mk_op(N_BINARY, OP_CROSS, @2, $1, $3); }
-    | expr "*" expr             { $$ = mk_op(N_BINARY, OP_MUL, @2, $1, $3); }
-    | expr "/" expr             { $$ = mk_op(N_BINARY, OP_DIV, @2, $1, $3); }
-    | expr "." expr             { $$ = mk_op(N_BINARY, OP_DOT, @2, $1, $3); }
+    | expr "?" expr ":" expr    { $$ = mk(ps, N_TERNARY, @2, $1, $3, $5); }
+    | expr "||" expr            { $$ = mk_op(ps, N_BINARY, OP_OR, @2, $1, $3); }
+    | expr "&&" expr            { $$ = mk_op(ps, N_BINARY, OP_AND, @2, $1, $3); }
+    | expr "==" expr            { $$ = mk_op(ps, N_BINARY, OP_EQ, @2, $1, $3); }
+    | expr "!=" expr            { $$ = mk_op(ps, N_BINARY, OP_NE, @2, $1, $3); }
+    | expr "<" expr             { $$ = mk_op(ps, N_BINARY, OP_LT, @2, $1, $3); }
+    | expr "<=" expr            { $$ = mk_op(ps, N_BINARY, OP_LE, @2, $1, $3); }
+    | expr ">" expr             { $$ = mk_op(ps, N_BINARY, OP_GT, @2, $1, $3); }
+    | expr ">=" expr            { $$ = mk_op(ps, N_BINARY, OP_GE, @2, $1, $3); }
+    | expr "+" expr             { $$ = mk_op(ps, N_BINARY, OP_ADD, @2, $1, $3); }
+    | expr "-" expr             { $$ = mk_op(ps, N_BINARY, OP_SUB, @2, $1, $3); }
+    | expr "^" expr             { $$ = mk_op(ps, N_BINARY, OP_CROSS, @2, $1, $3); }
+    | expr "*" expr             { $$ = mk_op(ps, N_BINARY, OP_MUL, @2, $1, $3); }
+    | expr "/" expr             { $$ = mk_op(ps, N_BINARY, OP_DIV, @2, $1, $3); }
+    | expr "." expr             { $$ = mk_op(ps, N_BINARY, OP_DOT, @2, $1, $3); }
     ;
 
 /* assignexpression: identifier [ "[" expression "]" ] asgnop expression */
 assignment
     : IDENT asgnop expr %prec ASSIGNMENT
-        { $$ = mk_op(N_ASSIGN, $2, @2, mk_named(N_IDENT, $1, @1, NULL), $3); }
+        { $$ = mk_op(ps, N_ASSIGN, $2, @2, mk_named(ps, N_IDENT, $1, @1, NULL), $3); }
     | IDENT "[" expr "]" asgnop expr %prec ASSIGNMENT
         {
-            Node *elem = mk(N_INDEX, @1, mk_named(N_IDENT, $1, @1, NULL), $3, NULL);
-            $$ = mk_op(N_ASSIGN, $5, @5, elem, $6);
+            Node *elem = mk(ps, N_INDEX, @1, mk_named(ps, N_IDENT, $1, @1, NULL), $3, NULL);
+            $$ = mk_op(ps, N_ASSIGN, $5, @5, elem, $6);
         }
     ;
 
@@ -520,16 +521,16 @@ asgnop
    than any binary operator. */
 unary
     : postfix
-    | "-" unary                 { $$ = mk_op(N_UNARY, OP_NEG, @1, $2, NULL); }
-    | "!" unary                 { $$ = mk_op(N_UNARY, OP_NOT, @1, $2, NULL); }
+    | "-" unary                 { $$ = mk_op(ps, N_UNARY, OP_NEG, @1, $2, NULL); }
+    | "!" unary                 { $$ = mk_op(ps, N_UNARY, OP_NOT, @1, $2, NULL); }
     | cast_type unary
         {
-            $$ = mk(N_CAST, @1, $2, NULL, NULL);
+            $$ = mk(ps, N_CAST, @1, $2, NULL, NULL);
             $$->spec.type = type_make($1);
         }
     | cast_type STRING unary
         {
-            $$ = mk(N_CAST, @1, $3, NULL, NULL);
+            $$ = mk(ps, N_CAST, @1, $3, NULL, NULL);
             $$->spec.type = type_make($1);
             $$->name = $2;
         }
@@ -538,36 +539,36 @@ unary
 /* primary: number | stringconstant | identifier | identifier[expression]
           | procedurecall | ( expression ) | triple | sixteentuple */
 postfix
-    : NUMBER                    { $$ = mk_num(N_FLOATLIT, $1, @1); }
-    | STRING %prec STRING_ALONE { $$ = mk_named(N_STRINGLIT, $1, @1, NULL); }
-    | IDENT                     { $$ = mk_named(N_IDENT, $1, @1, NULL); }
+    : NUMBER                    { $$ = mk_num(ps, N_FLOATLIT, $1, @1); }
+    | STRING %prec STRING_ALONE { $$ = mk_named(ps, N_STRINGLIT, $1, @1, NULL); }
+    | IDENT                     { $$ = mk_named(ps, N_IDENT, $1, @1, NULL); }
     | call
     | index
     | "(" expr ")"              { $$ = $2; }
-    | "(" expr "," args ")"     { $$ = mk_tuple(@1, list_cat(list_add(list_empty(), $2), $4)); }
+    | "(" expr "," args ")"     { $$ = mk_tuple(ps, @1, list_cat(list_add(list_empty(), $2), $4)); }
     ;
 
 /* procedurecall: identifier ( [proc_arguments] ) */
 call
-    : callee "(" args_opt ")"   { $$ = mk_named(N_CALL, $1, @1, $3.head); }
+    : callee "(" args_opt ")"   { $$ = mk_named(ps, N_CALL, $1, @1, $3.head); }
     ;
 
 /* The message-passing functions surface() and displacement() share their
    names with shader types. */
 callee
     : IDENT
-    | "surface"                 { $$ = ast_intern("surface"); }
-    | "displacement"            { $$ = ast_intern("displacement"); }
+    | "surface"                 { $$ = ast_intern(ps->rc, "surface"); }
+    | "displacement"            { $$ = ast_intern(ps->rc, "displacement"); }
     ;
 
 /* An array element, or a texture name with its channel: "name"[1]. The
    checker says which bases make sense. */
 index
     : IDENT "[" expr "]"
-        { $$ = mk(N_INDEX, @1, mk_named(N_IDENT, $1, @1, NULL), $3, NULL); }
+        { $$ = mk(ps, N_INDEX, @1, mk_named(ps, N_IDENT, $1, @1, NULL), $3, NULL); }
     | STRING "[" expr "]"
-        { $$ = mk(N_INDEX, @1, mk_named(N_STRINGLIT, $1, @1, NULL), $3, NULL); }
-    | call "[" expr "]"         { $$ = mk(N_INDEX, @1, $1, $3, NULL); }
+        { $$ = mk(ps, N_INDEX, @1, mk_named(ps, N_STRINGLIT, $1, @1, NULL), $3, NULL); }
+    | call "[" expr "]"         { $$ = mk(ps, N_INDEX, @1, $1, $3, NULL); }
     ;
 
 args_opt
@@ -622,7 +623,7 @@ static bool expects(const yysymbol_kind_t *exp, int n, yysymbol_kind_t sym)
 }
 
 /* "expected A, B or C before X" */
-static void report_expected(const yysymbol_kind_t *exp, int n, SrcLoc loc,
+static void report_expected(ParseState *ps, const yysymbol_kind_t *exp, int n, SrcLoc loc,
                             const char *what)
 {
     char list[256] = "", one[64];
@@ -632,7 +633,7 @@ static void report_expected(const yysymbol_kind_t *exp, int n, SrcLoc loc,
         snprintf(list + len, sizeof list - len, "%s%s",
                  i == 0 ? "" : i == n - 1 ? " or " : ", ", one);
     }
-    diag_error(loc, "expected %s before %s", list, what);
+    diag_error(ps->rc, loc, "expected %s before %s", list, what);
 }
 
 /* Says what is wrong in the words a shader writer would use. The
@@ -658,34 +659,34 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner,
     if (sym == YYSYMBOL_YYEOF && ps->truncated) {
         /* The lexer has said why the text ends early. */
     } else if (sym == YYSYMBOL_YYEOF && expects(exp, n, YYSYMBOL_RBRACE)) {
-        diag_error(loc, "expected '}' at end of file");
+        diag_error(ps->rc, loc, "expected '}' at end of file");
     } else if (expects(exp, n, YYSYMBOL_SEMI) && after_operand
                && !expects(exp, n, YYSYMBOL_RPAREN)) {
         /* Reported where the ';' belongs, not on the next line. */
         bool in_decl = expects(exp, n, YYSYMBOL_COMMA)
                        && !expects(exp, n, YYSYMBOL_PLUS);
-        diag_error(ps->prev_end, "expected ';' after %s",
+        diag_error(ps->rc, ps->prev_end, "expected ';' after %s",
                    in_decl ? "declaration" : "expression");
     } else if (type_position && sym == YYSYMBOL_IDENT) {
-        diag_error(ps->prev_start, "unknown type '%s'", ps->prev_text);
+        diag_error(ps->rc, ps->prev_start, "unknown type '%s'", ps->prev_text);
     } else if (type_position && expects(exp, n, YYSYMBOL_ASSIGN)) {
-        diag_error(ps->prev_start, "a statement must be an assignment or a "
+        diag_error(ps->rc, ps->prev_start, "a statement must be an assignment or a "
                    "function call, not an expression");
     } else if (expects(exp, n, YYSYMBOL_FLOAT) && !expects(exp, n, YYSYMBOL_NUMBER)
                && !expects(exp, n, YYSYMBOL_IF) && !expects(exp, n, YYSYMBOL_SURFACE)) {
         /* Only a type may come (after uniform, output, extern, or in a
            parameter list); a statement or a definition could start
            otherwise. */
-        diag_error(loc, "expected a type before %s", what);
+        diag_error(ps->rc, loc, "expected a type before %s", what);
     } else if (expects(exp, n, YYSYMBOL_NUMBER) && expects(exp, n, YYSYMBOL_IDENT)) {
-        diag_error(loc, "expected an expression before %s", what);
+        diag_error(ps->rc, loc, "expected an expression before %s", what);
     } else if (expects(exp, n, YYSYMBOL_RPAREN) && after_operand
                && !expects(exp, n, YYSYMBOL_SEMI)) {
-        diag_error(loc, "expected ')' before %s", what);
+        diag_error(ps->rc, loc, "expected ')' before %s", what);
     } else if (n >= 1 && n <= 3) {
-        report_expected(exp, n, loc, what);
+        report_expected(ps, exp, n, loc, what);
     } else {
-        diag_error(loc, "unexpected %s", what);
+        diag_error(ps->rc, loc, "unexpected %s", what);
     }
     return 0;
 }
@@ -696,5 +697,5 @@ static void rslerror(SrcLoc *loc, void *scanner, ParseState *ps,
 {
     (void)scanner;
     (void)ps;
-    diag_error(*loc, "%s: the program is nested too deeply", msg);
+    diag_error(ps->rc, *loc, "%s: the program is nested too deeply", msg);
 }

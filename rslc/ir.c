@@ -79,7 +79,7 @@ bool ir_is_triple(IrKind k)
     return k == IRT_COLOR || k == IRT_POINT || k == IRT_VECTOR || k == IRT_NORMAL;
 }
 
-static const char *const kind_names[] = {
+static const char kind_names[][8] = {
     [IRT_VOID] = "void", [IRT_BOOL] = "bool", [IRT_FLOAT] = "float", [IRT_COLOR] = "color",
     [IRT_POINT] = "point", [IRT_VECTOR] = "vector", [IRT_NORMAL] = "normal",
     [IRT_MATRIX] = "matrix", [IRT_STRING] = "string", [IRT_TUPLE] = "tuple",
@@ -90,16 +90,14 @@ const char *ir_kind_name(IrKind k)
     return kind_names[k];
 }
 
-const char *ir_type_name(IrType t)
+TypeName ir_type_name(IrType t)
 {
-    /* A few rotating buffers: a caller may print two types in one call. */
-    static char buf[4][32];
-    static int next;
+    TypeName n;
     if (!t.arraylen)
-        return kind_names[t.kind];
-    char *b = buf[next++ & 3];
-    snprintf(b, sizeof buf[0], "%s[%d]", kind_names[t.kind], t.arraylen);
-    return b;
+        snprintf(n.s, sizeof n.s, "%s", kind_names[t.kind]);
+    else
+        snprintf(n.s, sizeof n.s, "%s[%d]", kind_names[t.kind], t.arraylen);
+    return n;
 }
 
 /* ---- modules, functions, blocks ----------------------------------------------------------- */

@@ -237,7 +237,8 @@ const char *ir_intern(IrFunc *fn, const char *s);
 static inline IrType ir_type(IrKind kind) { IrType t = { kind, 0 }; return t; }
 bool ir_type_equal(IrType a, IrType b);
 bool ir_is_triple(IrKind k);
-const char *ir_type_name(IrType t);
+/* An IR type's name ("float", "color[3]"), by value as type_name. */
+TypeName ir_type_name(IrType t);
 const char *ir_kind_name(IrKind k);
 const char *ir_op_name(IrOp op);
 int ir_op_nargs(IrOp op);
@@ -252,9 +253,9 @@ void ir_print_func(FILE *out, const IrFunc *fn);
 void ir_print_value(FILE *out, const IrVal *v);
 const char *ir_shader_kind_name(ShaderKind k);
 const char *ir_region_kind_name(IrRegionKind k);
-/* Parses the textual form (for pass tests); reports errors through diag
-   and returns NULL on failure. */
-IrModule *ir_parse(const char *text, const char *filename);
+/* Parses the textual form (for pass tests); reports errors through rc's
+   diag and returns NULL on failure. */
+IrModule *ir_parse(RslcCtx *rc, const char *text, const char *filename);
 
 /* ---- analyses (cfg.c) ------------------------------------------------------- */
 
@@ -265,8 +266,8 @@ bool ir_dominates(const IrBlock *a, const IrBlock *b);
 
 /* ---- construction and checking ------------------------------------------- */
 
-/* Lowers a checked unit to SSA (lower.c, ssa.c). */
-IrModule *ir_lower_unit(const Unit *unit);
+/* Lowers a checked unit to SSA (lower.c, ssa.c), reporting to rc. */
+IrModule *ir_lower_unit(RslcCtx *rc, const Unit *unit);
 /* Checks SSA dominance, operand types and uniformity consistency; prints
    each violation and returns false if any (verify.c). */
 bool ir_verify(const IrFunc *fn, FILE *report);

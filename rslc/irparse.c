@@ -38,6 +38,7 @@ typedef struct Line {
 } Line;
 
 typedef struct Parser {
+    RslcCtx *rc;             /* where errors are reported */
     const char *file;
     Line *lines;
     int nlines;
@@ -171,7 +172,7 @@ static void error(Parser *p, const Tok *t, const char *fmt, const char *arg)
 {
     SrcLoc loc = { p->file, p->lines[p->at].lineno, t ? t->col : 1, 0 };
     if (!p->failed) /* later errors are mostly echoes of the first */
-        diag_error(loc, fmt, arg);
+        diag_error(p->rc, loc, fmt, arg);
     p->failed = true;
 }
 
@@ -300,14 +301,14 @@ static IrVal *parse_value(Parser *p)
         int want = per * ty.arraylen;
         float *v = calloc((size_t)want, sizeof *v);
         if (floats(p, v, want) != want)
-            error(p, t, "wrong number of elements in %s constant", ir_type_name(ty));
+            error(p, t, "wrong number of elements in %s constant", ir_type_name(ty).s);
         IrVal *k = &ir_const_array(fn, ty, v)->val;
         free(v);
         return k;
     }
     float v[16];
     if ((per != 3 && per != 16) || floats(p, v, per) != per) {
-        error(p, t, "malformed %s constant", ir_type_name(ty));
+        error(p, t, "malformed %s constant", ir_type_name(ty).s);
         return &ir_const_float(fn, 0)->val;
     }
     return per == 16 ? &ir_const_matrix(fn, v)->val : &ir_const_triple(fn, ty.kind, v[0], v[1], v[2])->val;
@@ -667,15 +668,15 @@ static void link_calls(Parser *p, IrModule *m)
                     if (!strcmp(m->funcs[g]->name, i->sym))
                         i->callee = m->funcs[g];
                 if (!i->callee) {
-                    diag_error(i->loc, "call of undefined function '@%s'", i->sym);
+                    diag_error(p->rc, i->loc, "call of undefined function '@%s'", i->sym);
                     p->failed = true;
                 }
             }
 }
 
-IrModule *ir_parse(const char *text, const char *filename)
+IrModule *ir_parse(RslcCtx *rc, const char *text, const char *filename)
 {
-    Parser p = { .file = filename };
+    Parser p = { .rc = rc, .file = filename };
     char **strs = NULL;
     int nstrs = 0;
     const char *s = text;

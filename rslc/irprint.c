@@ -83,13 +83,13 @@ void ir_print_value(FILE *out, const IrVal *v)
         fprintf(out, "%%%d", v->id);
         return;
     case IRV_UNDEF:
-        fprintf(out, "undef:%s", ir_type_name(v->type));
+        fprintf(out, "undef:%s", ir_type_name(v->type).s);
         return;
     case IRV_CONST:
         break;
     }
     if (v->type.arraylen) {
-        fputs(ir_type_name(v->type), out);
+        fputs(ir_type_name(v->type).s, out);
         if (v->type.kind == IRT_STRING)
             fputs("()", out);
         else
@@ -132,7 +132,7 @@ static void print_ins(FILE *out, const IrIns *i)
     fputs("  ", out);
     if (i->val.type.kind != IRT_VOID)
         fprintf(out, "%%%d = %c %s ", i->val.id, i->val.varying ? 'v' : 'u',
-                ir_type_name(i->val.type));
+                ir_type_name(i->val.type).s);
     fputs(ir_op_name(i->op), out);
     bool comma = print_imm(out, i);
     for (int k = 0; k < i->nargs; k++) {
@@ -153,11 +153,11 @@ static void print_ins(FILE *out, const IrIns *i)
 
 void ir_print_func(FILE *out, const IrFunc *fn)
 {
-    fprintf(out, "func @%s %s %s\n", fn->name, shader_kinds[fn->kind], ir_type_name(fn->ret));
+    fprintf(out, "func @%s %s %s\n", fn->name, shader_kinds[fn->kind], ir_type_name(fn->ret).s);
     for (int p = 0; p < fn->nparams; p++) {
         const IrParam *q = &fn->params[p];
         fprintf(out, "  param %s %s %s%s", q->varying ? "varying" : "uniform",
-                ir_type_name(q->type), q->name, q->output ? " output" : "");
+                ir_type_name(q->type).s, q->name, q->output ? " output" : "");
         if (q->def) {
             fputs(" = ", out);
             ir_print_value(out, &q->def->val);

@@ -4,6 +4,7 @@
 
 noinst_LIBRARIES += rslc/librslc.a
 rslc_librslc_a_SOURCES = \
+	rslc/ctx.h rslc/ctx.c \
 	rslc/diag.c \
 	rslc/cpp.c \
 	rslc/lex.l rslc/gram.y rslc/parse.h \

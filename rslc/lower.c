@@ -99,7 +99,7 @@ int lower_var(Lower *L, Symbol *sym)
         return var_get(L, g, g->name, t, VE_NOREGION, 0);
     }
     IrType t = lower_type(sym->type);
-    if (lower_owner(sym) == fi) {
+    if (lower_owner(L->u, sym) == fi) {
         int p = sym->param ? formal_index(fi->def, sym) : -1;
         return var_get(L, sym, sym->name, t, p >= 0 ? VE_PARAM : VE_UNDEF, p);
     }
@@ -134,7 +134,7 @@ static void lower_break(Lower *L, const Node *s)
     for (int i = L->njumps - 1; i >= 0; i--) {
         Jump *j = &L->jumps[i];
         if (j->region && (brk || !j->loop || level > 1)) {
-            diag_error(s->loc, "'%s' cannot leave a%s %s statement", brk ? "break" : "continue",
+            diag_error(L->u->rc, s->loc, "'%s' cannot leave a%s %s statement", brk ? "break" : "continue",
                        j->loop ? "n" : "", j->loop ? "illuminance or gather"
                                                    : "illuminate or solar");
             L->cur = NULL;
@@ -203,7 +203,7 @@ static void lower_loop(Lower *L, const Node *s)
 static void lower_return(Lower *L, const Node *s)
 {
     if (L->region_depth) {
-        diag_error(s->loc, "'return' inside an illuminance, illuminate, solar or gather "
+        diag_error(L->u->rc, s->loc, "'return' inside an illuminance, illuminate, solar or gather "
                    "statement is not supported");
         L->cur = NULL;
         return;
@@ -235,7 +235,7 @@ static void region_values(Lower *L, const Node *s)
     for (const Node *a = s->kid[0]; a; a = a->next, i++) {
         if (i < 5 || (i - 5) % 2 == 0)
             continue;
-        if (lower_arg_is_output(s, i)) {
+        if (lower_arg_is_output(L->u, s, i)) {
             IrIns *v = emit(L, IR_light, lower_type(a->type), a->loc);
             v->imm = pair;
             lower_store(L, a, &v->val);
@@ -364,7 +364,7 @@ static void name_func(IrModule *m, IrFunc *fn, const char *base)
     fn->name = ir_intern(fn, buf);
 }
 
-static void declare_func(IrModule *m, FuncInfo *fi)
+static void declare_func(LowerUnit *u, IrModule *m, FuncInfo *fi)
 {
     Node *def = fi->def;
     bool shader = def->kind == N_SHADER;
@@ -375,7 +375,7 @@ static void declare_func(IrModule *m, FuncInfo *fi)
     for (Node *f = def->kid[0]; f; f = f->next) {
         Type t = f->spec.type;
         if (t.arraylen < 0 && !shader)
-            diag_error(f->loc, "array parameter '%s' without a length is not supported",
+            diag_error(u->rc, f->loc, "array parameter '%s' without a length is not supported",
                        f->name);
         Detail d = f->detail;
         add_param(fn, f->name, lower_type(f->type.base ? f->type : t),
@@ -429,7 +429,7 @@ static void epilogue(Lower *L, bool defaults)
             const GlobalVar *g = global_lookup(x->name);
             if (global) {
                 if (!(g->write & SHADER_BIT(L->kind))) {
-                    diag_error(x->written_at, "'%s' cannot be assigned in %s shaders "
+                    diag_error(L->u->rc, x->written_at, "'%s' cannot be assigned in %s shaders "
                                "(a called function assigns it)", x->name,
                                shader_kind_name(L->kind));
                     continue;
@@ -488,9 +488,9 @@ static void move_last(IrFunc *fn, IrBlock *b)
 
 /* Builds fn's body: body statements, or (defaults) the computed default
    values of the shader's parameters. */
-static void build(IrModule *m, FuncInfo *fi, IrFunc *fn, bool defaults)
+static void build(LowerUnit *u, IrModule *m, FuncInfo *fi, IrFunc *fn, bool defaults)
 {
-    Lower L = { .m = m, .fn = fn, .info = fi };
+    Lower L = { .u = u, .m = m, .fn = fn, .info = fi };
     L.kind = fi->def->kind == N_SHADER ? fi->def->shader : SHADER_FUNCTION;
     IrBlock *entry = ssa_block(&L);
     ssa_seal(&L, entry);
@@ -536,24 +536,25 @@ static IrFunc *defaults_func(IrModule *m, FuncInfo *fi)
     return fn;
 }
 
-IrModule *ir_lower_unit(const Unit *unit)
+IrModule *ir_lower_unit(RslcCtx *rc, const Unit *unit)
 {
-    int errors = diag_error_count(), ninfos;
+    LowerUnit u = { .rc = rc };
+    int errors = diag_error_count(rc), ninfos;
     IrModule *m = ir_module_new();
-    FuncInfo **infos = lower_collect(unit, &ninfos);
+    FuncInfo **infos = lower_collect(&u, unit, &ninfos);
     for (int i = 0; i < ninfos; i++)
-        declare_func(m, infos[i]);
+        declare_func(&u, m, infos[i]);
     for (int i = 0; i < ninfos; i++) {
         FuncInfo *fi = infos[i];
-        build(m, fi, fi->fn, false);
+        build(&u, m, fi, fi->fn, false);
         IrFunc *dfn = fi->def->kind == N_SHADER ? defaults_func(m, fi) : NULL;
         if (dfn)
-            build(m, fi, dfn, true);
+            build(&u, m, fi, dfn, true);
     }
     for (int i = 0; i < m->nfuncs; i++)
         uniform_infer(m->funcs[i]);
-    lower_forget();
-    if (diag_error_count() != errors) {
+    lower_forget(&u);
+    if (diag_error_count(rc) != errors) {
         ir_module_free(m);
         return NULL;
     }

@@ -322,7 +322,7 @@ static void store_at(Lower *L, const Node *lhs, IrVal *idx, IrVal *v, SrcLoc loc
     Symbol *sym = root->sym;
     const GlobalVar *g = sym->global;
     if (g && g->region && L->info->def->kind == N_SHADER && (g->region & SHADER_BIT(L->kind))) {
-        diag_error(root->loc, "assigning '%s' in a %s shader is not supported", g->name,
+        diag_error(L->u->rc, root->loc, "assigning '%s' in a %s shader is not supported", g->name,
                    shader_kind_name(L->kind));
         return;
     }
@@ -379,7 +379,7 @@ static IrVal *space_matrix(Lower *L, const char *space, SrcLoc loc)
     static const char *const projective[] = { "screen", "NDC", "raster", NULL };
     for (int i = 0; projective[i]; i++)
         if (strcmp(space, projective[i]) == 0)
-            diag_error(loc, "matrix \"%s\" is not supported: the space is projective", space);
+            diag_error(L->u->rc, loc, "matrix \"%s\" is not supported: the space is projective", space);
     IrIns *m = ir_ins_new(L->fn, IR_matrix, ir_type(IRT_MATRIX), loc);
     for (int row = 0; row < 4; row++) {
         bool origin = row == 3;
@@ -446,12 +446,12 @@ static bool output_option(const Node *list, int i, int first, BuiltinOptSet set)
     return o && o->output;
 }
 
-bool lower_arg_is_output(const Node *call, int i)
+bool lower_arg_is_output(const LowerUnit *u, const Node *call, int i)
 {
     if (call->kind == N_GATHER)
         return output_option(call->kid[0], i, 5, OPTS_GATHER);
     if (call->sym) {
-        FuncInfo *g = lower_func_info(call->sym);
+        FuncInfo *g = lower_func_info(u, call->sym);
         const Node *f = g ? formal_at(g->def, i) : NULL;
         return f && f->spec.output;
     }
@@ -470,7 +470,7 @@ static int lower_args(Lower *L, const Node *call, IrVal **vals, const Node **nod
     int n = 0;
     for (const Node *a = call->kid[0]; a; a = a->next, n++) {
         nodes[n] = a;
-        out[n] = lower_arg_is_output(call, n);
+        out[n] = lower_arg_is_output(L->u, call, n);
         vals[n] = lower_expr(L, a);
     }
     return n;
@@ -478,7 +478,7 @@ static int lower_args(Lower *L, const Node *call, IrVal **vals, const Node **nod
 
 static IrVal *user_call(Lower *L, const Node *e)
 {
-    FuncInfo *g = lower_func_info(e->sym);
+    FuncInfo *g = lower_func_info(L->u, e->sym);
     IrFunc *gf = g->fn;
     const Node *nodes[BUILTIN_MAX_ARGS];
     IrVal *vals[BUILTIN_MAX_ARGS];
@@ -531,7 +531,7 @@ static IrVal *builtin_call(Lower *L, const Node *e)
     int n = 0;
     for (const Node *a = e->kid[0]; a; a = a->next, n++) {
         nodes[n] = a;
-        out[n] = lower_arg_is_output(e, n);
+        out[n] = lower_arg_is_output(L->u, e, n);
         any |= out[n];
         if (n == 0 && (b->flags & BF_CHANNEL) && a->kind == N_INDEX && a->type.base == TY_STRING
             && !a->type.arraylen) {

@@ -87,7 +87,19 @@ typedef struct Jump {
 
 typedef struct FuncInfo FuncInfo;
 
+/* What the lowering of one unit shares across its functions: the
+   compilation it reports to, and (lower_funcs.c) the unit's functions and
+   shaders and which of them declares each variable. */
+typedef struct LowerUnit {
+    RslcCtx *rc;
+    FuncInfo **infos;
+    int ninfos, capinfos;
+    struct Owner { const Symbol *sym; FuncInfo *fi; } *owners;
+    int nowners, capowners;
+} LowerUnit;
+
 typedef struct Lower {
+    LowerUnit *u;
     IrModule *m;
     IrFunc *fn;
     FuncInfo *info;          /* the function or shader being built */
@@ -143,11 +155,11 @@ struct FuncInfo {
 
 /* lower_funcs.c: the unit's functions and shaders (callees first) with
    their captures; lower_forget frees them. */
-FuncInfo **lower_collect(const Unit *unit, int *n);
-void lower_forget(void);
-FuncInfo *lower_func_info(const Symbol *fn);
+FuncInfo **lower_collect(LowerUnit *u, const Unit *unit, int *n);
+void lower_forget(LowerUnit *u);
+FuncInfo *lower_func_info(const LowerUnit *u, const Symbol *fn);
 /* The function or shader that declares variable sym. */
-FuncInfo *lower_owner(const Symbol *sym);
+FuncInfo *lower_owner(const LowerUnit *u, const Symbol *sym);
 
 /* lower.c: the variable that holds sym in the function being built. */
 int lower_var(Lower *L, Symbol *sym);
@@ -169,7 +181,7 @@ void lower_store(Lower *L, const Node *lhs, IrVal *v);
 /* The constant value of a literal expression as type to, or NULL. */
 IrConst *lower_const(IrFunc *fn, const Node *e, Type to);
 /* Is argument i of a call or gather statement an output? */
-bool lower_arg_is_output(const Node *call, int i);
+bool lower_arg_is_output(const LowerUnit *u, const Node *call, int i);
 /* Adds the arguments of a region statement to the region instruction,
    converted to the statement's form. */
 void lower_region_args(Lower *L, const Node *s, IrIns *region);

@@ -12,25 +12,26 @@
 #include "rslc/pass.h"
 #include "rslc/pipeline.h"
 
-Unit *rslc_front_end(const char *path, const CppOptions *cpp)
+Unit *rslc_front_end(RslcCtx *rc, const char *path, const CppOptions *cpp)
 {
     size_t len;
     char *text = cpp_run(path, cpp, &len);
     if (!text)
         return NULL;
-    cpp_index(text, len);
-    Unit *unit = parse_rsl(text, len, path);
-    if (unit && !check_unit(unit))
+    cpp_index(rc, text, len);
+    Unit *unit = parse_rsl(rc, text, len, path);
+    if (unit && !check_unit(rc, unit))
         unit = NULL;
     /* The index still points into text: diagnostics are all printed. */
-    cpp_reset();
+    cpp_reset(rc);
     free(text);
     return unit;
 }
 
-IrModule *rslc_middle_end(const Unit *unit, int level, const PassOptions *passes)
+IrModule *rslc_middle_end(RslcCtx *rc, const Unit *unit, int level,
+                          const PassOptions *passes)
 {
-    IrModule *m = ir_lower_unit(unit);
+    IrModule *m = ir_lower_unit(rc, unit);
     if (m && !passes_run_pipeline_opts(m, level, passes)) {
         ir_module_free(m);
         m = NULL;
@@ -94,8 +95,9 @@ IrFunc *rslc_call_wrapper(IrModule *m, IrFunc *callee)
     return w;
 }
 
-void rslc_compile_done(void)
+void rslc_compile_done(RslcCtx *rc)
 {
-    check_free();
-    ast_free_all();
+    check_free(rc);
+    ast_free_all(rc);
+    diag_forget_source(rc);
 }

@@ -109,7 +109,7 @@ static IrVal *entry_value(Lower *L, Var *x, SrcLoc loc)
         ins->sym = ir_intern(L->fn, x->name);
         break;
     case VE_NOREGION:
-        diag_error(loc, "'%s' is read outside %s (through a function call)", x->name,
+        diag_error(L->u->rc, loc, "'%s' is read outside %s (through a function call)", x->name,
                    L->kind == SHADER_LIGHT ? "illuminate or solar" : "illuminance");
         x->entry = VE_UNDEF;
         return ir_undef(L->fn, x->type);

@@ -20,8 +20,6 @@ struct PoolBlock {
     Symbol syms[POOL_BLOCK];
 };
 
-static PoolBlock *pool;
-
 static void *xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n, size);
@@ -30,25 +28,25 @@ static void *xcalloc(size_t n, size_t size)
     return p;
 }
 
-Symbol *sym_new(SymKind kind, const char *name)
+Symbol *sym_new(RslcCtx *rc, SymKind kind, const char *name)
 {
-    if (!pool || pool->used == POOL_BLOCK) {
+    if (!rc->pool || rc->pool->used == POOL_BLOCK) {
         PoolBlock *b = xcalloc(1, sizeof *b);
-        b->next = pool;
-        pool = b;
+        b->next = rc->pool;
+        rc->pool = b;
     }
-    Symbol *s = &pool->syms[pool->used++];
+    Symbol *s = &rc->pool->syms[rc->pool->used++];
     s->kind = kind;
     s->name = name;
     return s;
 }
 
-void sym_free_all(void)
+void sym_free_all(RslcCtx *rc)
 {
-    while (pool) {
-        PoolBlock *next = pool->next;
-        free(pool);
-        pool = next;
+    while (rc->pool) {
+        PoolBlock *next = rc->pool->next;
+        free(rc->pool);
+        rc->pool = next;
     }
 }
 

@@ -62,10 +62,10 @@ struct Scope {
     int nsyms, cap;
 };
 
-/* Allocates a symbol in the pool; all other fields zero. */
-Symbol *sym_new(SymKind kind, const char *name);
-/* Frees every symbol allocated since the last call. */
-void sym_free_all(void);
+/* Allocates a symbol in rc's pool; all other fields zero. */
+Symbol *sym_new(RslcCtx *rc, SymKind kind, const char *name);
+/* Frees every symbol of rc allocated since the last call. */
+void sym_free_all(RslcCtx *rc);
 
 /* Opens a scope inside parent (NULL for the file scope). */
 Scope *scope_push(Scope *parent, bool boundary);

@@ -7,7 +7,7 @@
 #include "rslc/types.h"
 
 /* ORDER TYPE */
-static const char *const base_names[TY_NBASE] = {
+static const char base_names[TY_NBASE][8] = {
     "<error>", "void", "float", "color", "point", "vector", "normal",
     "matrix", "string", "boolean"
 };
@@ -17,16 +17,16 @@ const char *type_base_name(TypeBase base)
     return base < TY_NBASE ? base_names[base] : "?";
 }
 
-const char *type_name(Type t)
+TypeName type_name(Type t)
 {
-    static char buf[32];
+    TypeName n;
     if (t.arraylen > 0)
-        snprintf(buf, sizeof buf, "%s[%d]", type_base_name(t.base), t.arraylen);
+        snprintf(n.s, sizeof n.s, "%s[%d]", type_base_name(t.base), t.arraylen);
     else if (t.arraylen < 0)
-        snprintf(buf, sizeof buf, "%s[]", type_base_name(t.base));
+        snprintf(n.s, sizeof n.s, "%s[]", type_base_name(t.base));
     else
-        snprintf(buf, sizeof buf, "%s", type_base_name(t.base));
-    return buf;
+        snprintf(n.s, sizeof n.s, "%s", type_base_name(t.base));
+    return n;
 }
 
 const char *shader_kind_name(ShaderKind kind)

@@ -54,9 +54,16 @@ typedef enum ShaderKind {
 
 /* Returns the RSL spelling of a base type ("float", "color", ...). */
 const char *type_base_name(TypeBase base);
-/* Formats a type as RSL spells it ("float", "color[3]", "float[]") into a
-   static buffer that the next call reuses. */
-const char *type_name(Type t);
+/* A type's name, returned by value so that one expression may print
+   several and compilations on other threads cannot overwrite it:
+   printf("%s", type_name(t).s) (C11 keeps the array alive to the end
+   of the full expression). */
+typedef struct TypeName {
+    char s[32];
+} TypeName;
+
+/* Formats a type as RSL spells it ("float", "color[3]", "float[]"). */
+TypeName type_name(Type t);
 /* Returns the RSL name of a shader kind ("surface", ...). */
 const char *shader_kind_name(ShaderKind kind);
 

@@ -138,12 +138,12 @@ static void check_types(Verifier *v, const IrIns *ins)
         if (!numeric(t.kind) || t.arraylen || !ir_type_equal(a[0]->type, t)
             || !ir_type_equal(a[1]->type, t))
             fail(v, ins, ins->block, "%s of %s and %s into %s", ir_op_name(ins->op),
-                 ir_type_name(a[0]->type), ir_type_name(a[1]->type), ir_type_name(t));
+                 ir_type_name(a[0]->type).s, ir_type_name(a[1]->type).s, ir_type_name(t).s);
         break;
     case IR_neg: case IR_copy:
         if (!ir_type_equal(a[0]->type, t))
             fail(v, ins, ins->block, "%s of %s into %s", ir_op_name(ins->op),
-                 ir_type_name(a[0]->type), ir_type_name(t));
+                 ir_type_name(a[0]->type).s, ir_type_name(t).s);
         break;
     case IR_dot: case IR_cross:
         if (!ir_is_triple(a[0]->type.kind) || !ir_is_triple(a[1]->type.kind)
@@ -156,8 +156,8 @@ static void check_types(Verifier *v, const IrIns *ins)
         break;
     case IR_eq: case IR_ne:
         if (t.kind != IRT_BOOL || a[0]->type.kind != a[1]->type.kind)
-            fail(v, ins, ins->block, "equality of %s and %s", ir_type_name(a[0]->type),
-                 ir_type_name(a[1]->type));
+            fail(v, ins, ins->block, "equality of %s and %s", ir_type_name(a[0]->type).s,
+                 ir_type_name(a[1]->type).s);
         break;
     case IR_and: case IR_or: case IR_not:
         for (int k = 0; k < ins->nargs; k++)
@@ -177,7 +177,7 @@ static void check_types(Verifier *v, const IrIns *ins)
         for (int k = 0; k < ins->nargs; k++)
             if (!ir_type_equal(a[k]->type, t))
                 fail(v, ins, ins->block, "phi operand %d is %s, not %s", k,
-                     ir_type_name(a[k]->type), ir_type_name(t));
+                     ir_type_name(a[k]->type).s, ir_type_name(t).s);
         break;
     default:
         break;

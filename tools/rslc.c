@@ -60,19 +60,19 @@ static SrcLoc no_loc(void)
 }
 
 /* Takes the value of an option written either "-Ivalue" or "-I value". */
-static const char *option_value(int argc, char **argv, int *i, size_t flaglen)
+static const char *option_value(RslcCtx *rc, int argc, char **argv, int *i, size_t flaglen)
 {
     if (argv[*i][flaglen] != '\0')
         return argv[*i] + flaglen;
     if (*i + 1 < argc)
         return argv[++*i];
-    diag_error(no_loc(), "option '%s' needs a value", argv[*i]);
+    diag_error(rc, no_loc(), "option '%s' needs a value", argv[*i]);
     return NULL;
 }
 
 /* Returns 0 to go on, 1 on a usage error, 2 when --help/--version was
    answered. */
-static int parse_options(int argc, char **argv, Options *opt)
+static int parse_options(RslcCtx *rc, int argc, char **argv, Options *opt)
 {
     static const char *cpp_flags[] = { "-I", "-D", "-U" };
     for (int i = 1; i < argc; i++) {
@@ -90,7 +90,7 @@ static int parse_options(int argc, char **argv, Options *opt)
         } else if (strcmp(a, "--emit=ir") == 0) {
             opt->emit_ir = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {
-            diag_error(no_loc(), "unknown --emit kind '%s' (rslc emits 'ir')", a + 7);
+            diag_error(rc, no_loc(), "unknown --emit kind '%s' (rslc emits 'ir')", a + 7);
             return 1;
         } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '0' + PASSES_MAX_OPT_LEVEL
                    && a[3] == '\0') {
@@ -98,7 +98,7 @@ static int parse_options(int argc, char **argv, Options *opt)
         } else if (strncmp(a, "--disable-pass=", 15) == 0 || strncmp(a, "--print-after=", 14) == 0) {
             const char *name = strchr(a, '=') + 1;
             if (!passes_known(name)) {
-                diag_error(no_loc(), "unknown pass '%s' in '%s' (passes: %s)", name, a,
+                diag_error(rc, no_loc(), "unknown pass '%s' in '%s' (passes: %s)", name, a,
                            passes_list());
                 return 1;
             }
@@ -113,13 +113,13 @@ static int parse_options(int argc, char **argv, Options *opt)
         } else if (strcmp(a, "--verify-ir") == 0) {
             opt->passes.verify = true;
         } else if (strcmp(a, "-Werror") == 0) {
-            diag_set_werror(true);
+            diag_set_werror(rc, true);
         } else if (strncmp(a, "-o", 2) == 0) {
-            if (!(opt->output = option_value(argc, argv, &i, 2)))
+            if (!(opt->output = option_value(rc, argc, argv, &i, 2)))
                 return 1;
         } else if (a[0] == '-' && a[1] != '\0' && strchr("IDU", a[1])) {
             const char *flag = cpp_flags[strchr("IDU", a[1]) - "IDU"];
-            const char *val = option_value(argc, argv, &i, 2);
+            const char *val = option_value(rc, argc, argv, &i, 2);
             if (!val)
                 return 1;
             size_t n = strlen(flag) + strlen(val) + 1;
@@ -129,10 +129,10 @@ static int parse_options(int argc, char **argv, Options *opt)
             snprintf(arg, n, "%s%s", flag, val);
             opt->cpp.args[opt->cpp.nargs++] = arg;
         } else if (a[0] == '-' && a[1] != '\0') {
-            diag_error(no_loc(), "unknown option '%s' (see 'rslc --help')", a);
+            diag_error(rc, no_loc(), "unknown option '%s' (see 'rslc --help')", a);
             return 1;
         } else if (opt->input) {
-            diag_error(no_loc(), "more than one input file ('%s' and '%s')",
+            diag_error(rc, no_loc(), "more than one input file ('%s' and '%s')",
                        opt->input, a);
             return 1;
         } else {
@@ -140,7 +140,7 @@ static int parse_options(int argc, char **argv, Options *opt)
         }
     }
     if (!opt->input) {
-        diag_error(no_loc(), "no input file (see 'rslc --help')");
+        diag_error(rc, no_loc(), "no input file (see 'rslc --help')");
         return 1;
     }
     return 0;
@@ -163,11 +163,11 @@ static char *output_path(const Options *opt)
 }
 
 /* The listing of obj (-S) to -o's file or stdout. */
-static bool write_listing(const VmObject *obj, const Options *opt)
+static bool write_listing(RslcCtx *rc, const VmObject *obj, const Options *opt)
 {
     FILE *out = opt->output ? fopen(opt->output, "w") : stdout;
     if (!out) {
-        diag_error(no_loc(), "cannot write the listing to '%s'", opt->output);
+        diag_error(rc, no_loc(), "cannot write the listing to '%s'", opt->output);
         return false;
     }
     VmSource *src = vm_source_new();
@@ -177,24 +177,24 @@ static bool write_listing(const VmObject *obj, const Options *opt)
     if (out != stdout)
         ok = fclose(out) == 0 && ok;
     if (!ok)
-        diag_error(no_loc(), "cannot write the listing to '%s'", opt->output ? opt->output : "stdout");
+        diag_error(rc, no_loc(), "cannot write the listing to '%s'", opt->output ? opt->output : "stdout");
     return ok;
 }
 
 /* Lowers and optimises the unit, then prints the IR (--emit=ir) or the
    listing (-S), or writes the object. False after diagnostics. */
-static bool back_end(const Unit *unit, const Options *opt)
+static bool back_end(RslcCtx *rc, const Unit *unit, const Options *opt)
 {
-    IrModule *m = rslc_middle_end(unit, opt->opt_level, &opt->passes);
+    IrModule *m = rslc_middle_end(rc, unit, opt->opt_level, &opt->passes);
     if (!m)
         return false;
     bool ok = true;
     if (opt->emit_ir) {
         ir_print_module(stdout, m);
     } else {
-        VmObject *obj = backend_vm_object(m, opt->opt_level, opt->input, opt->debug);
+        VmObject *obj = backend_vm_object(rc, m, opt->opt_level, opt->input, opt->debug);
         if (opt->listing) {
-            ok = obj && write_listing(obj, opt);
+            ok = obj && write_listing(rc, obj, opt);
             vm_object_free(obj);
             ir_module_free(m);
             return ok;
@@ -212,6 +212,7 @@ static bool back_end(const Unit *unit, const Options *opt)
 
 int main(int argc, char **argv)
 {
+    RslcCtx ctx = { 0 }, *rc = &ctx;
     Options opt = { 0 };
     opt.opt_level = PASSES_MAX_OPT_LEVEL;
     opt.cpp.args = calloc((size_t)argc, sizeof *opt.cpp.args);
@@ -219,30 +220,29 @@ int main(int argc, char **argv)
     if (!opt.cpp.args || !disabled)
         return 1;
     opt.passes.disabled = opt.disabled = disabled;
-    diag_set_error_limit(50);
+    diag_set_error_limit(rc, 50);
 
-    int status = parse_options(argc, argv, &opt);
+    int status = parse_options(rc, argc, argv, &opt);
     if (status == 0) {
-        Unit *unit = rslc_front_end(opt.input, &opt.cpp);
+        Unit *unit = rslc_front_end(rc, opt.input, &opt.cpp);
         if (!unit) {
             status = 1;
         } else {
             if (opt.dump_ast)
                 ast_dump(stdout, unit);
-            if (!opt.parse_only && !opt.dump_ast && !back_end(unit, &opt))
+            if (!opt.parse_only && !opt.dump_ast && !back_end(rc, unit, &opt))
                 status = 1;
         }
     } else if (status == 2) {
         status = 0;
     }
-    if (diag_error_count() > 0)
+    if (diag_error_count(rc) > 0)
         status = 1;
 
     for (int i = 0; i < opt.cpp.nargs; i++)
         free((char *)opt.cpp.args[i]);
     free(opt.cpp.args);
     free(disabled);
-    rslc_compile_done();
-    diag_reset();
+    rslc_ctx_free(rc);
     return status;
 }

@@ -123,7 +123,8 @@ VmObject *tool_load(const ToolRun *r, bool debug)
 {
     size_t n = strlen(r->input);
     if (n > 3 && !strcmp(r->input + n - 3, ".sl"))
-        return backend_compile_file(r->input, r->level, r->call, r->nargs, debug);
+        return backend_compile_file(&(RslcCtx){ 0 }, r->input, r->level, r->call, r->nargs,
+                                    debug);
     char err[512];
     VmObject *o = vm_object_read(r->input, err, sizeof err);
     if (!o)

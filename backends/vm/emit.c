@@ -274,27 +274,27 @@ static void build(Emitter *e, unsigned nu, unsigned nv)
 VmObject *vmgen_emit(const MFunc *mf, unsigned nuniform, unsigned nvarying)
 {
     if (mf->ir->kind == SHADER_FUNCTION) {
-        diag_error(mf->ir->loc, "'%s' is a function: only shaders compile to objects",
+        diag_error(mf->rc, mf->ir->loc, "'%s' is a function: only shaders compile to objects",
                    mf->ir->name);
         return NULL;
     }
     if (nuniform > 0x7fff || nvarying > 0x7fff) {
-        diag_error(mf->ir->loc, "shader '%s' needs %u uniform and %u varying register slots; "
+        diag_error(mf->rc, mf->ir->loc, "shader '%s' needs %u uniform and %u varying register slots; "
                    "the VM has 32767 of each", mf->ir->name, nuniform, nvarying);
         return NULL;
     }
     Emitter e = { mf, vm_object_new(), false };
     if (!e.o) {
-        diag_error(mf->ir->loc, "out of memory");
+        diag_error(mf->rc, mf->ir->loc, "out of memory");
         return NULL;
     }
     build(&e, nuniform, nvarying);
     char msg[256];
     if (e.nomem) {
-        diag_error(mf->ir->loc, "out of memory");
+        diag_error(mf->rc, mf->ir->loc, "out of memory");
     } else if (vm_verify(&e.o->prog, msg, sizeof msg) != 0) {
         /* Our own output failed our own checks: a compiler bug, said so. */
-        diag_error(mf->ir->loc, "internal error: generated %s", msg);
+        diag_error(mf->rc, mf->ir->loc, "internal error: generated %s", msg);
     } else {
         return e.o;
     }

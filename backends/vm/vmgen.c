@@ -166,7 +166,7 @@ int vg_reg_of(Gen *g, IrVal *v)
 
 void vg_unsupported(Gen *g, const IrIns *ins, const char *what)
 {
-    diag_error(ins->loc, "the bytecode VM does not support %s yet", what);
+    diag_error(g->mf->rc, ins->loc, "the bytecode VM does not support %s yet", what);
     g->failed = true;
 }
 
@@ -352,7 +352,7 @@ void vg_select_ins(Gen *g, IrIns *ins)
         vg_select_intrin(g, ins, dst);
         break;
     case IR_call:
-        diag_error(ins->loc, "call of '%s' could not be inlined (it is recursive or holds "
+        diag_error(g->mf->rc, ins->loc, "call of '%s' could not be inlined (it is recursive or holds "
                    "illuminance, illuminate, solar or gather), and the bytecode VM has no "
                    "calls", ins->callee ? ins->callee->name : ins->sym);
         g->failed = true;
@@ -379,12 +379,13 @@ void vg_select_ins(Gen *g, IrIns *ins)
     #undef ARG
 }
 
-MFunc *vmgen_select(const IrFunc *fn)
+MFunc *vmgen_select(RslcCtx *rc, const IrFunc *fn)
 {
     Gen g = { 0 };
     MFunc *mf = calloc(1, sizeof *mf);
     g.mf = mf;
     g.fn = fn;
+    mf->rc = rc;
     mf->ir = fn;
     g.nvals = fn->next_val_id;
     g.vreg = malloc(((size_t)g.nvals + 1) * sizeof *g.vreg);

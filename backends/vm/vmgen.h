@@ -65,6 +65,7 @@ typedef struct MVar {
 } MVar;
 
 typedef struct MFunc {
+    RslcCtx *rc;             /* the compilation: where errors are reported */
     const IrFunc *ir;
     MIns *ins;
     int nins, capins;
@@ -86,8 +87,8 @@ typedef struct MFunc {
 } MFunc;
 
 /* Selects and linearises fn, a shader with every call inlined. Reports
-   what the VM cannot run through diag and returns NULL. */
-MFunc *vmgen_select(const IrFunc *fn);
+   what the VM cannot run through rc's diag and returns NULL. */
+MFunc *vmgen_select(RslcCtx *rc, const IrFunc *fn);
 void mfunc_free(MFunc *mf);
 
 /* Reorders each block's instructions by the latency model and fuses

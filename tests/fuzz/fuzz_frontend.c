@@ -15,6 +15,9 @@
 #include "rslc/diag.h"
 #include "rslc/parse.h"
 
+/* The compile context of this test program (one test at a time). */
+static RslcCtx rc;
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -29,13 +32,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
 
-    diag_set_output(devnull);
-    Unit *unit = parse_rsl(text, size, "fuzz.sl");
+    diag_set_output(&rc, devnull);
+    Unit *unit = parse_rsl(&rc, text, size, "fuzz.sl");
     if (unit)
-        check_unit(unit);
-    check_free();
-    ast_free_all();
-    diag_reset();
+        check_unit(&rc, unit);
+    check_free(&rc);
+    ast_free_all(&rc);
+    diag_reset(&rc);
     free(text);
     return 0;
 }

@@ -14,6 +14,9 @@
 #include "rslc/cpp.h"
 #include "rslc/diag.h"
 
+/* The compile context of this test program (one test at a time). */
+static RslcCtx rc;
+
 static char path[64];
 
 /* Writes text to a fresh temporary file named in `path`. */
@@ -33,15 +36,15 @@ static FILE *capture;
 
 static void capture_begin(void)
 {
-    diag_reset();
+    diag_reset(&rc);
     capture = open_memstream(&captured, &captured_len);
-    diag_set_output(capture);
+    diag_set_output(&rc, capture);
 }
 
 static const char *capture_end(void)
 {
     fclose(capture);
-    diag_set_output(NULL);
+    diag_set_output(&rc, NULL);
     return captured;
 }
 
@@ -49,8 +52,8 @@ static void teardown(void)
 {
     free(captured);
     captured = NULL;
-    cpp_reset();
-    diag_reset();
+    cpp_reset(&rc);
+    diag_reset(&rc);
     if (path[0])
         unlink(path);
     path[0] = '\0';
@@ -60,7 +63,7 @@ START_TEST(error_with_caret)
 {
     write_source("surface s() {\n    Ci = bad;\n}\n");
     capture_begin();
-    diag_error((SrcLoc){ path, 2, 10, 0 }, "unknown identifier '%s'", "bad");
+    diag_error(&rc, (SrcLoc){ path, 2, 10, 0 }, "unknown identifier '%s'", "bad");
     const char *got = capture_end();
     char want[256];
     snprintf(want, sizeof want,
@@ -68,8 +71,8 @@ START_TEST(error_with_caret)
              "    Ci = bad;\n"
              "         ^\n", path);
     ck_assert_str_eq(got, want);
-    ck_assert_int_eq(diag_error_count(), 1);
-    ck_assert_int_eq(diag_warning_count(), 0);
+    ck_assert_int_eq(diag_error_count(&rc), 1);
+    ck_assert_int_eq(diag_warning_count(&rc), 0);
 }
 END_TEST
 
@@ -77,11 +80,11 @@ START_TEST(caret_keeps_tabs)
 {
     write_source("\t\tx = 1;\n");
     capture_begin();
-    diag_warning((SrcLoc){ path, 1, 3, 0 }, "w");
+    diag_warning(&rc, (SrcLoc){ path, 1, 3, 0 }, "w");
     const char *got = capture_end();
     ck_assert_ptr_nonnull(strstr(got, "warning: w\n\t\tx = 1;\n\t\t^\n"));
-    ck_assert_int_eq(diag_warning_count(), 1);
-    ck_assert_int_eq(diag_error_count(), 0);
+    ck_assert_int_eq(diag_warning_count(&rc), 1);
+    ck_assert_int_eq(diag_error_count(&rc), 0);
 }
 END_TEST
 
@@ -89,19 +92,19 @@ START_TEST(werror_turns_warnings_into_errors)
 {
     write_source("x\n");
     capture_begin();
-    diag_set_werror(true);
-    diag_warning((SrcLoc){ path, 1, 1, 0 }, "unused");
+    diag_set_werror(&rc, true);
+    diag_warning(&rc, (SrcLoc){ path, 1, 1, 0 }, "unused");
     const char *got = capture_end();
     ck_assert_ptr_nonnull(strstr(got, ":1:1: error: unused\n"));
-    ck_assert_int_eq(diag_error_count(), 1);
+    ck_assert_int_eq(diag_error_count(&rc), 1);
 }
 END_TEST
 
 START_TEST(no_location_and_unreadable_file)
 {
     capture_begin();
-    diag_error((SrcLoc){ "rslc", 0, 0 }, "no input file");
-    diag_error((SrcLoc){ "/nonexistent/x.sl", 4, 2 }, "gone");
+    diag_error(&rc, (SrcLoc){ "rslc", 0, 0 }, "no input file");
+    diag_error(&rc, (SrcLoc){ "/nonexistent/x.sl", 4, 2 }, "gone");
     const char *got = capture_end();
     ck_assert_str_eq(got, "rslc: error: no input file\n"
                           "/nonexistent/x.sl:4:2: error: gone\n");
@@ -111,23 +114,23 @@ END_TEST
 START_TEST(error_limit_stops_reporting_but_counts)
 {
     capture_begin();
-    diag_set_error_limit(2);
+    diag_set_error_limit(&rc, 2);
     for (int i = 0; i < 5; i++)
-        diag_error((SrcLoc){ "f.sl", 0, 0 }, "e%d", i);
+        diag_error(&rc, (SrcLoc){ "f.sl", 0, 0 }, "e%d", i);
     const char *got = capture_end();
     ck_assert_str_eq(got, "f.sl: error: e0\nf.sl: error: e1\n"
                           "rslc: too many errors; stopping after 2\n");
-    ck_assert_int_eq(diag_error_count(), 5);
+    ck_assert_int_eq(diag_error_count(&rc), 5);
 }
 END_TEST
 
 START_TEST(notes_do_not_count)
 {
     capture_begin();
-    diag_note((SrcLoc){ "f.sl", 0, 0 }, "declared here");
+    diag_note(&rc, (SrcLoc){ "f.sl", 0, 0 }, "declared here");
     const char *got = capture_end();
     ck_assert_str_eq(got, "f.sl: note: declared here\n");
-    ck_assert_int_eq(diag_error_count(), 0);
+    ck_assert_int_eq(diag_error_count(&rc), 0);
 }
 END_TEST
 
@@ -172,13 +175,13 @@ START_TEST(column_maps_through_squeezed_space_and_comments)
     const char *orig = "\tfloat   a = 1; /* c */   b  =   bogus;";
     /* What GNU cpp makes of that line. */
     const char *pp = "# 1 \"x.sl\"\n float a = 1; b = bogus;\n";
-    cpp_index(pp, strlen(pp));
+    cpp_index(&rc, pp, strlen(pp));
     int pp_col = (int)(strstr(pp, "bogus") - strchr(pp, '\n'));
-    int col = cpp_original_column("x.sl", 1, pp_col, orig);
+    int col = cpp_original_column(&rc, "x.sl", 1, pp_col, orig);
     ck_assert_int_eq(col, (int)(strstr(orig, "bogus") - orig) + 1);
     /* Lines that are not indexed keep their column. */
-    ck_assert_int_eq(cpp_original_column("x.sl", 9, 7, orig), 7);
-    ck_assert_int_eq(cpp_original_column("other.sl", 1, 7, orig), 7);
+    ck_assert_int_eq(cpp_original_column(&rc, "x.sl", 9, 7, orig), 7);
+    ck_assert_int_eq(cpp_original_column(&rc, "other.sl", 1, 7, orig), 7);
 }
 END_TEST
 
@@ -186,11 +189,11 @@ START_TEST(column_points_at_macro_use)
 {
     const char *orig = "x = HALF + y;";
     const char *pp = "# 3 \"m.sl\"\nx = 0.5 + y;\n";
-    cpp_index(pp, strlen(pp));
+    cpp_index(&rc, pp, strlen(pp));
     /* Inside the expansion: the macro name is the best place to point. */
-    ck_assert_int_eq(cpp_original_column("m.sl", 3, 6, orig), 5);
+    ck_assert_int_eq(cpp_original_column(&rc, "m.sl", 3, 6, orig), 5);
     /* Before it, columns are exact. */
-    ck_assert_int_eq(cpp_original_column("m.sl", 3, 1, orig), 1);
+    ck_assert_int_eq(cpp_original_column(&rc, "m.sl", 3, 1, orig), 1);
 }
 END_TEST
 
@@ -202,10 +205,10 @@ START_TEST(line_markers_with_escapes_and_includes)
                      "  two\n"
                      "# 7 \"a\\\\b.sl\" 2\n"
                      "three\n";
-    cpp_index(pp, strlen(pp));
-    ck_assert_int_eq(cpp_original_column("inc.h", 1, 3, "\ttwo"), 2);
-    ck_assert_int_eq(cpp_original_column("a\\b.sl", 7, 1, "three"), 1);
-    ck_assert_int_eq(cpp_original_column("a\\b.sl", 1, 2, "  one"), 4);
+    cpp_index(&rc, pp, strlen(pp));
+    ck_assert_int_eq(cpp_original_column(&rc, "inc.h", 1, 3, "\ttwo"), 2);
+    ck_assert_int_eq(cpp_original_column(&rc, "a\\b.sl", 7, 1, "three"), 1);
+    ck_assert_int_eq(cpp_original_column(&rc, "a\\b.sl", 1, 2, "  one"), 4);
 }
 END_TEST
 

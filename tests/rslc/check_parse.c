@@ -16,6 +16,9 @@
 #include "rslc/diag.h"
 #include "rslc/parse.h"
 
+/* The compile context of this test program (one test at a time). */
+static RslcCtx rc;
+
 /* ---- fixtures ------------------------------------------------------------------ */
 
 static char *diag_text;
@@ -24,19 +27,19 @@ static FILE *diag_stream;
 
 static void setup(void)
 {
-    diag_reset();
+    diag_reset(&rc);
     diag_stream = open_memstream(&diag_text, &diag_len);
-    diag_set_output(diag_stream);
+    diag_set_output(&rc, diag_stream);
 }
 
 static void teardown(void)
 {
-    diag_set_output(NULL);
+    diag_set_output(&rc, NULL);
     fclose(diag_stream);
     free(diag_text);
     diag_text = NULL;
-    ast_free_all();
-    diag_reset();
+    ast_free_all(&rc);
+    diag_reset(&rc);
 }
 
 /* What diagnostics have said so far. */
@@ -48,7 +51,7 @@ static const char *diags(void)
 
 static Unit *parse(const char *src)
 {
-    return parse_rsl(src, strlen(src), "t.sl");
+    return parse_rsl(&rc, src, strlen(src), "t.sl");
 }
 
 /* Checks that some diagnostic contains text. */
@@ -63,7 +66,7 @@ static Unit *parse_ok(const char *src)
 {
     Unit *u = parse(src);
     ck_assert_msg(u != NULL, "parse failed for:\n%s\ndiagnostics:\n%s", src, diags());
-    ck_assert_int_eq(diag_error_count(), 0);
+    ck_assert_int_eq(diag_error_count(&rc), 0);
     return u;
 }
 
@@ -72,8 +75,8 @@ static void parse_fails(const char *src, int nerrors)
 {
     Unit *u = parse(src);
     ck_assert_msg(u == NULL, "parse should have failed:\n%s", src);
-    ck_assert_msg(diag_error_count() == nerrors, "expected %d errors, got %d:\n%s",
-                  nerrors, diag_error_count(), diags());
+    ck_assert_msg(diag_error_count(&rc) == nerrors, "expected %d errors, got %d:\n%s",
+                  nerrors, diag_error_count(&rc), diags());
 }
 
 /* ---- the prefix form ------------------------------------------------------------- */
@@ -267,10 +270,10 @@ END_TEST
 START_TEST(names_are_interned)
 {
     Unit *u = parse_ok("surface plastic() { }\nfloat plastic2() { return 1; }");
-    ck_assert_ptr_eq(u->defs->name, ast_intern("plastic"));
-    ck_assert_ptr_eq(u->defs->next->name, ast_intern("plastic2"));
-    ck_assert_ptr_eq(ast_intern("abc"), ast_intern("abc"));
-    ck_assert_ptr_ne(ast_intern("abc"), ast_intern("abd"));
+    ck_assert_ptr_eq(u->defs->name, ast_intern(&rc, "plastic"));
+    ck_assert_ptr_eq(u->defs->next->name, ast_intern(&rc, "plastic2"));
+    ck_assert_ptr_eq(ast_intern(&rc, "abc"), ast_intern(&rc, "abc"));
+    ck_assert_ptr_ne(ast_intern(&rc, "abc"), ast_intern(&rc, "abd"));
 }
 END_TEST
 
@@ -707,7 +710,7 @@ START_TEST(unknown_escape_is_a_warning)
 {
     Node *v = stmt_of("s = \"a\\qb\";")->kid[0]->kid[1];
     ck_assert_str_eq(v->name, "aqb");
-    ck_assert_int_eq(diag_warning_count(), 1);
+    ck_assert_int_eq(diag_warning_count(&rc), 1);
     assert_diag("t.sl:2:5: warning: unknown escape sequence '\\q'");
 }
 END_TEST
@@ -766,7 +769,7 @@ START_TEST(line_markers)
     ck_assert_int_eq(s->next->next->loc.line, 8);
     ck_assert_int_eq(s->next->next->next->loc.line, 11);
     /* File names are interned. */
-    ck_assert_ptr_eq(s->loc.file, ast_intern("main.sl"));
+    ck_assert_ptr_eq(s->loc.file, ast_intern(&rc, "main.sl"));
 }
 END_TEST
 
@@ -869,7 +872,7 @@ END_TEST
 START_TEST(ast_helpers)
 {
     SrcLoc loc = { "x.sl", 1, 1 };
-    Node *a = ast_new(N_IDENT, loc), *b = ast_new(N_IDENT, loc), *c = ast_new(N_IDENT, loc);
+    Node *a = ast_new(&rc, N_IDENT, loc), *b = ast_new(&rc, N_IDENT, loc), *c = ast_new(&rc, N_IDENT, loc);
     ck_assert_ptr_null(ast_append(NULL, NULL));
     ck_assert_ptr_eq(ast_append(NULL, a), a);
     ck_assert_ptr_eq(ast_append(a, b), a);
@@ -1051,9 +1054,9 @@ END_TEST
 START_TEST(nul_bytes_and_binary_input)
 {
     static const char src[] = "surface s() { x = 1;\0 y = \"a\0b\"; \x80\xff }";
-    Unit *u = parse_rsl(src, sizeof src - 1, "t.sl");
+    Unit *u = parse_rsl(&rc, src, sizeof src - 1, "t.sl");
     ck_assert_ptr_null(u);
-    ck_assert_int_eq(diag_error_count(), 3);
+    ck_assert_int_eq(diag_error_count(&rc), 3);
     assert_diag("stray byte 0x00 in program");
     assert_diag("non-ASCII characters in program");
 }
@@ -1085,7 +1088,7 @@ START_TEST(deep_nesting_is_an_error_not_a_crash)
         *p++ = ')';
     strcpy(p, "; }");
     ck_assert_ptr_null(parse(src));
-    ck_assert_int_ge(diag_error_count(), 1);
+    ck_assert_int_ge(diag_error_count(&rc), 1);
     assert_diag("nested too deeply");
 }
 END_TEST
@@ -1140,9 +1143,9 @@ START_TEST(mutations_do_not_crash)
             else
                 memmove(buf + at, buf + at + 1, len - at), len--;
         }
-        diag_reset();
-        diag_set_output(diag_stream);
-        Unit *u = parse_rsl(buf, len, "m.sl");
+        diag_reset(&rc);
+        diag_set_output(&rc, diag_stream);
+        Unit *u = parse_rsl(&rc, buf, len, "m.sl");
         if (u) {
             char *out = NULL;
             size_t outlen;
@@ -1151,7 +1154,7 @@ START_TEST(mutations_do_not_crash)
             fclose(f);
             free(out);
         }
-        ast_free_all();
+        ast_free_all(&rc);
     }
 }
 END_TEST

@@ -24,6 +24,9 @@
 #include "rslc/pass.h"
 #include "rslc/passes.h"
 
+/* The compile context of this test program (one test at a time). */
+static RslcCtx rc;
+
 static glob_t files;
 
 /* ---- reading a test file ---------------------------------------------------- */
@@ -254,17 +257,17 @@ static void run_passes(const char *path, IrModule *m, const char *list)
 static IrModule *load(const char *path, const TestFile *t)
 {
     if (!t->rsl)
-        return ir_parse(t->input, path);
-    Unit *unit = parse_rsl(t->input, strlen(t->input), path);
-    return unit && check_unit(unit) ? ir_lower_unit(unit) : NULL;
+        return ir_parse(&rc, t->input, path);
+    Unit *unit = parse_rsl(&rc, t->input, strlen(t->input), path);
+    return unit && check_unit(&rc, unit) ? ir_lower_unit(&rc, unit) : NULL;
 }
 
 /* Frees m and, for RSL input, the syntax tree its names point into. */
 static void unload(IrModule *m)
 {
     ir_module_free(m);
-    check_free();
-    ast_free_all();
+    check_free(&rc);
+    ast_free_all(&rc);
 }
 
 static char *print_module(const IrModule *m)
@@ -408,9 +411,9 @@ START_TEST(lower_shader)
         size_t len;
         char *text = cpp_run(path, &opt, &len);
         ck_assert_msg(text != NULL, "%s: cpp failed", path);
-        Unit *unit = parse_rsl(text, len, path);
-        ck_assert_msg(unit && check_unit(unit), "%s: does not check", path);
-        IrModule *m = ir_lower_unit(unit);
+        Unit *unit = parse_rsl(&rc, text, len, path);
+        ck_assert_msg(unit && check_unit(&rc, unit), "%s: does not check", path);
+        IrModule *m = ir_lower_unit(&rc, unit);
         ck_assert_msg(m != NULL, "%s: lowering reported errors", path);
         verify_module(path, m, "lowering");
         passes_run_pipeline(m, level);

@@ -15,6 +15,9 @@
 #include "rslc/parse.h"
 #include "rslc/sym.h"
 
+/* The compile context of this test program (one test at a time). */
+static RslcCtx rc;
+
 /* ---- helpers ------------------------------------------------------------------ */
 
 static char *messages;
@@ -24,24 +27,24 @@ static size_t messages_len;
    Diagnostics are kept in `messages`. */
 static Unit *check_src(const char *src)
 {
-    diag_reset();
+    diag_reset(&rc);
     free(messages);
     messages = NULL;
     FILE *out = open_memstream(&messages, &messages_len);
-    diag_set_output(out);
-    Unit *u = parse_rsl(src, strlen(src), "test.sl");
+    diag_set_output(&rc, out);
+    Unit *u = parse_rsl(&rc, src, strlen(src), "test.sl");
     if (u)
-        check_unit(u);
+        check_unit(&rc, u);
     fclose(out);
-    diag_set_output(NULL);
+    diag_set_output(&rc, NULL);
     return u;
 }
 
 static void teardown(void)
 {
-    ast_free_all();
-    check_free();
-    diag_reset();
+    ast_free_all(&rc);
+    check_free(&rc);
+    diag_reset(&rc);
     free(messages);
     messages = NULL;
 }
@@ -78,7 +81,7 @@ static Unit *surface(const char *body)
              "surface test(float Kd = 1; string map = \"\";)\n{\n%s\n}\n", body);
     Unit *u = check_src(src);
     ck_assert_ptr_nonnull(u);
-    ck_assert_msg(diag_error_count() == 0, "unexpected errors:\n%s", messages);
+    ck_assert_msg(diag_error_count(&rc) == 0, "unexpected errors:\n%s", messages);
     return u;
 }
 
@@ -93,12 +96,12 @@ static void assert_type(const Node *e, TypeBase base)
 START_TEST(type_names)
 {
     Type t = type_make(TY_COLOR);
-    ck_assert_str_eq(type_name(t), "color");
+    ck_assert_str_eq(type_name(t).s, "color");
     t.arraylen = 3;
-    ck_assert_str_eq(type_name(t), "color[3]");
+    ck_assert_str_eq(type_name(t).s, "color[3]");
     t = type_make(TY_FLOAT);
     t.arraylen = -1;
-    ck_assert_str_eq(type_name(t), "float[]");
+    ck_assert_str_eq(type_name(t).s, "float[]");
     ck_assert_str_eq(shader_kind_name(SHADER_DISPLACEMENT), "displacement");
 }
 END_TEST
@@ -197,15 +200,15 @@ END_TEST
 START_TEST(rejected_operations)
 {
     check_src("surface t() { color c = Cs + P; Ci = c; }");
-    ck_assert_int_eq(diag_error_count(), 1);
+    ck_assert_int_eq(diag_error_count(&rc), 1);
     ck_assert_ptr_nonnull(strstr(messages, "invalid operands to '+' ('color' and 'point')"));
     teardown();
     check_src("surface t() { matrix m = 1; point q = m * P; Ci = 0; }");
-    ck_assert_int_eq(diag_error_count(), 1);
+    ck_assert_int_eq(diag_error_count(&rc), 1);
     ck_assert_ptr_nonnull(strstr(messages, "use transform()"));
     teardown();
     check_src("surface t() { float b = s < t; Ci = b; }");
-    ck_assert_int_eq(diag_error_count(), 1);
+    ck_assert_int_eq(diag_error_count(&rc), 1);
 }
 END_TEST
 
@@ -224,7 +227,7 @@ END_TEST
 START_TEST(no_cascade_after_error)
 {
     check_src("surface t() { float x = (nosuch + 1) * 2 + sin(nosuch); Ci = x; }");
-    ck_assert_int_eq(diag_error_count(), 2);
+    ck_assert_int_eq(diag_error_count(&rc), 2);
 }
 END_TEST
 
@@ -317,7 +320,7 @@ START_TEST(user_overload_by_argument)
         "float sq(float x) { return x * x; }\n"
         "color sq(color x) { return x * x; }\n"
         "surface t() { float a = sq(s); color b = sq(Cs); Ci = a * b; }\n");
-    ck_assert_int_eq(diag_error_count(), 0);
+    ck_assert_int_eq(diag_error_count(&rc), 0);
     Node *a = init_of(u, "a"), *b = init_of(u, "b");
     ck_assert_ptr_nonnull(a->sym);
     ck_assert_ptr_null(a->builtin);
@@ -333,7 +336,7 @@ START_TEST(user_overload_by_return_type)
         "float snoise(point p) { return 2 * (float noise(p)) - 1; }\n"
         "vector snoise(point p) { return 2 * (vector noise(p)) - 1; }\n"
         "surface t() { float a = snoise(P); vector b = snoise(P); Ci = a; }\n");
-    ck_assert_int_eq(diag_error_count(), 0);
+    ck_assert_int_eq(diag_error_count(&rc), 0);
     assert_type(init_of(u, "a"), TY_FLOAT);
     assert_type(init_of(u, "b"), TY_VECTOR);
     ck_assert_ptr_ne(init_of(u, "a")->sym, init_of(u, "b")->sym);
@@ -345,7 +348,7 @@ START_TEST(user_function_overrides_builtin)
     Unit *u = check_src(
         "vector normalize(vector v) { return v / length(v); }\n"
         "surface t() { vector a = normalize(I); Ci = a . a; }\n");
-    ck_assert_int_eq(diag_error_count(), 0);
+    ck_assert_int_eq(diag_error_count(&rc), 0);
     Node *a = init_of(u, "a");
     ck_assert_ptr_null(a->builtin);
     ck_assert_int_eq(a->sym->kind, SYM_FUNC);
@@ -355,7 +358,7 @@ END_TEST
 START_TEST(wrong_arguments_reported)
 {
     check_src("surface t() { float x = pow(2); float y = sqrt(\"a\"); Ci = x + y; }");
-    ck_assert_int_eq(diag_error_count(), 2);
+    ck_assert_int_eq(diag_error_count(&rc), 2);
     ck_assert_ptr_nonnull(strstr(messages, "'pow' takes 2 arguments, not 1"));
     ck_assert_ptr_nonnull(strstr(messages, "argument 1 of 'sqrt' must be 'float'"));
 }
@@ -381,7 +384,7 @@ START_TEST(function_result_follows_arguments)
         "float shift(float x) { return x + s; }\n"
         "surface t(float k = 1;) { uniform float a = half(k); float b = half(t);\n"
         "  float c = shift(k); Ci = a + b + c; }\n");
-    ck_assert_int_eq(diag_error_count(), 0);
+    ck_assert_int_eq(diag_error_count(&rc), 0);
     ck_assert_int_eq(find_decl_in(u->defs, "half")->detail, DETAIL_DEFAULT);
     ck_assert_int_eq(find_decl_in(u->defs, "shift")->detail, DETAIL_VARYING);
     ck_assert_int_eq(init_of(u, "a")->detail, DETAIL_UNIFORM);
@@ -404,11 +407,11 @@ END_TEST
 START_TEST(varying_into_uniform)
 {
     check_src("surface t() { uniform float k = 0; k = s; k += t; Ci = k; }");
-    ck_assert_int_eq(diag_error_count(), 2);
+    ck_assert_int_eq(diag_error_count(&rc), 2);
     teardown();
     check_src("surface t() { uniform float k = 0; if (s > 0) k = 1;"
               " if (s > 0) { uniform float j = 1; j += 1; } Ci = k; }");
-    ck_assert_int_eq(diag_error_count(), 1);
+    ck_assert_int_eq(diag_error_count(&rc), 1);
     ck_assert_ptr_nonnull(strstr(messages, "under a varying condition"));
 }
 END_TEST
@@ -417,7 +420,7 @@ START_TEST(uniform_loop_counter)
 {
     surface("uniform float i; float sum = 0;"
             "for (i = 0; i < 4; i += 1) sum += noise(P * i); Ci = sum;");
-    ck_assert_int_eq(diag_warning_count(), 0);
+    ck_assert_int_eq(diag_warning_count(&rc), 0);
 }
 END_TEST
 
@@ -432,7 +435,7 @@ START_TEST(uniform_counter_under_varying_if)
     check_src("surface t() { uniform float i = 0;"
               " if (s > 0.5) { for (i = 0; i < 4; i += 1) Ci += i; }"
               " Ci = i; i = 1; Ci = i; }");
-    ck_assert_int_eq(diag_error_count(), 1);
+    ck_assert_int_eq(diag_error_count(&rc), 1);
 }
 END_TEST
 
@@ -443,14 +446,14 @@ START_TEST(arrays)
         "  for (i = 0; i < 2; i += 1) t += a[i]; return t; }\n"
         "surface t() { float x[3] = {1, 2, 3}, y[3], z[5];\n"
         "  y = x; z[4] = total(x) + total(z); Ci = y[1] + z[4]; }\n");
-    ck_assert_int_eq(diag_error_count(), 0);
+    ck_assert_int_eq(diag_error_count(&rc), 0);
     Node *x = find_decl_in(u->defs, "x");
     ck_assert_int_eq(x->type.arraylen, 3);
     Node *a = find_decl_in(u->defs, "a");
     ck_assert_int_eq(a->type.arraylen, -1);
     teardown();
     check_src("surface t() { float x[3] = {1, 2, 3}, z[5]; z = x; Ci = z[0]; }");
-    ck_assert_int_eq(diag_error_count(), 1);
+    ck_assert_int_eq(diag_error_count(&rc), 1);
     ck_assert_ptr_nonnull(strstr(messages, "cannot assign 'float[3]' to 'z' of type 'float[5]'"));
 }
 END_TEST
@@ -463,7 +466,7 @@ START_TEST(extern_binds_outer_variable)
         "surface t(float Kn = 0.5;) {\n"
         "  color sn(point p) { extern float Kn; return Kn * color noise(p); }\n"
         "  Ci = sn(P); }\n");
-    ck_assert_int_eq(diag_error_count(), 0);
+    ck_assert_int_eq(diag_error_count(&rc), 0);
     Node *param = find_decl_in(u->defs, "Kn");
     Node *fn = find_decl_in(u->defs, "sn");
     Node *ext = fn->kid[1]->kid[0];
@@ -485,8 +488,8 @@ START_TEST(uninitialized_warning)
 {
     check_src("surface t() { float x, y, z; if (s > 0) y = 1; Ci = x + y;"
               " while (z < 3) z += 1; }");
-    ck_assert_int_eq(diag_error_count(), 0);
-    ck_assert_int_eq(diag_warning_count(), 1);
+    ck_assert_int_eq(diag_error_count(&rc), 0);
+    ck_assert_int_eq(diag_warning_count(&rc), 1);
     ck_assert_ptr_nonnull(strstr(messages, "variable 'x' may be used uninitialized"));
 }
 END_TEST
@@ -496,15 +499,15 @@ START_TEST(output_arguments_assign)
     check_src("surface t() { float kr, kt; vector R, T;"
               " fresnel(normalize(I), normalize(N), 1.5, kr, kt, R, T);"
               " Ci = kr + kt; }");
-    ck_assert_int_eq(diag_error_count(), 0);
-    ck_assert_int_eq(diag_warning_count(), 0);
+    ck_assert_int_eq(diag_error_count(&rc), 0);
+    ck_assert_int_eq(diag_warning_count(&rc), 0);
 }
 END_TEST
 
 START_TEST(statement_rules)
 {
     check_src("surface t() { while (s > 0) { break 2; } continue; return; Ci = 0; }");
-    ck_assert_int_eq(diag_error_count(), 3);
+    ck_assert_int_eq(diag_error_count(&rc), 3);
     ck_assert_ptr_nonnull(strstr(messages, "'break 2' is not inside 2 loops"));
     ck_assert_ptr_nonnull(strstr(messages, "'return' outside a function"));
 }
@@ -514,7 +517,7 @@ START_TEST(light_statements_by_shader_type)
 {
     check_src("surface t() { illuminate(P) { Ci = 1; } }\n"
               "light l() { illuminance(P) { Cl = 1; } solar() { Cl = L . L; } }\n");
-    ck_assert_int_eq(diag_error_count(), 2);
+    ck_assert_int_eq(diag_error_count(&rc), 2);
 }
 END_TEST
 
@@ -544,7 +547,7 @@ START_TEST(globals_by_shader_type)
     check_src("displacement d() { P += N * 0.1; N = calculatenormal(P); }\n"
               "imager i() { Ci = Ci * alpha; }\n"
               "volume v() { Ci = Ci * 0.5 + length(I); }\n");
-    ck_assert_int_eq(diag_error_count(), 0);
+    ck_assert_int_eq(diag_error_count(&rc), 0);
     teardown();
     check_src("surface s() { point p = Ps; Ci = length(p); }");
     ck_assert_ptr_nonnull(strstr(messages, "'Ps' is not available in surface shaders"));

@@ -58,12 +58,12 @@ static char *compile_and_bind(const char *src, char *why, size_t whylen)
     ck_assert_int_eq(write(fd, src, strlen(src)), (int)strlen(src));
     close(fd);
     CppOptions cpp = { 0 };
-    Unit *unit = rslc_front_end(path, &cpp);
-    IrModule *m = unit ? rslc_middle_end(unit, 0, NULL) : NULL;
-    VmObject *o = m ? backend_vm_object(m, 0, path, false) : NULL;
+    RslcCtx ctx = { 0 };
+    Unit *unit = rslc_front_end(&ctx, path, &cpp);
+    IrModule *m = unit ? rslc_middle_end(&ctx, unit, 0, NULL) : NULL;
+    VmObject *o = m ? backend_vm_object(&ctx, m, 0, path, false) : NULL;
     ir_module_free(m);
-    rslc_compile_done();
-    diag_reset();
+    rslc_ctx_free(&ctx);
     unlink(path);
     if (!o) {
         snprintf(why, whylen, "does not compile (diagnostics above)");

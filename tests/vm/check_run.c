@@ -45,12 +45,12 @@ static VmObject *compile(const char *src, int level)
     /* Cases may #include the standard shaders. */
     const char *args[] = { "-I" TOP_SRCDIR "/shaders" };
     CppOptions cpp = { args, 1 };
-    Unit *unit = rslc_front_end(path, &cpp);
-    IrModule *m = unit ? rslc_middle_end(unit, level, NULL) : NULL;
-    VmObject *o = m ? backend_vm_object(m, level, path, false) : NULL;
+    RslcCtx ctx = { 0 };
+    Unit *unit = rslc_front_end(&ctx, path, &cpp);
+    IrModule *m = unit ? rslc_middle_end(&ctx, unit, level, NULL) : NULL;
+    VmObject *o = m ? backend_vm_object(&ctx, m, level, path, false) : NULL;
     ir_module_free(m);
-    rslc_compile_done();
-    diag_reset();
+    rslc_ctx_free(&ctx);
     unlink(path);
     return o;
 }

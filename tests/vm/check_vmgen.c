@@ -14,6 +14,9 @@
 #include "vm/session.h"
 #include "vm/vm.h"
 
+/* The compile context of this test program (one test at a time). */
+static RslcCtx rc;
+
 enum { N = 8 };
 
 typedef struct Shader {
@@ -24,11 +27,11 @@ typedef struct Shader {
 
 static Shader *compile_as(const char *ir, bool schedule)
 {
-    IrModule *m = ir_parse(ir, "test.ir");
+    IrModule *m = ir_parse(&rc, ir, "test.ir");
     ck_assert_ptr_nonnull(m);
     IrFunc *fn = m->funcs[m->nfuncs - 1];
     ck_assert(ir_verify(fn, stderr));
-    MFunc *mf = vmgen_select(fn);
+    MFunc *mf = vmgen_select(&rc, fn);
     ck_assert_ptr_nonnull(mf);
     if (schedule)
         vmgen_schedule(mf);
