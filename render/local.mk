@@ -2,7 +2,11 @@
 # shading on the VM) and the rtrender tool. Included from Makefile.am.
 
 noinst_LIBRARIES += render/librender.a
-render_librender_a_CPPFLAGS = $(AM_CPPFLAGS) -DRT_SHADER_DIR='"$(abs_top_srcdir)/shaders"'
+# Where the standard shaders are (render/shaderpath.c): installed in
+# $(shadersdir); the source tree's for a program run from the build tree.
+render_librender_a_CPPFLAGS = $(AM_CPPFLAGS) -DRT_SHADER_DIR='"$(shadersdir)"' \
+	-DRT_SOURCE_SHADER_DIR='"$(abs_top_srcdir)/shaders"' \
+	-DRT_BUILD_DIR='"$(abs_top_builddir)"' -DRT_BINDIR='"$(bindir)"'
 render_librender_a_SOURCES = \
 	render/render.h \
 	render/internal.h \
@@ -18,6 +22,8 @@ render_librender_a_SOURCES = \
 	render/trace.c \
 	render/imager.c \
 	render/output.c \
+	render/shaderpath.h \
+	render/shaderpath.c \
 	render/render.c
 
 RENDER_LIBS = render/librender.a $(IMAGE_LIBS) $(RIB_LIBS) $(RTCORE_LIBS) \

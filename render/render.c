@@ -21,6 +21,7 @@
 #include "render/camera.h"
 #include "render/film.h"
 #include "render/internal.h"
+#include "render/shaderpath.h"
 
 enum { TILE = 16, WAVE = TILE * TILE };
 
@@ -368,7 +369,7 @@ RibScene *render_load(const char *path, RibDiag *diag)
     char *copy = strdup(path);
     const char *dir = dirname(copy);
     char shader_path[8192];
-    snprintf(shader_path, sizeof shader_path, "%s:%s", dir, RT_SHADER_DIR);
+    render_default_shader_path(shader_path, sizeof shader_path, dir);
     RibLoadOptions lo;
     rib_load_options_init(&lo);
     lo.default_shader_path = shader_path;

@@ -12,8 +12,13 @@ tests_rslc_check_frontend_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_frontend_LDADD = $(CHECK_LIBS)
 tests_rslc_check_frontend_DEPENDENCIES = tools/rslc$(EXEEXT)
 
-EXTRA_DIST += tests/diag tests/corpus tests/vm/fixtures tests/vm/disasm shaders scripts/fuzz-object \
-	tests/fuzz/fuzz_object.c scripts/fuzz-rib tests/fuzz/fuzz_rib.c
+# The suites' shared header, the data the suites read from the source
+# tree, and the fuzzers (make fuzz*, below).
+EXTRA_DIST += tests/common/suite.h tests/diag tests/corpus tests/ir tests/vm/fixtures \
+	tests/vm/disasm \
+	scripts/fuzz-frontend tests/fuzz/fuzz_frontend.c \
+	scripts/fuzz-object tests/fuzz/fuzz_object.c \
+	scripts/fuzz-rib tests/fuzz/fuzz_rib.c
 
 # Fuzzing (not part of make check): make fuzz (the front end), make
 # fuzz-object (the object loader) or make fuzz-rib (the RIB reader)
