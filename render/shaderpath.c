@@ -30,12 +30,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "render/shaderdirs.h" /* RT_SHADER_DIR and co., made by render/local.mk */
 #include "render/shaderpath.h"
-
-#if !defined(RT_SHADER_DIR) || !defined(RT_SOURCE_SHADER_DIR) || !defined(RT_BUILD_DIR) \
-    || !defined(RT_BINDIR)
-#error "render/local.mk defines RT_SHADER_DIR, RT_SOURCE_SHADER_DIR, RT_BUILD_DIR and RT_BINDIR"
-#endif
 
 /* Whether the real path `file` lies inside folder `dir` (resolved here). */
 static bool inside(const char *file, const char *dir)
