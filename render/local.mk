@@ -1,5 +1,6 @@
-# render/local.mk: the renderer (classic integrator over rtcore,
-# shading on the VM) and the rtrender tool. Included from Makefile.am.
+# render/local.mk: the renderer, floor 4: the classic integrator over
+# rtcore, shading on the VM, outputs and the shader searchpath, with its
+# tests (the rtrender program is in tools/).
 
 noinst_LIBRARIES += render/librender.a
 render_librender_a_CPPFLAGS = $(AM_CPPFLAGS)

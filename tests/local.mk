@@ -1,5 +1,7 @@
-# tests/local.mk: end-to-end tests of the rslc driver (golden diagnostics,
-# the shader corpus, the command line).
+# tests/local.mk: no floor (a test may include any folder). Each floor's
+# fragment builds its own suites; here are the end-to-end tests of the rslc
+# driver (golden diagnostics, the shader corpus, the command line), the
+# test data that goes into the tarball, and the fuzzers.
 
 check_PROGRAMS += tests/rslc/check_frontend
 TESTS += tests/rslc/check_frontend
