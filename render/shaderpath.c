@@ -71,9 +71,34 @@ const char *render_std_shader_path(void)
     return RT_SHADER_DIR;
 }
 
+/* Says which folders of the library path are missing, since a shader
+   "not found" later would not tell why: an install copied away from its
+   prefix, a mistyped RTRENDER_SHADERPATH. */
+static void warn_missing(const char *lib)
+{
+    const char *env = getenv("RTRENDER_SHADERPATH");
+    const char *hint = env && *env ? "named by RTRENDER_SHADERPATH"
+                                   : "moved since make install? set RTRENDER_SHADERPATH, "
+                                     "see rtrender(1)";
+    for (const char *d = lib; *d;) {
+        size_t n = strcspn(d, ":");
+        char dir[PATH_MAX];
+        if (n > 0 && n < sizeof dir) {
+            memcpy(dir, d, n);
+            dir[n] = '\0';
+            if (!is_dir(dir))
+                fprintf(stderr,
+                        "rtrender: warning: the standard shader folder '%s' does not exist "
+                        "(%s)\n", dir, hint);
+        }
+        d += n + (d[n] == ':');
+    }
+}
+
 bool render_default_shader_path(char *buf, size_t size, const char *scene_dir)
 {
     const char *lib = render_std_shader_path();
+    warn_missing(lib);
     int n = snprintf(buf, size, "%s:%s", scene_dir, lib);
     if (n >= 0 && (size_t)n < size)
         return true;
