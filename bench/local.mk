@@ -1,6 +1,7 @@
-# bench/local.mk: benchmarks. `make bench` runs the front-end timing and
-# the optimiser's effect (bench_ir) over the standard shaders; rtbench has
-# its own fragment.
+# bench/local.mk: benchmarks, floor 6, the top: they may include any
+# floor. `make bench` runs the front-end timing, the optimiser's effect
+# (bench_ir), the VM and the renderer over the standard shaders and
+# scenes; rtbench has its own fragment.
 include $(srcdir)/bench/rtbench.mk
 
 noinst_PROGRAMS += bench/bench_frontend

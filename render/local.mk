@@ -1,9 +1,10 @@
-# render/local.mk: the renderer (frame setup, the classic integrator
-# over rtcore, shading through shadesys.h on the VM) and the rtrender
-# tool. Included from Makefile.am.
+# render/local.mk: the renderer, floor 4: frame setup, the classic
+# integrator over rtcore, shading through shadesys.h on the VM, outputs
+# and the shader searchpath, with its tests (the rtrender program is in
+# tools/).
 
 noinst_LIBRARIES += render/librender.a
-render_librender_a_CPPFLAGS = $(AM_CPPFLAGS) -DRT_SHADER_DIR='"$(abs_top_srcdir)/shaders"'
+render_librender_a_CPPFLAGS = $(AM_CPPFLAGS)
 render_librender_a_SOURCES = \
 	render/render.h \
 	render/internal.h \
@@ -23,7 +24,28 @@ render_librender_a_SOURCES = \
 	render/trace.c \
 	render/imager.c \
 	render/output.c \
+	render/shaderpath.h \
+	render/shaderpath.c \
 	render/render.c
+
+# Where the standard shaders are (render/shaderpath.c): installed in
+# $(shadersdir); the source tree's for a program run from the build tree.
+# A header made from the Makefile rather than -D flags, so that configuring
+# again with another prefix recompiles shaderpath.c (objects do not depend
+# on the Makefile, headers they include do); it is rewritten only when the
+# folders change.
+nodist_render_librender_a_SOURCES = render/shaderdirs.h
+BUILT_SOURCES += render/shaderdirs.h
+DISTCLEANFILES = render/shaderdirs.h
+render/librender_a-shaderpath.$(OBJEXT): render/shaderdirs.h
+render/shaderdirs.h: Makefile
+	$(AM_V_GEN)$(MKDIR_P) render && { \
+	  echo '/* Made by make (render/local.mk): where the standard shaders are. */'; \
+	  echo '#define RT_SHADER_DIR "$(shadersdir)"'; \
+	  echo '#define RT_SOURCE_SHADER_DIR "$(abs_top_srcdir)/shaders"'; \
+	  echo '#define RT_BUILD_DIR "$(abs_top_builddir)"'; \
+	  echo '#define RT_BINDIR "$(bindir)"'; \
+	} >$@.tmp && if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 RENDER_LIBS = render/librender.a $(IMAGE_LIBS) $(RIB_LIBS) $(RTCORE_LIBS) \
 	$(COMPILER_LIBS)
@@ -52,7 +74,8 @@ tests_render_check_rtrender_DEPENDENCIES = tools/rtrender$(EXEEXT)
 # (tests/render/check_scenes --update-refs remakes them).
 check_PROGRAMS += tests/render/check_scenes
 TESTS += tests/render/check_scenes
-tests_render_check_scenes_SOURCES = tests/render/check_scenes.c
+tests_render_check_scenes_SOURCES = tests/render/check_scenes.c \
+	tests/render/imgdiff.h tests/render/imgdiff.c
 tests_render_check_scenes_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DSCENE_DIR='"$(abs_top_srcdir)/scenes"' \
 	-DREF_DIR='"$(abs_top_srcdir)/tests/render/ref"' \
@@ -60,4 +83,11 @@ tests_render_check_scenes_CPPFLAGS = $(AM_CPPFLAGS) \
 tests_render_check_scenes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_scenes_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
 EXTRA_DIST += tests/render/ref
+
+# The same metric as a program, for make installcheck (scripts/check-install),
+# which renders with the installed rtrender.
+check_PROGRAMS += tests/render/imgcmp
+tests_render_imgcmp_SOURCES = tests/render/imgcmp.c \
+	tests/render/imgdiff.h tests/render/imgdiff.c
+tests_render_imgcmp_LDADD = $(IMAGE_LIBS)
 CLEANFILES += tests/render/*.out.exr

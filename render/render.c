@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "render/frame.h"
+#include "render/shaderpath.h"
 
 struct Render {
     const RibScene *scene;
@@ -22,7 +23,7 @@ RibScene *render_load(const char *path, RibDiag *diag)
     char *copy = strdup(path);
     const char *dir = dirname(copy);
     char shader_path[8192];
-    snprintf(shader_path, sizeof shader_path, "%s:%s", dir, RT_SHADER_DIR);
+    render_default_shader_path(shader_path, sizeof shader_path, dir);
     RibLoadOptions lo;
     rib_load_options_init(&lo);
     lo.default_shader_path = shader_path;

@@ -5,15 +5,15 @@
 noinst_LIBRARIES += rslc/librslc.a
 rslc_librslc_a_SOURCES = \
 	rslc/ctx.h rslc/ctx.c \
-	rslc/diag.c \
-	rslc/cpp.c \
+	rslc/diag.h rslc/diag.c \
+	rslc/cpp.h rslc/cpp.c \
 	rslc/lex.l rslc/gram.y rslc/parse.h \
-	rslc/ast.c \
-	rslc/types.c \
-	rslc/sym.c \
-	rslc/builtins.c \
+	rslc/ast.h rslc/ast.c \
+	rslc/types.h rslc/types.c \
+	rslc/sym.h rslc/sym.c \
+	rslc/builtins.h rslc/builtins.c \
 	rslc/globals.c \
-	rslc/check.c \
+	rslc/check.h rslc/check_impl.h rslc/check.c \
 	rslc/check_expr.c \
 	rslc/check_call.c
 

@@ -1,4 +1,6 @@
-# rtcore/local.mk: the rtcore library, its tests and tools (owned by the rtcore work).
+# rtcore/local.mk: the ray-tracing core, floor 1 (it needs nothing of the
+# project): the BVH library with its API, builder and traversal kernels,
+# and its tests.
 #
 # librtcore.a holds the API, the builder and the dispatch; the kernels
 # live in one library per ISA, built with that ISA's flags, and

@@ -1,5 +1,7 @@
-# tests/local.mk: end-to-end tests of the rslc driver (golden diagnostics,
-# the shader corpus, the command line).
+# tests/local.mk: no floor (a test may include any folder). Each floor's
+# fragment builds its own suites; here are the end-to-end tests of the rslc
+# driver (golden diagnostics, the shader corpus, the command line), the
+# test data that goes into the tarball, and the fuzzers.
 
 check_PROGRAMS += tests/rslc/check_frontend
 TESTS += tests/rslc/check_frontend
@@ -12,8 +14,13 @@ tests_rslc_check_frontend_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_frontend_LDADD = $(CHECK_LIBS)
 tests_rslc_check_frontend_DEPENDENCIES = tools/rslc$(EXEEXT)
 
-EXTRA_DIST += tests/diag tests/corpus tests/vm/fixtures tests/vm/disasm shaders scripts/fuzz-object \
-	tests/fuzz/fuzz_object.c scripts/fuzz-rib tests/fuzz/fuzz_rib.c
+# The suites' shared header, the data the suites read from the source
+# tree, and the fuzzers (make fuzz*, below).
+EXTRA_DIST += tests/common/suite.h tests/diag tests/corpus tests/ir tests/vm/fixtures \
+	tests/vm/disasm \
+	scripts/fuzz-frontend tests/fuzz/fuzz_frontend.c \
+	scripts/fuzz-object tests/fuzz/fuzz_object.c \
+	scripts/fuzz-rib tests/fuzz/fuzz_rib.c
 
 # Fuzzing (not part of make check): make fuzz (the front end), make
 # fuzz-object (the object loader) or make fuzz-rib (the RIB reader)

@@ -21,7 +21,8 @@ bin_PROGRAMS += tools/rtrender
 tools_rtrender_SOURCES = tools/rtrender.c
 tools_rtrender_LDADD = $(RENDER_LIBS)
 
-noinst_PROGRAMS += tools/ribinfo
+# Installed: it checks a scene without rendering it (man/ribinfo.1).
+bin_PROGRAMS += tools/ribinfo
 tools_ribinfo_SOURCES = tools/ribinfo.c
 tools_ribinfo_LDADD = $(RIB_LIBS)
 

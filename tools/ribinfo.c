@@ -10,6 +10,18 @@
 
 #include "render/rib/scene.h"
 
+static const char usage[] =
+    "usage: ribinfo FILE.rib [--max-triangles N]\n"
+    "\n"
+    "Loads a RIB file as rtrender would and prints, per frame, the camera and\n"
+    "image options, displays, lights, meshes, triangles, instances and surface\n"
+    "shaders. Diagnostics go to stderr; the exit status is 0 for a clean load,\n"
+    "1 after errors, 2 when the file could not be loaded.\n"
+    "\n"
+    "options:\n"
+    "  --max-triangles N  stop with an error past N triangles (default 50000000)\n"
+    "  -h, --help         print this help and exit\n";
+
 static const char *const projections[] = {"orthographic", "perspective"};
 static const char *const filters[] = {"box", "triangle", "gaussian",
                                       "catmull-rom", "sinc"};
@@ -102,15 +114,24 @@ int main(int argc, char **argv)
     rib_load_options_init(&opt);
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--max-triangles") == 0 && i + 1 < argc)
-            opt.max_triangles = strtoull(argv[++i], NULL, 10);
-        else if (strcmp(argv[i], "--help") == 0 || argv[i][0] == '-' || path)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--max-triangles") == 0 && i + 1 < argc) {
+            char *end;
+            opt.max_triangles = strtoull(argv[++i], &end, 10);
+            if (*end || end == argv[i] || opt.max_triangles == 0 || argv[i][0] == '-') {
+                fprintf(stderr, "ribinfo: error: --max-triangles needs a positive count, "
+                        "not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (argv[i][0] == '-' || path)
             path = NULL, i = argc;
         else
             path = argv[i];
     }
     if (!path) {
-        fprintf(stderr, "usage: ribinfo FILE.rib [--max-triangles N]\n");
+        fputs(usage, stderr);
         return 2;
     }
     RibDiag diag;

@@ -23,7 +23,12 @@ static const char usage[] =
     "\n"
     "Debugs a shader on the VM, one source line at a time over the batch;\n"
     "commands come from stdin (type 'help'). A .sl is compiled with debug\n"
-    "information (default -O0); a .o must come from 'rslc -g'.\n";
+    "information (default -O0); a .o must come from 'rslc -g'.\n"
+    "\n"
+    "options:\n"
+    "  --set VAR=VALUE  set a parameter or global: 1.5 | 1,2,3 | 16 floats | text\n"
+    "  -O0 -O1 -O2      optimisation level when compiling a .sl (default -O0)\n"
+    "  --help           print this help\n";
 
 typedef struct Batches {
     const ToolRun *r;

@@ -11,11 +11,29 @@
 #include <string.h>
 
 #include "render/render.h"
+#include "render/shaderpath.h"
 
 static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
     "                [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]\n"
-    "                scene.rib\n";
+    "                scene.rib\n"
+    "\n"
+    "Renders every frame of a RIB file (plain or gzip'd) and writes its displays.\n"
+    "\n"
+    "options:\n"
+    "  -o FILE         write the primary display to FILE (.png, .tif, .exr)\n"
+    "  --threads N     render on N threads (default: one per processor)\n"
+    "  --spp N         N pixel samples, overriding PixelSamples\n"
+    "  --res WxH       image size, overriding Format\n"
+    "  --crop XMIN,XMAX,YMIN,YMAX  render only this window, overriding CropWindow\n"
+    "  --debug-pixel X,Y  debug the surface shader of pixel X,Y under rsldb\n"
+    "  -q              no progress bar\n"
+    "  --stats         print rays, shading points and where the time went\n"
+    "  -h, --help      print this help and exit\n"
+    "\n"
+    "Shaders are looked up in the scene's folder, then in the standard library\n"
+    "(RTRENDER_SHADERPATH when set; see rtrender(1)), here:\n"
+    "  %s\n";
 
 static int fail(const char *msg, const char *arg)
 {
@@ -83,7 +101,7 @@ static int parse_args(int argc, char **argv, Args *a)
         } else if (!strcmp(o, "--stats")) {
             a->stats = true;
         } else if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
-            fputs(usage, stdout);
+            printf(usage, render_std_shader_path());
             exit(0);
         } else if (o[0] == '-' && o[1]) {
             return fail("unknown option '%s' (see rtrender --help)", o);

@@ -1,6 +1,7 @@
-# render/image/local.mk: the renderer's image layer (librtimage.a): image
-# files in and out (stb_image, libtiff, OpenEXR Core), RiQuantize, and the
-# texture system behind VmHost's texture, environment and shadow lookups.
+# render/image/local.mk: the renderer's image layer, floor 4
+# (librtimage.a): image files in and out (stb_image, libtiff, OpenEXR
+# Core), RiQuantize, and the texture system behind VmHost's texture,
+# environment and shadow lookups.
 
 IMAGE_CFLAGS = $(AM_CFLAGS) $(STB_CFLAGS) $(TIFF_CFLAGS) $(OPENEXR_CFLAGS)
 IMAGE_LIBS = render/image/librtimage.a $(STB_LIBS) $(TIFF_LIBS) $(OPENEXR_LIBS) \

@@ -1,5 +1,5 @@
-# render/rib/local.mk: the RIB reader (scene description and tessellation),
-# with its tests (ribinfo is in tools/). Included from the top-level Makefile.am.
+# render/rib/local.mk: the RIB reader, floor 4 (with the renderer): scene
+# description and tessellation, with its tests (ribinfo is in tools/).
 
 # The patch bases come from runtime/spline.c, the one definition of them: link
 # runtime/libruntime.a after librib.a (only spline.o is pulled in).

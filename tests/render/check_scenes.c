@@ -4,7 +4,7 @@
 ** samples per pixel and compared with tests/render/ref/NAME.exr (RGBA,
 ** 32-bit float). A scene without a reference fails.
 **
-** The metric: over the R, G, B and A values of all pixels, PSNR =
+** The metric (imgdiff.h): over the R, G, B and A values of all pixels, PSNR =
 ** 10 log10(1 / MSE) (peak 1, highlights above 1 count as they are) must
 ** be at least 45 dB, and no value may differ from the reference by more
 ** than 0.05. Builds with and without sanitizers, at -O1 and -O2, and the
@@ -25,7 +25,6 @@
 */
 #include <check.h>
 #include <dirent.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,9 +32,8 @@
 #include "render/image/image.h"
 #include "render/render.h"
 #include "../common/suite.h"
+#include "imgdiff.h"
 
-#define MIN_PSNR 45.0
-#define MAX_DIFF 0.05
 #define SPP 4
 #define SCALE 4   /* the Format is divided by this each way */
 #define MAX_SCENES 64
@@ -143,32 +141,20 @@ START_TEST(scene_matches_reference)
     ck_assert_msg(ref->width == img->width && ref->height == img->height && ref->channels >= 4,
                   "%s: %dx%d with %d channels, rendered %dx%d RGBA", path, ref->width,
                   ref->height, ref->channels, img->width, img->height);
-    double se = 0, worst = 0;
-    int wx = 0, wy = 0, wc = 0;
-    for (int y = 0; y < img->height; y++)
-        for (int x = 0; x < img->width; x++)
-            for (int c = 0; c < 4; c++) {
-                double d = fabs((double)image_pixel(img, x, y)[c] - image_pixel(ref, x, y)[c]);
-                if (isnan(d))
-                    d = INFINITY;
-                if (d > worst)
-                    worst = d, wx = x, wy = y, wc = c;
-                se += d * d;
-            }
-    double mse = se / (4.0 * img->width * img->height);
-    double psnr = mse > 0 ? 10 * log10(1 / mse) : INFINITY;
+    ImageDiff d = image_diff(img, ref);
     printf("%s: %dx%d, PSNR %.2f dB, max difference %.4f\n", name, img->width, img->height,
-           psnr, worst);
+           d.psnr, d.worst);
     fflush(stdout); /* a failing check ends this (forked) process */
-    bool ok = psnr >= MIN_PSNR && worst <= MAX_DIFF;
+    bool ok = image_diff_ok(&d);
     if (!ok) {
         snprintf(path, sizeof path, "%s/tests/render/%s.out.exr", TOP_BUILDDIR, name);
         write_float_exr(img, path);
     }
     ck_assert_msg(ok, "%s: PSNR %.2f dB (at least %.0f), max difference %g at pixel %d,%d "
                       "channel %d: %g, reference %g (at most %g); rendered image in %s",
-                  name, psnr, MIN_PSNR, worst, wx, wy, wc, (double)image_pixel(img, wx, wy)[wc],
-                  (double)image_pixel(ref, wx, wy)[wc], MAX_DIFF, path);
+                  name, d.psnr, IMGDIFF_MIN_PSNR, d.worst, d.wx, d.wy, d.wc,
+                  (double)image_pixel(img, d.wx, d.wy)[d.wc],
+                  (double)image_pixel(ref, d.wx, d.wy)[d.wc], IMGDIFF_MAX_DIFF, path);
     image_free(ref);
     image_free(img);
 }

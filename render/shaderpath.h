@@ -1,0 +1,23 @@
+/*
+** shaderpath.h: where rtrender looks for shaders when the RIB file does
+** not say (the default shader searchpath, what '@' stands for in
+** Option "searchpath" "shader").
+*/
+#ifndef RT_RENDER_SHADERPATH_H
+#define RT_RENDER_SHADERPATH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The standard shader library's folders as a ':'-list: $RTRENDER_SHADERPATH
+   when set and not empty; else the source tree's shaders/ when this
+   program runs uninstalled from its build tree; else the installed
+   $(pkgdatadir)/shaders. */
+const char *render_std_shader_path(void);
+
+/* "SCENE_DIR:LIBRARY" into buf: the RIB file's folder first, then the
+   standard library. False (with a warning on stderr) when it did not fit
+   and was cut short. */
+bool render_default_shader_path(char *buf, size_t size, const char *scene_dir);
+
+#endif
