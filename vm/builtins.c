@@ -183,7 +183,8 @@ static void spline_lane(float *out, const VmCall *call)
 {
     const VmBuiltin *b = call->self;
     bool named = b->letters[0] == 's';
-    const char *basis = named ? vm_lane_string(call, 0) : "catmull-rom";
+    RslSplineBasis basis = named ? rsl_spline_basis(vm_lane_string(call, 0))
+                                 : RSL_BASIS_CATMULL_ROM;
     int first = named ? 2 : 1, ncv = call->nargs - first;
     float t = call->args[first - 1][0], cv[VM_MAX_VALUE];
     if (ncv == 1) { /* the array form */
@@ -298,13 +299,13 @@ static void filterstep_lane(float *out, const VmCall *call)
     int end = call->self->nown;
     bool interval = end == call->nargs;
     float width = 1, lo = a[1][0], hi = interval ? a[2][0] : lo;
-    const char *filter = "catmull-rom";
+    RslFilter filter = RSL_FILTER_CATMULL_ROM;
     for (int i = interval ? 3 : 2; i + 1 < end; i += 2) {
         const char *name = vm_lane_string(call, i);
         if (!strcmp(name, "width") || !strcmp(name, "swidth"))
             width = a[i + 1][0];
         else if (!strcmp(name, "filter") && letters[i + 1] == 's')
-            filter = vm_lane_string(call, i + 1);
+            filter = rsl_filter(vm_lane_string(call, i + 1));
     }
     if (!interval) {
         float w = fabsf(a[end][0] * a[end + 2][0]) + fabsf(a[end + 1][0] * a[end + 3][0]);
@@ -330,8 +331,8 @@ static VmLaneFn deriv_sig(const Sig *s)
 static void ctransform_lane(float *out, const VmCall *call)
 {
     int n = call->nargs;
-    const char *from = n == 3 ? vm_lane_string(call, 0) : "rgb";
-    const char *to = vm_lane_string(call, n - 2);
+    RslColorSpace from = n == 3 ? rsl_color_space(vm_lane_string(call, 0)) : RSL_CS_RGB;
+    RslColorSpace to = rsl_color_space(vm_lane_string(call, n - 2));
     const float *c = call->args[n - 1];
     if (!rsl_color_convert(from, to, c, out))
         memcpy(out, c, 3 * sizeof *c);
