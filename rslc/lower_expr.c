@@ -533,7 +533,7 @@ static IrVal *builtin_call(Lower *L, const Node *e)
         nodes[n] = a;
         out[n] = lower_arg_is_output(e, n);
         any |= out[n];
-        if (n == 0 && (b->flags & BF_CHANNEL) && a->kind == N_INDEX && a->type.base == TY_STRING
+        if (n == 0 && (builtin_row(b)->flags & BF_CHANNEL) && a->kind == N_INDEX && a->type.base == TY_STRING
             && !a->type.arraylen) {
             vals[n] = lower_expr(L, a->kid[0]);
             channel = lower_expr(L, a->kid[1]);

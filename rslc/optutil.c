@@ -23,14 +23,14 @@ bool opt_removable(const IrIns *ins)
 {
     unsigned f = ir_op_flags(ins->op);
     if (ins->op == IR_intrin)
-        return builtin_table[ins->imm].cls != BC_SIDE;
+        return builtin_row(&builtin_table[ins->imm])->cls != BC_SIDE;
     return !(f & (OP_TERM | OP_SIDE));
 }
 
 bool opt_movable(const IrIns *ins)
 {
     if (ins->op == IR_intrin)
-        return builtin_table[ins->imm].cls == BC_PURE;
+        return builtin_row(&builtin_table[ins->imm])->cls == BC_PURE;
     return (ir_op_flags(ins->op) & OP_PURE) && ins->op != IR_phi && ins->op != IR_light
         && ins->op != IR_nop;
 }

@@ -42,8 +42,8 @@ int vg_name_index(Gen *g, const char *name)
    which arguments are outputs, and its return type. */
 static bool tuple_sig(const IrIns *ins, BuiltinSig *sig)
 {
-    const char *cursor = builtin_table[ins->imm].sigs;
-    while (builtin_sig_next(&cursor, sig))
+    const Builtin *b = &builtin_table[ins->imm];
+    for (int r = b->first; builtin_overload_next(b, &r, sig);)
         if (sig->nparams == ins->nargs)
             return true;
     return false;
@@ -183,13 +183,13 @@ static void extras(Gen *g, const IrIns *ins, Extras *x)
     x->n = 0;
     x->letters[0] = '|';
     x->letters[1] = '\0';
-    if (b->cls == BC_LIGHT)
+    if (builtin_row(b)->cls == BC_LIGHT)
         add_global(g, x, "P", IRT_POINT);
     if (b->id == BI_FACEFORWARD && ins->nargs == 2)
         add_global(g, x, "Ng", IRT_NORMAL);
     if (b->id == BI_TEXTURE || b->id == BI_ENVIRONMENT || b->id == BI_SHADOW)
         texture_extras(g, ins, x, b->id);
-    if (b->cls != BC_DERIV)
+    if (builtin_row(b)->cls != BC_DERIV)
         return;
     bool filter_interval = b->id == BI_FILTERSTEP && ins->nargs >= 3
                         && ins->args[2]->type.kind == IRT_FLOAT;
