@@ -147,13 +147,13 @@ int builtin_sig_cost(const BuiltinSig *sig, const Type *args,
     return total;
 }
 
-bool builtin_call_sig(const Node *call, BuiltinSig *sig)
+int builtin_call_row(const Node *call, BuiltinSig *sig)
 {
     Type args[BUILTIN_MAX_ARGS];
     int nargs = 0;
     for (const Node *a = call->kid[0]; a && nargs < BUILTIN_MAX_ARGS; a = a->next)
         args[nargs++] = a->type;
-    int best = -1;
+    int best = -1, row = -1;
     BuiltinSig cand;
     for (int r = call->builtin->first; builtin_overload_next(call->builtin, &r, &cand);) {
         if (!type_equal(cand.ret, call->type))
@@ -161,10 +161,16 @@ bool builtin_call_sig(const Node *call, BuiltinSig *sig)
         int c = builtin_sig_cost(&cand, args, NULL, nargs);
         if (c >= 0 && (best < 0 || c < best)) {
             best = c;
+            row = r - 1;
             *sig = cand;
         }
     }
-    return best >= 0;
+    return row;
+}
+
+bool builtin_call_sig(const Node *call, BuiltinSig *sig)
+{
+    return builtin_call_row(call, sig) >= 0;
 }
 
 /* ---- options ------------------------------------------------------------------ */

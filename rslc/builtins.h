@@ -102,6 +102,8 @@ const BuiltinParam *builtin_sig_param(const BuiltinSig *sig, int i);
    argument types. The checker uses this very function to settle its own
    choice, so the two always agree. Returns false if none fits. */
 bool builtin_call_sig(const Node *call, BuiltinSig *sig);
+/* builtin_call_sig, returning the overload's row (BuiltinRowId), or -1. */
+int builtin_call_row(const Node *call, BuiltinSig *sig);
 
 /* ---- options ------------------------------------------------------------------ */
 

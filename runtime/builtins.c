@@ -15,3 +15,15 @@ const BuiltinRow builtin_rows[BO_COUNT] = {
     [BO_##fn##_##row] = { BI_##fn, sig, cls, flags, imp },
 #include "runtime/builtins.def"
 };
+
+int builtin_implicit_count(unsigned implicit)
+{
+    int n = 0;
+    n += implicit & IMP_P ? 1 : 0;
+    n += implicit & IMP_NG ? 1 : 0;
+    n += implicit & IMP_ST ? 2 + 4 : 0;   /* s, t, then Du and Dv of each */
+    for (int i = 0; i < 3; i++)
+        n += implicit & IMP_D(i) ? 2 : 0;
+    n += implicit & IMP_STEPS ? 2 : 0;
+    return n;
+}

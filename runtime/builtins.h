@@ -22,6 +22,11 @@ typedef enum BuiltinClass { BC_PURE, BC_SIDE, BC_DERIV, BC_LIGHT, BC_RENDER } Bu
 #define IMP_D(i)    (8u << (i))     /* i < 3 */
 #define IMP_STEPS   64u
 
+/* How many arguments the implicit bits stand for; at most
+   BUILTIN_MAX_IMPLICIT. */
+int builtin_implicit_count(unsigned implicit);
+#define BUILTIN_MAX_IMPLICIT 16
+
 /* The option lists that name/value pairs (tail ~) are checked against. */
 typedef enum BuiltinOptSet {
     OPTS_NONE,
