@@ -17,7 +17,8 @@ const Builtin builtin_table[BI_COUNT] = {
 const Builtin *builtin_find(const char *name)
 {
     for (int i = 0; i < BI_COUNT; i++)
-        if (strcmp(builtin_table[i].name, name) == 0)
+        if (strcmp(builtin_table[i].name, name) == 0
+            && !(builtin_row(&builtin_table[i])->flags & BF_INTERNAL))
             return &builtin_table[i];
     return NULL;
 }

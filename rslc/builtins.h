@@ -39,8 +39,8 @@ static inline const BuiltinRow *builtin_row(const Builtin *b)
     return &builtin_rows[b->first];
 }
 
-/* Returns the first function named name, or NULL if no builtin has that
-   name. */
+/* Returns the first function named name, or NULL if no builtin RSL may
+   call has that name. */
 const Builtin *builtin_find(const char *name);
 /* Returns the next function after b with the same name, or NULL. */
 const Builtin *builtin_next(const Builtin *b);

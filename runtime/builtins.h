@@ -7,6 +7,8 @@
 #ifndef RSL_RUNTIME_BUILTINS_H
 #define RSL_RUNTIME_BUILTINS_H
 
+#include <stdint.h>
+
 /* What the optimiser may assume about a call (builtins.def, class). */
 typedef enum BuiltinClass { BC_PURE, BC_SIDE, BC_DERIV, BC_LIGHT, BC_RENDER } BuiltinClass;
 
@@ -14,6 +16,7 @@ typedef enum BuiltinClass { BC_PURE, BC_SIDE, BC_DERIV, BC_LIGHT, BC_RENDER } Bu
 #define BF_UNIFORM  1u
 #define BF_VARYING  2u
 #define BF_CHANNEL  4u
+#define BF_INTERNAL 8u
 
 /* builtins.def, implicit: bits, and the order the arguments come in. */
 #define IMP_P       1u
@@ -71,5 +74,10 @@ typedef struct BuiltinRow {
 extern const BuiltinRow builtin_rows[BO_COUNT];
 /* The functions' RSL names, indexed by BuiltinId. */
 extern const char builtin_fn_names[BI_COUNT][16];
+
+/* A hash of every row's function name, signature and implicit arguments,
+   in order: an object records it, and the VM refuses an object compiled
+   against another table (its rows would mean other builtins). */
+uint32_t builtin_table_fingerprint(void);
 
 #endif /* RSL_RUNTIME_BUILTINS_H */

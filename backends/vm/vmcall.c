@@ -1,10 +1,10 @@
 /*
 ** vmcall.c: builtin calls in the VM back end. A call becomes CALLB of a
-** builtin named by its signature ("noise(p)f", vm/builtins.h), which the
-** runtime binds. The implicit arguments (the shading point for lighting,
-** derivatives for Deriv, area, filterstep and texture lookups) are
-** already the call's last arguments, lowered from the row's implicit
-** column; the name marks where they start. A call with output arguments
+** callee (vm/vm.h): the call's row in runtime/builtins.def and the types
+** it passes, which the runtime binds by row. The implicit arguments (the
+** shading point for lighting, derivatives for Deriv, area, filterstep and
+** texture lookups) are already the call's last arguments, lowered from
+** the row's implicit column. A call with output arguments
 ** returns a tuple (vm/vm.h), which callouts read at fixed offsets. Du, Dv,
 ** normalize and inversesqrt have instructions of their own.
 */
@@ -15,7 +15,7 @@
 #include "rslc/diag.h"
 #include "backends/vm/vmgen_impl.h"
 
-static char type_letter(IrType t)
+char vg_type_letter(IrType t)
 {
     static const char letters[] = { [IRT_VOID] = 'x', [IRT_BOOL] = 'b', [IRT_FLOAT] = 'f',
                                     [IRT_COLOR] = 'c', [IRT_POINT] = 'p', [IRT_VECTOR] = 'v',
@@ -24,16 +24,23 @@ static char type_letter(IrType t)
     return letters[t.kind];
 }
 
-int vg_name_index(Gen *g, const char *name)
+static bool same_callee(const VmCallee *a, const VmCallee *b)
+{
+    return a->row == b->row && a->result == b->result && a->nargs == b->nargs
+        && memcmp(a->type, b->type, a->nargs) == 0
+        && memcmp(a->arraylen, b->arraylen, a->nargs * sizeof *a->arraylen) == 0;
+}
+
+int vg_callee_index(Gen *g, const VmCallee *c)
 {
     MFunc *mf = g->mf;
-    for (int i = 0; i < mf->nbuiltins; i++)
-        if (strcmp(mf->builtins[i], name) == 0)
+    for (int i = 0; i < mf->ncallees; i++)
+        if (same_callee(&mf->callees[i], c))
             return i;
-    int cap = mf->nbuiltins;
-    mf->builtins = vg_grow(mf->builtins, &cap, mf->nbuiltins + 1, sizeof *mf->builtins);
-    mf->builtins[mf->nbuiltins] = strdup(name);
-    return mf->nbuiltins++;
+    int cap = mf->ncallees;
+    mf->callees = vg_grow(mf->callees, &cap, mf->ncallees + 1, sizeof *mf->callees);
+    mf->callees[mf->ncallees] = *c;
+    return mf->ncallees++;
 }
 
 /* The overload a call resolved to, decoded. */
@@ -57,29 +64,23 @@ static char ret_letter(const BuiltinSig *sig)
     return letters[sig->ret.base];
 }
 
-/* The mangled name: one letter per argument, "[N]" for an array, "&" for
-   an output of a call that returns a tuple, "|" before the implicit
-   arguments (vm/builtins.h). */
+/* The callee of an intrin: its row, and its result's and arguments' types
+   (a call returning a tuple names its row's result type). */
 static int builtin_index(Gen *g, const IrIns *ins)
 {
     BuiltinSig sig;
     row_sig(ins, &sig);
-    bool tuple = ins->val.type.kind == IRT_TUPLE;
-    int own = own_args(ins);
-    char name[512];
-    int n = snprintf(name, sizeof name, "%s(", builtin_fn_names[builtin_rows[ins->imm].fn]);
-    for (int i = 0; i < ins->nargs && n < (int)sizeof name - 32; i++) {
-        IrType t = ins->args[i]->type;
-        n += snprintf(name + n, sizeof name - (size_t)n, "%s%c", i == own ? "|" : "",
-                      type_letter(t));
-        if (t.arraylen)
-            n += snprintf(name + n, sizeof name - (size_t)n, "[%d]", t.arraylen);
-        if (tuple && i < sig.nparams && sig.param[i].output)
-            n += snprintf(name + n, sizeof name - (size_t)n, "&");
+    if (ins->nargs > VM_MAX_ARGS)
+        vg_unsupported(g, ins, "a builtin call of more than 32 arguments");
+    VmCallee c = { 0 };
+    c.row = (uint32_t)ins->imm;
+    c.result = ins->val.type.kind == IRT_TUPLE ? ret_letter(&sig) : vg_type_letter(ins->val.type);
+    c.nargs = (uint8_t)ins->nargs;
+    for (int i = 0; i < ins->nargs && i < VM_MAX_ARGS; i++) {
+        c.type[i] = vg_type_letter(ins->args[i]->type);
+        c.arraylen[i] = (uint16_t)ins->args[i]->type.arraylen;
     }
-    snprintf(name + n, sizeof name - (size_t)n, ")%c",
-             tuple ? ret_letter(&sig) : type_letter(ins->val.type));
-    return vg_name_index(g, name);
+    return vg_callee_index(g, &c);
 }
 
 /* Where a callout's value sits in its call's tuple: after the result's

@@ -592,6 +592,7 @@ START_TEST(builtin_lookup)
     ck_assert_int_eq(builtin_row(builtin_find("diffuse"))->cls, BC_LIGHT);
     ck_assert_int_eq(builtin_row(builtin_find("printf"))->cls, BC_SIDE);
     ck_assert_ptr_null(builtin_find("nosuch"));
+    ck_assert_ptr_null(builtin_find("__light")); /* the back end's own */
     const Builtin *comp = builtin_find("comp");
     ck_assert_int_eq(builtin_next(comp)->id, BI_MCOMP);
     ck_assert_ptr_null(builtin_next(builtin_next(comp)));
