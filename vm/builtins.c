@@ -81,8 +81,7 @@ static void spline_lane(float *out, const VmCall *call)
 {
     const VmBuiltin *b = call->self;
     bool named = b->letters[0] == 's';
-    RslSplineBasis basis = named ? rsl_spline_basis(vm_lane_string(call, 0))
-                                 : RSL_BASIS_CATMULL_ROM;
+    RslSplineBasis basis = named ? vm_lane_options(call, 0)->basis : RSL_BASIS_CATMULL_ROM;
     int first = named ? 2 : 1, ncv = call->nargs - first;
     float t = call->args[first - 1][0], cv[VM_MAX_VALUE];
     if (ncv == 1) { /* the array form */
@@ -188,7 +187,7 @@ static void filterstep_lane(float *out, const VmCall *call)
         if (!strcmp(name, "width") || !strcmp(name, "swidth"))
             width = a[i + 1][0];
         else if (!strcmp(name, "filter") && letters[i + 1] == 's')
-            filter = rsl_filter(vm_lane_string(call, i + 1));
+            filter = vm_lane_options(call, i + 1)->filter;
     }
     if (!interval) {
         float w = fabsf(a[end][0] * a[end + 2][0]) + fabsf(a[end + 1][0] * a[end + 3][0]);
@@ -205,8 +204,8 @@ static void filterstep_lane(float *out, const VmCall *call)
 static void ctransform_lane(float *out, const VmCall *call)
 {
     int n = call->nargs;
-    RslColorSpace from = n == 3 ? rsl_color_space(vm_lane_string(call, 0)) : RSL_CS_RGB;
-    RslColorSpace to = rsl_color_space(vm_lane_string(call, n - 2));
+    RslColorSpace from = n == 3 ? vm_lane_options(call, 0)->space : RSL_CS_RGB;
+    RslColorSpace to = vm_lane_options(call, n - 2)->space;
     const float *c = call->args[n - 1];
     if (!rsl_color_convert(from, to, c, out))
         memcpy(out, c, 3 * sizeof *c);

@@ -168,6 +168,25 @@ START_TEST(noise_and_colors)
 }
 END_TEST
 
+/* A string's option values are resolved as it enters the table: the
+   program's strings at load, a made one when interned. */
+START_TEST(string_options_resolved_once)
+{
+    const char *init[] = { "bezier", "gaussian", "hsv", "b-spline" };
+    VmStrings *t = vm_strings_new(init, 4);
+    ck_assert_int_eq(vm_strings_options(t, 0)->basis, RSL_BASIS_BEZIER);
+    ck_assert_int_eq(vm_strings_options(t, 0)->space, RSL_CS_UNKNOWN);
+    ck_assert_int_eq(vm_strings_options(t, 1)->filter, RSL_FILTER_GAUSSIAN);
+    ck_assert_int_eq(vm_strings_options(t, 2)->space, RSL_CS_HSV);
+    ck_assert_int_eq(vm_strings_options(t, 2)->filter, RSL_FILTER_CATMULL_ROM);
+    ck_assert_int_eq(vm_strings_options(t, 3)->basis, RSL_BASIS_BSPLINE);
+    uint32_t made = vm_strings_intern(t, "linear");
+    ck_assert_int_eq(vm_strings_options(t, made)->basis, RSL_BASIS_LINEAR);
+    ck_assert_int_eq(vm_strings_options(t, 999)->basis, RSL_BASIS_UNKNOWN);
+    vm_strings_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("builtins");
@@ -177,6 +196,7 @@ int main(void)
     tcase_add_test(tc, sin_per_lane);
     tcase_add_test(tc, mix_colors);
     tcase_add_test(tc, noise_and_colors);
+    tcase_add_test(tc, string_options_resolved_once);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
