@@ -50,43 +50,22 @@ static TypeBase letter_type(char c)
 
 bool builtin_sig_next(const char **cursor, BuiltinSig *sig)
 {
-    const char *s = *cursor;
+    BuiltinCode code;
     memset(sig, 0, sizeof *sig);
-    if (*s == '\0')
+    if (!builtin_code_next(cursor, &code))
         return false;
-    sig->ret = type_make(*s == 'x' ? TY_VOID : letter_type(*s));
-    if (sig->ret.base == TY_ERROR)
-        return false;
-    for (s++; *s && *s != ' '; s++) {
-        if (sig->tail)
-            return *cursor = s, false;     /* nothing may follow a tail */
-        if (*s == '.' || *s == '*' || *s == '~') {
-            if (*s == '.' && sig->nparams == 0)
-                return *cursor = s, false;
-            sig->tail = *s;
-            continue;
-        }
-        if (sig->nparams == BUILTIN_MAX_PARAMS)
-            return *cursor = s, false;
-        BuiltinParam *p = &sig->param[sig->nparams];
-        if (*s == '?') {
-            p->any = true;
-        } else {
-            p->type = type_make(letter_type(*s));
-            if (p->type.base == TY_ERROR)
-                return *cursor = s, false;
-        }
-        if (s[1] == '[' && s[2] == ']') {
+    sig->ret = type_make(code.result == 'x' ? TY_VOID : letter_type(code.result));
+    sig->nparams = code.nparams;
+    sig->tail = code.tail;
+    for (int i = 0; i < code.nparams; i++) {
+        BuiltinParam *p = &sig->param[i];
+        p->any = code.param[i].letter == '?';
+        if (!p->any)
+            p->type = type_make(letter_type(code.param[i].letter));
+        if (code.param[i].array)
             p->type.arraylen = -1;
-            s += 2;
-        }
-        if (s[1] == '&') {
-            p->output = true;
-            s++;
-        }
-        sig->nparams++;
+        p->output = code.param[i].output;
     }
-    *cursor = *s ? s + 1 : s;
     return true;
 }
 

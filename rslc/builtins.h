@@ -47,7 +47,6 @@ const Builtin *builtin_next(const Builtin *b);
 
 /* ---- signatures ------------------------------------------------------------- */
 
-#define BUILTIN_MAX_PARAMS 16
 /* Calls with more arguments than this are rejected by the checker. */
 #define BUILTIN_MAX_ARGS 64
 
@@ -66,11 +65,7 @@ typedef struct BuiltinSig {
     char tail;
 } BuiltinSig;
 
-/* Decodes the overload starting at *cursor (a position in a list of
-   signature codes separated by spaces) into sig and advances *cursor past
-   it and its separator. Returns false at the end of the list or on a
-   malformed code (then *cursor is left at the offending character, which
-   is not '\0'). */
+/* builtin_code_next (runtime/builtins.h), the letters made types. */
 bool builtin_sig_next(const char **cursor, BuiltinSig *sig);
 
 /* Decodes overload *row of b into sig and steps *row on; false once *row

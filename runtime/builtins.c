@@ -1,7 +1,9 @@
 /*
-** builtins.c: the rows of builtins.def as data (builtins.h), and the
-** table's fingerprint.
+** builtins.c: the rows of builtins.def as data (builtins.h), decoding
+** their signature codes, and the table's fingerprint.
 */
+#include <string.h>
+
 #include "runtime/builtins.h"
 
 const char builtin_fn_names[BI_COUNT][16] = {
@@ -45,4 +47,37 @@ uint32_t builtin_table_fingerprint(void)
         h = (h ^ builtin_rows[r].implicit) * 16777619u;
     }
     return h;
+}
+
+bool builtin_code_next(const char **cursor, BuiltinCode *code)
+{
+    const char *s = *cursor;
+    memset(code, 0, sizeof *code);
+    if (*s == '\0' || !strchr("fcpvnmsx", *s))
+        return false;
+    code->result = *s;
+    for (s++; *s && *s != ' '; s++) {
+        if (code->tail)
+            return *cursor = s, false;     /* nothing may follow a tail */
+        if (*s == '.' || *s == '*' || *s == '~') {
+            if (*s == '.' && code->nparams == 0)
+                return *cursor = s, false;
+            code->tail = *s;
+            continue;
+        }
+        if (code->nparams == BUILTIN_MAX_PARAMS || !strchr("fcpvnms?", *s))
+            return *cursor = s, false;
+        code->param[code->nparams].letter = *s;
+        if (s[1] == '[' && s[2] == ']') {
+            code->param[code->nparams].array = true;
+            s += 2;
+        }
+        if (s[1] == '&') {
+            code->param[code->nparams].output = true;
+            s++;
+        }
+        code->nparams++;
+    }
+    *cursor = *s ? s + 1 : s;
+    return true;
 }

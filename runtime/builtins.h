@@ -7,6 +7,7 @@
 #ifndef RSL_RUNTIME_BUILTINS_H
 #define RSL_RUNTIME_BUILTINS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* What the optimiser may assume about a call (builtins.def, class). */
@@ -24,6 +25,23 @@ typedef enum BuiltinClass { BC_PURE, BC_SIDE, BC_DERIV, BC_LIGHT, BC_RENDER } Bu
 #define IMP_ST      4u
 #define IMP_D(i)    (8u << (i))     /* i < 3 */
 #define IMP_STEPS   64u
+
+/* A signature code (builtins.def's signature column) decoded: the result
+   letter, and per parameter its letter ('?': any type), whether an array
+   ("[]") and whether an output ("&"); tail is '.', '*', '~' or '\0'. */
+#define BUILTIN_MAX_PARAMS 16
+typedef struct BuiltinCode {
+    char result;
+    int nparams;
+    struct { char letter; bool array, output; } param[BUILTIN_MAX_PARAMS];
+    char tail;
+} BuiltinCode;
+
+/* Decodes the code at *cursor (a list of codes separated by spaces, or a
+   row's one) into code and advances *cursor past it and its separator.
+   False at the end of the list or on a malformed code (then *cursor is
+   left at the offending character, which is not '\0'). */
+bool builtin_code_next(const char **cursor, BuiltinCode *code);
 
 /* How many arguments the implicit bits stand for; at most
    BUILTIN_MAX_IMPLICIT. */

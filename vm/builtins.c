@@ -254,41 +254,26 @@ static const VmLaneFn row_lanes[BO_COUNT] = {
 #include "runtime/builtins.def"
 };
 
-/* One parameter of a row's signature code (builtins.def): its letter ('?'
-   any), whether it is an array and whether an output. */
-typedef struct RowParam {
-    char letter;
-    bool array, output;
-} RowParam;
-
-/* Decodes row's code into its result letter and parameters; returns the
-   parameter count and sets *tail to '.', '*', '~' or '\0'. */
-static int row_params(uint32_t row, char *result, RowParam *p, char *tail)
+/* The row's signature code decoded. */
+static BuiltinCode row_code(uint32_t row)
 {
+    BuiltinCode code;
     const char *s = builtin_rows[row].sig;
-    int n = 0;
-    *result = *s++;
-    for (; *s && !strchr(".*~", *s) && n < VM_MAX_ARGS; n++) {
-        p[n].letter = *s++;
-        if ((p[n].array = *s == '['))
-            s += 2;
-        if ((p[n].output = *s == '&'))
-            s++;
-    }
-    *tail = *s;
-    return n;
+    builtin_code_next(&s, &code);
+    return code;
 }
 
 /* True if the call's types fit its row, so that no adapter sees arguments
    it does not expect (an object could be damaged or forged). */
-static bool fits(const VmCallee *c, const RowParam *p, int np, char result, char tail)
+static bool fits(const VmCallee *c, const BuiltinCode *code)
 {
-    int own = c->nargs - builtin_implicit_count(builtin_rows[c->row].implicit);
-    if (own < np || (own > np && !tail) || c->result != result)
+    int own = c->nargs - builtin_implicit_count(builtin_rows[c->row].implicit), np = code->nparams;
+    if (own < np || (own > np && !code->tail) || c->result != code->result)
         return false;
     for (int i = 0; i < own; i++) {
-        const RowParam *q = i < np ? &p[i] : tail == '.' ? &p[np - 1] : NULL;
-        if (q && q->letter != '?' && (c->type[i] != q->letter || (c->arraylen[i] > 0) != q->array))
+        int k = i < np ? i : code->tail == '.' ? np - 1 : -1;
+        if (k >= 0 && code->param[k].letter != '?'
+            && (c->type[i] != code->param[k].letter || (c->arraylen[i] > 0) != code->param[k].array))
             return false;
     }
     for (int i = 0; i < c->nargs; i++)
@@ -301,16 +286,14 @@ int vm_callee_name(const VmCallee *c, char *buf, int len)
 {
     if (c->row >= BO_COUNT)
         return snprintf(buf, (size_t)len, "row %u", c->row);
-    char result, tail;
-    RowParam p[VM_MAX_ARGS];
-    int np = row_params(c->row, &result, p, &tail);
+    BuiltinCode code = row_code(c->row);
     int own = c->nargs - builtin_implicit_count(builtin_rows[c->row].implicit);
     int n = snprintf(buf, (size_t)len, "%s(", builtin_fn_names[builtin_rows[c->row].fn]);
     for (int i = 0; i < c->nargs && n < len; i++) {
         n += snprintf(buf + n, (size_t)(len - n), "%s%c", i == own ? "|" : "", c->type[i]);
         if (c->arraylen[i] && n < len)
             n += snprintf(buf + n, (size_t)(len - n), "[%u]", c->arraylen[i]);
-        if (i < np && p[i].output && n < len)
+        if (i < code.nparams && code.param[i].output && n < len)
             n += snprintf(buf + n, (size_t)(len - n), "&");
     }
     if (n < len)
@@ -324,15 +307,13 @@ static const char *bind(VmBuiltin *b, const VmCallee *c)
 {
     if (c->row >= BO_COUNT || c->nargs > VM_MAX_ARGS)
         return "is not in this runtime's builtin table";
-    char result, tail;
-    RowParam p[VM_MAX_ARGS];
-    int np = row_params(c->row, &result, p, &tail);
-    if (!fits(c, p, np, result, tail))
+    BuiltinCode code = row_code(c->row);
+    if (!fits(c, &code))
         return "does not fit its row of the builtin table";
     bool tuple = false;
-    for (int i = 0; i < np; i++)
-        tuple |= p[i].output;
-    int outn = letter_width(result);
+    for (int i = 0; i < code.nparams; i++)
+        tuple |= code.param[i].output;
+    int outn = letter_width(code.result);
     b->retn = tuple ? outn : -1;
     for (int i = 0; i < c->nargs && tuple; i++)
         outn += letter_width(c->type[i]) * (c->arraylen[i] ? c->arraylen[i] : 1);
