@@ -114,15 +114,18 @@ static int clamp_index(float f, int hi)
 
 static void setcomp_lane(float *out, const VmCall *call)
 {
-    const char *base = call->self->base;
     float *t = tuple_arg(out, call, 0);
     const float *f = call->args[call->nargs - 1];
-    if (!strcmp(base, "setcomp") && call->nargs == 4)
+    switch (call->self->id) {
+    case BI_SETMCOMP:
         t[clamp_index(call->args[1][0], 3) * 4 + clamp_index(call->args[2][0], 3)] = f[0];
-    else if (!strcmp(base, "setcomp"))
+        break;
+    case BI_SETCOMP:
         t[clamp_index(call->args[1][0], 2)] = f[0];
-    else
-        t[base[3] - 'x'] = f[0];
+        break;
+    default: /* setxcomp, setycomp, setzcomp: consecutive in builtins.def */
+        t[call->self->id - BI_SETXCOMP] = f[0];
+    }
 }
 
 /* fresnel(I, N, eta, Kr, Kt [, R, T]). */
@@ -321,7 +324,8 @@ static const char *bind(VmBuiltin *b, const VmCallee *c)
         return "returns more than the VM's value width";
     b->outn = outn ? outn : 1;
     b->row = c->row;
-    b->base = builtin_fn_names[builtin_rows[c->row].fn];
+    b->id = builtin_rows[c->row].fn;
+    b->base = builtin_fn_names[b->id];
     b->nown = c->nargs - builtin_implicit_count(builtin_rows[c->row].implicit);
     memcpy(b->letters, c->type, c->nargs);
     b->letters[c->nargs] = '\0';

@@ -98,8 +98,7 @@ void vm_light_builtin(float *out, const VmCall *call)
 {
     static const Shade by_fn[BI_COUNT] = { [BI_AMBIENT] = SH_AMBIENT, [BI_DIFFUSE] = SH_DIFFUSE,
                                            [BI_SPECULAR] = SH_SPECULAR, [BI_PHONG] = SH_PHONG };
-    shade(call->self->host, call->lane, by_fn[builtin_rows[call->self->row].fn], call->args,
-          call->nargs, out);
+    shade(call->self->host, call->lane, by_fn[call->self->id], call->args, call->nargs, out);
 }
 
 void vm_light_count(float *out, const VmCall *call)

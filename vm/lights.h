@@ -7,7 +7,7 @@
 
 #include "vm/vm.h"
 
-/* ambient, diffuse, specular, phong (by self's row); P, their implicit
+/* ambient, diffuse, specular, phong (by self->id); P, their implicit
    argument, comes last. */
 void vm_light_builtin(float *out, const VmCall *call);
 /* __nlights(): the number of lights. */

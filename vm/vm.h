@@ -59,6 +59,7 @@ typedef struct VmCallee {
 struct VmBuiltin {
     VmLaneFn fn;
     uint32_t row;                     /* in runtime/builtins.def */
+    int id;                           /* the row's function (BuiltinId) */
     const char *base;                 /* the function's RSL name */
     char letters[VM_MAX_ARGS + 1];    /* one type letter per argument */
     int nown;                         /* arguments before the row's
