@@ -10,9 +10,9 @@
 
 #include "runtime/color.h"
 
-/* Indexed by RslColorSpace. */
-static const char *const space_names[RSL_CS_UNKNOWN] = { "rgb", "hsv", "hsl", "XYZ", "xyY",
-                                                         "YIQ" };
+/* Indexed by RslColorSpace; held in place, not pointed to, so that the
+   table needs no relocation and stays read-only. */
+static const char space_names[RSL_CS_UNKNOWN][4] = { "rgb", "hsv", "hsl", "XYZ", "xyY", "YIQ" };
 
 /* Linear sRGB (Rec. 709 primaries, D65) to XYZ, IEC 61966-2-1. */
 static const double rgb_to_xyz[3][3] = {

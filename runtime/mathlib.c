@@ -393,9 +393,8 @@ static double integrate(float (*k)(float), float a, float b)
 
 RslFilter rsl_filter(const char *name)
 {
-    static const char *const names[] = { [RSL_FILTER_BOX] = "box",
-                                         [RSL_FILTER_TRIANGLE] = "triangle",
-                                         [RSL_FILTER_GAUSSIAN] = "gaussian" };
+    static const char names[][9] = { [RSL_FILTER_BOX] = "box", [RSL_FILTER_TRIANGLE] = "triangle",
+                                     [RSL_FILTER_GAUSSIAN] = "gaussian" };
     for (int i = RSL_FILTER_BOX; i <= RSL_FILTER_GAUSSIAN; i++)
         if (!strcmp(names[i], name))
             return (RslFilter)i;

@@ -8,8 +8,9 @@
 
 #include "runtime/spline.h"
 
-/* Indexed by RslSplineBasis. */
-static const char *const basis_names[RSL_BASIS_UNKNOWN] = {
+/* Indexed by RslSplineBasis; held in place, not pointed to, so that the
+   table needs no relocation and stays read-only. */
+static const char basis_names[RSL_BASIS_UNKNOWN][12] = {
     "catmull-rom", "bezier", "bspline", "hermite", "power", "linear"
 };
 
