@@ -1,8 +1,8 @@
 /*
 ** builtins.h: the builtin table of builtins.def as C: the enums of its
-** columns, the function and row numbers, and the rows themselves, for the
-** compiler (rslc/builtins.h adds signature decoding and the checks) and
-** for the VM's binder.
+** columns, the function and row numbers, the rows themselves and their
+** signature codes decoded to letters, for the compiler (rslc/builtins.h
+** makes the letters types and matches calls) and for the VM's binder.
 */
 #ifndef RSL_RUNTIME_BUILTINS_H
 #define RSL_RUNTIME_BUILTINS_H
