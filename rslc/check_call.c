@@ -82,7 +82,7 @@ static void gather(Checker *ck, Call *c)
     c->nuser = c->ncands;
     for (const Builtin *b = builtin_find(name); b; b = builtin_next(b)) {
         BuiltinSig sig;
-        for (const char *cur = b->sigs; builtin_sig_next(&cur, &sig);)
+        for (int r = b->first; builtin_overload_next(b, &r, &sig);)
             add_cand(c, b, NULL, &sig);
     }
 }
@@ -352,7 +352,7 @@ static void report_no_fit(Checker *ck, const Call *c)
 static bool wants_channel(const Call *c)
 {
     for (int i = c->nuser; i < c->ncands; i++)
-        if (c->cands[i].b->flags & BF_CHANNEL)
+        if (builtin_row(c->cands[i].b)->flags & BF_CHANNEL)
             return true;
     return false;
 }
@@ -392,8 +392,8 @@ static void undefined_function(Checker *ck, Call *c)
 static Detail result_detail(const Call *c, const Cand *k, Detail args)
 {
     if (k->b)
-        return k->b->flags & BF_UNIFORM ? DETAIL_UNIFORM
-             : k->b->flags & BF_VARYING ? DETAIL_VARYING : args;
+        return builtin_row(k->b)->flags & BF_UNIFORM ? DETAIL_UNIFORM
+             : builtin_row(k->b)->flags & BF_VARYING ? DETAIL_VARYING : args;
     return k->fn->detail == DETAIL_DEFAULT ? args : k->fn->detail;
 }
 

@@ -95,7 +95,7 @@ struct IrIns {
     IrVal **args;          /* operands; phis: one per predecessor, in order */
     int nargs, capargs;
     IrBlock *succ[2];      /* successors of terminators */
-    int imm;               /* param/output index, builtin id, callout index,
+    int imm;               /* param/output index, builtin row (BO_*), callout index,
                               light value, region index */
     const char *sym;       /* global name (gget/gset), callee name (call) */
     IrFunc *callee;        /* call */

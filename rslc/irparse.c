@@ -490,6 +490,28 @@ static void args_until_end(Parser *p, IrIns *ins, bool comma_first)
     }
 }
 
+static bool takes(const BuiltinSig *sig, int n)
+{
+    return n == sig->nparams || (sig->tail && n > sig->nparams);
+}
+
+/* The row of the first overload of b's name that takes nargs arguments,
+   with or without its implicit ones (a test may leave them out), or -1.
+   The passes care only which function a row is, so the first that fits
+   will do. */
+static int overload_row(const Builtin *b, int nargs)
+{
+    for (; b; b = builtin_next(b)) {
+        BuiltinSig sig;
+        for (int r = b->first; builtin_overload_next(b, &r, &sig);) {
+            int own = nargs - builtin_implicit_count(builtin_rows[r - 1].implicit);
+            if (takes(&sig, nargs) || (own >= 0 && takes(&sig, own)))
+                return r - 1;
+        }
+    }
+    return -1;
+}
+
 /* Second sweep: operands and edges of everything but phis. */
 static void fill_ins(Parser *p, IrIns *ins)
 {
@@ -521,8 +543,10 @@ static void fill_ins(Parser *p, IrIns *ins)
             error(p, t, "unknown builtin '%s'", t->kind == T_NAME ? t->text : "?");
             return;
         }
-        ins->imm = (int)b->id;
         args_until_end(p, ins, false);
+        ins->imm = overload_row(b, ins->nargs);
+        if (ins->imm < 0)
+            error(p, t, "no overload of '%s' takes these arguments", b->name);
         break;
     }
     case IR_call: {

@@ -117,7 +117,7 @@ static bool print_imm(FILE *out, const IrIns *i)
         fprintf(out, " %s", i->sym);
         return true;
     case IR_intrin:
-        fprintf(out, " %s", builtin_table[i->imm].name);
+        fprintf(out, " %s", builtin_fn_names[builtin_rows[i->imm].fn]);
         return false;  /* "intrin sin %1": no comma after the name */
     case IR_call:
         fprintf(out, " @%s", i->callee ? i->callee->name : i->sym);

@@ -10,9 +10,9 @@
 
 /* ---- properties ----------------------------------------------------------------- */
 
-const char *opt_builtin_name(int id)
+const char *opt_builtin_name(int row)
 {
-    return builtin_table[id].name;
+    return builtin_fn_names[builtin_rows[row].fn];
 }
 
 /* Builtins with effects must stay; the others may go when unused. Only the
@@ -23,14 +23,14 @@ bool opt_removable(const IrIns *ins)
 {
     unsigned f = ir_op_flags(ins->op);
     if (ins->op == IR_intrin)
-        return builtin_table[ins->imm].cls != BC_SIDE;
+        return builtin_rows[ins->imm].cls != BC_SIDE;
     return !(f & (OP_TERM | OP_SIDE));
 }
 
 bool opt_movable(const IrIns *ins)
 {
     if (ins->op == IR_intrin)
-        return builtin_table[ins->imm].cls == BC_PURE;
+        return builtin_rows[ins->imm].cls == BC_PURE;
     return (ir_op_flags(ins->op) & OP_PURE) && ins->op != IR_phi && ins->op != IR_light
         && ins->op != IR_nop;
 }

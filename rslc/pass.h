@@ -37,8 +37,9 @@ IrConst *fold_eval(IrFunc *fn, const IrIns *ins, IrVal *const *args);
 bool opt_removable(const IrIns *ins);   /* deleted when its result is unused */
 bool opt_movable(const IrIns *ins);     /* moved, merged, speculated */
 
-/* The name of builtin `id` (an intrin's imm), for folding by name. */
-const char *opt_builtin_name(int id);
+/* The name of the builtin whose row (an intrin's imm) is `row`, for folding
+   by name. */
+const char *opt_builtin_name(int row);
 
 /* The constant behind v, or NULL. */
 IrConst *opt_const(const IrVal *v);

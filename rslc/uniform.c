@@ -216,7 +216,7 @@ static bool source(const IrFunc *fn, const IrIns *i)
     case IR_light:
         return true;
     case IR_intrin: {
-        unsigned f = i->imm >= 0 && i->imm < BI_COUNT ? builtin_table[i->imm].flags : BF_VARYING;
+        unsigned f = i->imm >= 0 && i->imm < BO_COUNT ? builtin_rows[i->imm].flags : BF_VARYING;
         return (f & BF_VARYING) || any;   /* the verifier wants uniform operands of a uniform value, BF_UNIFORM or not */
     }
     case IR_call:

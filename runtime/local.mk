@@ -7,6 +7,7 @@
 noinst_LIBRARIES += runtime/libruntime.a
 runtime_libruntime_a_SOURCES = \
 	runtime/host.h \
+	runtime/builtins.def runtime/builtins.h runtime/builtins.c \
 	runtime/mathlib.h runtime/mathlib.c \
 	runtime/noise.h runtime/noise.c \
 	runtime/spline.h runtime/spline.c \

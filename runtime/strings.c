@@ -4,7 +4,9 @@
 ** moves once added and vm_strings_get needs no lock: an index reaches a
 ** thread only through the program's table or through vm_strings_intern,
 ** whose mutex orders the entry's writing before it. Lookups go through
-** an open-addressing hash of indexes, rebuilt when it is half full.
+** an open-addressing hash of indexes, rebuilt when it is half full. Each
+** entry keeps what it names as an option value (strings.h), resolved as
+** it is added.
 */
 #include <pthread.h>
 #include <stdlib.h>
@@ -14,10 +16,15 @@
 
 enum { CHUNK_BITS = 10, CHUNK = 1 << CHUNK_BITS, MAX_CHUNKS = 4096 };
 
+typedef struct Entry {
+    char *s;
+    VmStringOptions options;
+} Entry;
+
 struct VmStrings {
     pthread_mutex_t lock;
     uint32_t count;
-    char **chunk[MAX_CHUNKS];
+    Entry *chunk[MAX_CHUNKS];
     uint32_t *hash;                   /* hsize slots: index + 1, 0 empty */
     uint32_t hsize;
 };
@@ -34,7 +41,22 @@ const char *vm_strings_get(const VmStrings *t, uint32_t i)
 {
     if (!t || i >= t->count)
         return "";
-    return t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)];
+    return t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)].s;
+}
+
+/* What s names as an option value. */
+static VmStringOptions options_of(const char *s)
+{
+    return (VmStringOptions){ rsl_spline_basis(s), rsl_filter(s), rsl_color_space(s) };
+}
+
+const VmStringOptions *vm_strings_options(const VmStrings *t, uint32_t i)
+{
+    static const VmStringOptions none = { RSL_BASIS_UNKNOWN, RSL_FILTER_CATMULL_ROM,
+                                          RSL_CS_UNKNOWN };
+    if (!t || i >= t->count)
+        return &none;
+    return &t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)].options;
 }
 
 /* The hash slot holding s, or the empty slot where it would go. */
@@ -73,11 +95,13 @@ static uint32_t append(VmStrings *t, const char *s)
     uint32_t i = t->count;
     if (i == (uint32_t)MAX_CHUNKS * CHUNK)
         return UINT32_MAX;
-    char ***c = &t->chunk[i >> CHUNK_BITS];
+    Entry **c = &t->chunk[i >> CHUNK_BITS];
     if (!*c && !(*c = calloc(CHUNK, sizeof **c)))
         return UINT32_MAX;
-    if (!((*c)[i & (CHUNK - 1)] = strdup(s)))
+    Entry *e = &(*c)[i & (CHUNK - 1)];
+    if (!(e->s = strdup(s)))
         return UINT32_MAX;
+    e->options = options_of(s);
     t->count = i + 1;
     return i;
 }
@@ -120,7 +144,7 @@ void vm_strings_free(VmStrings *t)
     if (!t)
         return;
     for (uint32_t i = 0; i < t->count; i++)
-        free(t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)]);
+        free(t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)].s);
     for (int c = 0; c < MAX_CHUNKS && t->chunk[c]; c++)
         free(t->chunk[c]);
     free(t->hash);

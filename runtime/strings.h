@@ -15,7 +15,20 @@
 
 #include <stdint.h>
 
+#include "runtime/color.h"
+#include "runtime/mathlib.h"
+#include "runtime/spline.h"
+
 typedef struct VmStrings VmStrings;
+
+/* What a string names as the value of a string option, resolved once when
+   the string enters the table (the program's own when it is loaded, the
+   others when made), so builtins compare no names per point. */
+typedef struct VmStringOptions {
+    RslSplineBasis basis;             /* spline's basis */
+    RslFilter filter;                 /* filterstep's "filter" */
+    RslColorSpace space;              /* ctransform's spaces */
+} VmStringOptions;
 
 /* A table holding init[0..n-1] at indexes 0..n-1 (duplicates in init
    keep their own indexes; lookups return the first). NULL if out of
@@ -29,6 +42,9 @@ uint32_t vm_strings_intern(VmStrings *t, const char *s);
 
 /* The string at index i, or "" for an index the table does not hold. */
 const char *vm_strings_get(const VmStrings *t, uint32_t i);
+/* What the string at index i names (those of "" for an index the table
+   does not hold). */
+const VmStringOptions *vm_strings_options(const VmStrings *t, uint32_t i);
 
 /* A string value in a register slot, and back. */
 float vm_string_value(uint32_t index);

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "runtime/builtins.h"
 #include "runtime/host.h"
 #include "vm/lanes.h"
 #include "runtime/mathlib.h"
@@ -148,8 +149,8 @@ static void widen(VmTexLookup *q, int n)
 
 /* texture(name [, s, t | , 4 x (s, t)]), environment(name, R | 4 R) and
    shadow(name, P | 4 P), each with options, and after the call's own
-   arguments the derivatives the code generator appends for a lookup at
-   one coordinate (vmgen.c): [s, t,] Du and Dv of each coordinate, du, dv. */
+   arguments the implicit ones of a lookup at one coordinate (its row's,
+   runtime/builtins.def): [s, t,] Du and Dv of each coordinate, du, dv. */
 void vm_lane_texture(float *out, const VmCall *call)
 {
     const VmBuiltin *b = call->self;
@@ -157,8 +158,8 @@ void vm_lane_texture(float *out, const VmCall *call)
     const VmHost *h = host(call, b->host && b->host->texture, "texture maps");
     if (!h)
         return;
-    VmTexLookup q = { .kind = b->base[0] == 't' ? VM_TEXTURE
-                            : b->base[0] == 'e' ? VM_ENVIRONMENT : VM_SHADOW,
+    VmTexLookup q = { .kind = b->id == BI_TEXTURE ? VM_TEXTURE
+                            : b->id == BI_ENVIRONMENT ? VM_ENVIRONMENT : VM_SHADOW,
                       .name = vm_lane_string(call, 0), .nchannels = b->outn, .swidth = 1,
                       .twidth = 1, .samples = 1, .filter = "gaussian" };
     int ncoord = 0;
@@ -226,16 +227,13 @@ void vm_lane_ray(float *out, const VmCall *call)
     const VmHost *h = host(call, b->host && b->host->ray, "ray tracing");
     if (!h)
         return;
-    static const struct {
-        const char *name;
-        VmRayKind kind;
-    } kinds[] = { { "trace", VM_RAY_TRACE }, { "transmission", VM_RAY_TRANSMISSION },
-                  { "visibility", VM_RAY_VISIBILITY }, { "occlusion", VM_RAY_OCCLUSION },
-                  { "indirectdiffuse", VM_RAY_INDIRECT } };
-    VmRay r = { .samples = 1, .maxdist = INFINITY, .seed = call->state->random_seed[call->lane] };
-    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
-        if (!strcmp(kinds[i].name, b->base))
-            r.kind = kinds[i].kind;
+    static const VmRayKind kinds[BI_COUNT] = {
+        [BI_TRACE] = VM_RAY_TRACE, [BI_TRANSMISSION] = VM_RAY_TRANSMISSION,
+        [BI_VISIBILITY] = VM_RAY_VISIBILITY, [BI_OCCLUSION] = VM_RAY_OCCLUSION,
+        [BI_INDIRECTDIFFUSE] = VM_RAY_INDIRECT
+    };
+    VmRay r = { .samples = 1, .maxdist = INFINITY, .seed = call->state->random_seed[call->lane],
+                .kind = kinds[b->id] };
     memcpy(r.P, call->args[0], sizeof r.P);
     memcpy(r.Q, call->args[1], sizeof r.Q);
     int first = 2;
@@ -287,9 +285,9 @@ void vm_lane_query(float *out, const VmCall *call)
 void vm_lane_rayinfo(float *out, const VmCall *call)
 {
     const VmHost *h = call->self->host;
-    const char *base = call->self->base;
-    const char *name = !strcmp(base, "raylevel") ? "depth"
-                     : !strcmp(base, "isshadowray") ? "shadowray" : "indirectray";
+    int fn = call->self->id;
+    const char *name = fn == BI_RAYLEVEL ? "depth" : fn == BI_ISSHADOWRAY ? "shadowray"
+                                                                         : "indirectray";
     const char *str = NULL;
     if (!h || !h->query || h->query(h->user, "rayinfo", name, 'f', 1, out, &str) != 1)
         out[0] = 0;

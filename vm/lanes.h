@@ -6,6 +6,7 @@
 #ifndef RSL_LANES_H
 #define RSL_LANES_H
 
+#include "runtime/strings.h"
 #include "vm/vm.h"
 
 /* concat(s...)s, format(s...)s, printf(s...)x and match(ss)f; string
@@ -28,7 +29,9 @@ void vm_lane_query(float *out, const VmCall *call);
 void vm_lane_rayinfo(float *out, const VmCall *call);
 void vm_lane_shadername(float *out, const VmCall *call);
 
-/* The string a string argument holds. */
+/* The string a string argument holds, and what it names as an option
+   value (resolved when it entered the table, strings.h). */
 const char *vm_lane_string(const VmCall *call, int arg);
+const VmStringOptions *vm_lane_options(const VmCall *call, int arg);
 
 #endif /* RSL_LANES_H */

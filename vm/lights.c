@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "runtime/builtins.h"
 #include "runtime/host.h"
 #include "vm/lights.h"
 
@@ -95,10 +96,9 @@ static void shade(const VmHost *h, int lane, Shade kind, const float *const *arg
 
 void vm_light_builtin(float *out, const VmCall *call)
 {
-    static const char *const names[] = { "ambient", "diffuse", "specular", "phong" };
-    for (int k = 0; k < 4; k++)
-        if (!strcmp(call->self->base, names[k]))
-            shade(call->self->host, call->lane, (Shade)k, call->args, call->nargs, out);
+    static const Shade by_fn[BI_COUNT] = { [BI_AMBIENT] = SH_AMBIENT, [BI_DIFFUSE] = SH_DIFFUSE,
+                                           [BI_SPECULAR] = SH_SPECULAR, [BI_PHONG] = SH_PHONG };
+    shade(call->self->host, call->lane, by_fn[call->self->id], call->args, call->nargs, out);
 }
 
 void vm_light_count(float *out, const VmCall *call)

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runtime/builtins.h"
 #include "vm/object_impl.h"
 
 /* Everything an object owns, freed together. */
@@ -208,8 +209,14 @@ static void serialise(const VmObject *o, Bytes *sec)
     }
     for (uint32_t i = 0; i < o->prog.nstrings; i++)
         put_u32(&sec[SEC_STRINGS], strtab_add(strtab, o->prog.strings[i]));
-    for (uint32_t i = 0; i < o->prog.nbuiltins; i++)
-        put_u32(&sec[SEC_BUILTINS], strtab_add(strtab, o->builtin_names[i]));
+    put_u32(&sec[SEC_BUILTINS], builtin_table_fingerprint());
+    for (uint32_t i = 0; i < o->prog.nbuiltins; i++) {
+        const VmCallee *c = &o->callees[i];
+        put_u32(&sec[SEC_BUILTINS], c->row);
+        put_u32(&sec[SEC_BUILTINS], (unsigned char)c->result | (uint32_t)c->nargs << 8);
+        for (int k = 0; k < c->nargs; k++)
+            put_u32(&sec[SEC_BUILTINS], (unsigned char)c->type[k] | (uint32_t)c->arraylen[k] << 16);
+    }
     for (uint32_t i = 0; i < o->nlines; i++) {
         put_u32(&sec[SEC_LINES], o->lines[i].pc);
         put_u32(&sec[SEC_LINES], o->lines[i].line);

@@ -22,7 +22,7 @@ int vm_session_open(VmSession *ss, VmObject *o, const VmHost *host, int lanes, c
         vm_session_close(ss);
         return -1;
     }
-    if (vm_bind_builtins(ss->builtins, o->builtin_names, p->nbuiltins, ss->strings, host, err,
+    if (vm_bind_builtins(ss->builtins, o->callees, p->nbuiltins, ss->strings, host, err,
                          errlen)) {
         vm_session_close(ss);
         return -1;

@@ -17,6 +17,11 @@ const char *vm_lane_string(const VmCall *call, int arg)
     return vm_strings_get(call->self->strings, vm_string_index(call->args[arg][0]));
 }
 
+const VmStringOptions *vm_lane_options(const VmCall *call, int arg)
+{
+    return vm_strings_options(call->self->strings, vm_string_index(call->args[arg][0]));
+}
+
 /* Stores s (malloc'd, or NULL when out of memory) as the string result. */
 static void put_string(float *out, const VmCall *call, char *s)
 {

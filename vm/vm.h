@@ -44,13 +44,26 @@ typedef void (*VmLaneFn)(float *out, const VmCall *call);
 
 struct VmHost;
 
+/* A builtin a program calls: the row of runtime/builtins.def its call
+   resolved to, and the type letters (builtins.def's, and b for bool) of
+   the call's result and arguments, which a row's ?, * and . parameters
+   leave to the call. */
+typedef struct VmCallee {
+    uint32_t row;
+    char result;                      /* x: none */
+    uint8_t nargs;                    /* the implicit arguments included */
+    char type[VM_MAX_ARGS];
+    uint16_t arraylen[VM_MAX_ARGS];   /* 0: not an array */
+} VmCallee;
+
 struct VmBuiltin {
-    const char *name;                 /* as bound: "noise(p)f" (builtins.h) */
     VmLaneFn fn;
-    char base[32];                    /* the name before '(' */
+    uint32_t row;                     /* in runtime/builtins.def */
+    int id;                           /* the row's function (BuiltinId) */
+    const char *base;                 /* the function's RSL name */
     char letters[VM_MAX_ARGS + 1];    /* one type letter per argument */
-    int nown;                         /* arguments before those the code
-                                         generator appends (builtins.h) */
+    int nown;                         /* arguments before the row's
+                                         implicit ones */
     int outn;                         /* floats in the result (or tuple) */
     int retn;                         /* for a tuple: the floats before
                                          the arguments; -1 if no tuple */

@@ -244,13 +244,12 @@ static void build(Emitter *e, unsigned nu, unsigned nv)
             vinit[nvinit++] = (VmInit){ (uint32_t)x->slot + k, x->init[k] };
     }
     const char **strings = own(e, sizeof *strings * ((size_t)mf->nstrings + 1));
-    const char **builtins = own(e, sizeof *builtins * ((size_t)mf->nbuiltins + 1));
-    if (!strings || !builtins)
+    VmCallee *callees = own(e, sizeof *callees * ((size_t)mf->ncallees + 1));
+    if (!strings || !callees)
         return;
     for (int i = 0; i < mf->nstrings; i++)
         strings[i] = copy_str(e, mf->strings[i]);
-    for (int i = 0; i < mf->nbuiltins; i++)
-        builtins[i] = copy_str(e, mf->builtins[i]);
+    memcpy(callees, mf->callees, sizeof *callees * (size_t)mf->ncallees);
     static const VmShaderKind kinds[] = { [SHADER_SURFACE] = VM_SURFACE,
                                           [SHADER_LIGHT] = VM_LIGHT,
                                           [SHADER_DISPLACEMENT] = VM_DISPLACEMENT,
@@ -259,8 +258,8 @@ static void build(Emitter *e, unsigned nu, unsigned nv)
     o->name = copy_str(e, mf->ir->name);
     o->kind = kinds[mf->ir->kind];
     o->prog = (VmProgram){ code, pc, nu, nv, uinit, strings, (uint32_t)mf->nstrings, NULL,
-                           (uint32_t)mf->nbuiltins, vinit, nvinit };
-    o->builtin_names = builtins;
+                           (uint32_t)mf->ncallees, vinit, nvinit };
+    o->callees = callees;
     o->params = vars(e, mf->params, mf->nparams);
     o->nparams = (uint32_t)mf->nparams;
     o->globals = vars(e, mf->globals, mf->nglobals);

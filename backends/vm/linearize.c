@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "backends/vm/vmgen_impl.h"
+#include "runtime/builtins.h"
 
 /* ---- labels and jumps ------------------------------------------------------ */
 
@@ -257,7 +258,7 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     if (illuminance) {
         c = vg_emit(g, VM_OP_CALLB, 1, loc);
         c->a = R(n);
-        c->imm = (unsigned)vg_name_index(g, "__nlights()f");
+        c->imm = (unsigned)vg_callee_index(g, &(VmCallee){ .row = BO_NLIGHTS_f, .result = 'f' });
     } else { /* a light shader's region runs once */
         vg_emit3(g, VM_OP_MOV, 1, R(n), R(vg_const_reg(g, one, 1)), R(-1), loc);
     }
@@ -278,12 +279,15 @@ static int region_terminator(Gen *g, IrIns *t, int m)
                             true, VM_VAR_READ));
         argw[a++] = 3;
     }
-    static const char *const names[3][2] = {
-        { "__light(fp)m", "__light(fpvf)m" },
-        { "__illuminate(pp)m", "__illuminate(pvfp)m" },
-        { "__solar(p)m", "__solar(vfp)m" },
+    static const BuiltinRowId rows[3][2] = {
+        { BO_LIGHT_mfp, BO_LIGHT_mfpvf },
+        { BO_ILLUMINATE_mpp, BO_ILLUMINATE_mpvfp },
+        { BO_SOLAR_mp, BO_SOLAR_mvfp },
     };
-    unsigned idx = (unsigned)vg_name_index(g, names[kind][t->nargs > 1]);
+    /* The argument types are the row's own letters. */
+    VmCallee callee = { .row = rows[kind][t->nargs > 1], .result = 'm', .nargs = (uint8_t)nargs };
+    memcpy(callee.type, builtin_rows[callee.row].sig + 1, (size_t)nargs);
+    unsigned idx = (unsigned)vg_callee_index(g, &callee);
     c = vg_emit(g, VM_OP_CALLB, 16, loc);
     c->a = R(lv), c->imm = idx, c->nargs = nargs, c->args = args, c->argw = argw;
     int live = vg_new_reg(g, true, 1), body = vg_new_reg(g, true, 1), nlit = vg_new_reg(g, true, 1);

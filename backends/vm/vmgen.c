@@ -434,9 +434,7 @@ void mfunc_free(MFunc *mf)
     for (int i = 0; i < mf->nregs; i++)
         if (mf->regs[i].owns_init)
             free((void *)mf->regs[i].init);
-    for (int i = 0; i < mf->nbuiltins; i++)
-        free((void *)mf->builtins[i]);
-    free(mf->builtins);
+    free(mf->callees);
     free(mf->strings);
     free(mf->ins);
     free(mf->regs);

@@ -73,8 +73,8 @@ typedef struct MFunc {
     int nregs, capregs;
     int *label_at;           /* label -> index of the instruction it precedes */
     int nlabels;
-    const char **builtins;   /* CALLB names, mangled "noise(p)f" */
-    int nbuiltins;
+    VmCallee *callees;       /* the builtins CALLB indexes, by row */
+    int ncallees;
     const char **strings;    /* string constants */
     int nstrings;
     MVar *params, *globals;

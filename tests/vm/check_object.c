@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runtime/builtins.h"
 #include "vm/object.h"
 
 #define V(slot) (VM_V | (slot))
@@ -29,7 +30,9 @@ static char *path_in_dir(const char *name)
 static VmObject *sample_object(VmObject *o, VmIns *code, float *uinit)
 {
     static const char *strings[] = { "world", "shader" };
-    static const char *builtins[] = { "sqrt", "noise" };
+    /* spline(float, float[4]) and noise(point) */
+    static const VmCallee callees[] = { { BO_SPLINE_fffa, 'f', 2, { 'f', 'f' }, { 0, 4 } },
+                                        { BO_NOISE_fp, 'f', 1, { 'p' }, { 0 } } };
     static VmVar params[] = { { "Kd", VM_T_FLOAT, 0, 0, 0 },
                               { "names", VM_T_STRING, 0, 2, 1 } };
     static VmVar globals[] = { { "Cs", VM_T_COLOR, VM_VAR_VARYING | VM_VAR_READ, 0, V(0) },
@@ -54,7 +57,7 @@ static VmObject *sample_object(VmObject *o, VmIns *code, float *uinit)
     o->prog.strings = strings;
     o->prog.nstrings = 2;
     o->prog.nbuiltins = 2;
-    o->builtin_names = builtins;
+    o->callees = callees;
     o->params = params;
     o->nparams = 2;
     o->globals = globals;
@@ -125,7 +128,13 @@ START_TEST(round_trip)
     ck_assert_uint_eq(out->prog.nstrings, 2);
     ck_assert_str_eq(out->prog.strings[1], "shader");
     ck_assert_uint_eq(out->prog.nbuiltins, 2);
-    ck_assert_str_eq(out->builtin_names[1], "noise");
+    ck_assert_uint_eq(out->callees[0].row, BO_SPLINE_fffa);
+    ck_assert_int_eq(out->callees[0].result, 'f');
+    ck_assert_uint_eq(out->callees[0].nargs, 2);
+    ck_assert_int_eq(out->callees[0].type[1], 'f');
+    ck_assert_uint_eq(out->callees[0].arraylen[1], 4);
+    ck_assert_uint_eq(out->callees[1].row, BO_NOISE_fp);
+    ck_assert_int_eq(out->callees[1].type[0], 'p');
     ck_assert_ptr_null(out->prog.builtins);
     ck_assert_uint_eq(out->nparams, 2);
     same_vars(out->params, in.params, 2);
@@ -233,17 +242,24 @@ START_TEST(debug_errors)
 END_TEST
 
 /* An object of an older version is refused and says what to do. */
-START_TEST(old_version_refused)
+/* The sample object's bytes, written to name in the test directory. */
+static char *sample_bytes(const char *name, size_t *len)
 {
     VmObject in;
     VmIns code[5];
     float uinit[4];
     char err[256];
     sample_object(&in, code, uinit);
-    const char *path = path_in_dir("old.o");
-    ck_assert(vm_object_write(path, &in, err, sizeof err) == 0);
+    const char *path = path_in_dir(name);
+    ck_assert_msg(vm_object_write(path, &in, err, sizeof err) == 0, "%s", err);
+    return read_file(path, len);
+}
+
+START_TEST(old_version_refused)
+{
+    char err[256];
     size_t len;
-    char *buf = read_file(path, &len);
+    char *buf = sample_bytes("old.o", &len);
     /* The version follows the magic at the start of .rsl.meta. */
     char *meta = memmem(buf, len, "RSLO", 4);
     ck_assert_ptr_nonnull(meta);
@@ -257,6 +273,27 @@ START_TEST(old_version_refused)
     free(buf);
 }
 END_TEST
+END_TEST
+
+/* An object compiled against another builtin table (its rows would call
+   other builtins) is refused and says what to do. */
+START_TEST(stale_builtin_table_refused)
+{
+    char err[256];
+    size_t len;
+    char *buf = sample_bytes("stale.o", &len);
+    /* .rsl.builtins starts with the fingerprint, then noise's row. */
+    uint32_t fp = builtin_table_fingerprint();
+    unsigned char le[4] = { fp & 0xff, fp >> 8 & 0xff, fp >> 16 & 0xff, fp >> 24 };
+    unsigned char *at = memmem(buf, len, le, 4);
+    ck_assert_ptr_nonnull(at);
+    at[0] ^= 1;
+    ck_assert_ptr_null(vm_object_parse(buf, len, "stale.o", err, sizeof err));
+    ck_assert_msg(strstr(err, "stale.o: error: the shader was compiled against another table "
+                              "of builtins") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "compile the shader again") != NULL, "%s", err);
+    free(buf);
+}
 END_TEST
 
 START_TEST(readelf_lists_sections)
@@ -396,6 +433,7 @@ int main(void)
     tcase_add_test(tc, specific_errors);
     tcase_add_test(tc, debug_errors);
     tcase_add_test(tc, old_version_refused);
+    tcase_add_test(tc, stale_builtin_table_refused);
     tcase_add_test(tc, write_failure_leaves_nothing);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
