@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "render/rib/scene.h"
+#include "runtime/numparse.h"
+#include "runtime/outfile.h"
 
 static const char *const projections[] = {"orthographic", "perspective"};
 static const char *const filters[] = {"box", "triangle", "gaussian",
@@ -102,9 +104,15 @@ int main(int argc, char **argv)
     rib_load_options_init(&opt);
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--max-triangles") == 0 && i + 1 < argc)
-            opt.max_triangles = strtoull(argv[++i], NULL, 10);
-        else if (strcmp(argv[i], "--help") == 0 || argv[i][0] == '-' || path)
+        long long n;
+        if (strcmp(argv[i], "--max-triangles") == 0 && i + 1 < argc) {
+            if (!num_parse_int(argv[++i], 1, 1LL << 40, &n)) {
+                fprintf(stderr, "ribinfo: error: --max-triangles needs a count from 1 to "
+                        "2^40, not '%s'\n", argv[i]);
+                return 2;
+            }
+            opt.max_triangles = (unsigned long long)n;
+        } else if (strcmp(argv[i], "--help") == 0 || argv[i][0] == '-' || path)
             path = NULL, i = argc;
         else
             path = argv[i];
@@ -127,5 +135,5 @@ int main(int argc, char **argv)
            s ? "" : " (loading failed)");
     rib_scene_free(s);
     rib_diag_free(&diag);
-    return status;
+    return outfile_close_stdout("ribinfo", status);
 }

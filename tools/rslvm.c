@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "runtime/host.h"
+#include "runtime/outfile.h"
 #include "vm/grid.h"
 #include "vm/object.h"
 #include "vm/session.h"
@@ -229,5 +230,5 @@ int main(int argc, char **argv)
     vm_object_free(o);
     tool_free(&r.t);
     free(r.prints);
-    return rc;
+    return outfile_close_stdout("rslvm", rc);
 }
