@@ -59,10 +59,23 @@ START_TEST(usage_errors)
     } cases[] = {
         { "", "rtrender: error: no scene given (see rtrender --help)\n" },
         { "--bogus x.rib", "rtrender: error: unknown option '--bogus' (see rtrender --help)\n" },
-        { "--spp 0 x.rib", "rtrender: error: --spp needs a positive count, not '0'\n" },
+        { "--spp 0 x.rib", "rtrender: error: --spp needs a count from 1 to 1048576, not '0'\n" },
+        { "--spp 4x x.rib", "rtrender: error: --spp needs a count from 1 to 1048576, not '4x'\n" },
         { "--threads 5000 x.rib",
           "rtrender: error: --threads needs a count from 1 to 1024, not '5000'\n" },
-        { "--res 10 x.rib", "rtrender: error: --res needs WIDTHxHEIGHT, not '10'\n" },
+        { "--res 10 x.rib",
+          "rtrender: error: --res needs WIDTHxHEIGHT, each from 1 to 65536, not '10'\n" },
+        /* 2^32 + 64 once wrapped around to 64 */
+        { "--res 4294967360x64 x.rib",
+          "rtrender: error: --res needs WIDTHxHEIGHT, each from 1 to 65536, not "
+          "'4294967360x64'\n" },
+        { "--res 64x64junk x.rib",
+          "rtrender: error: --res needs WIDTHxHEIGHT, each from 1 to 65536, not '64x64junk'\n" },
+        { "--debug-pixel 4294967296,0 x.rib",
+          "rtrender: error: --debug-pixel needs X,Y (a pixel of the image), not "
+          "'4294967296,0'\n" },
+        { "--crop 0,1,0,nan x.rib",
+          "rtrender: error: --crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '0,1,0,nan'\n" },
         { "--crop 0.5,0.2,0,1 x.rib",
           "rtrender: error: --crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '0.5,0.2,0,1'\n" },
         { "a.rib b.rib", "rtrender: error: one scene at a time: 'b.rib' is a second input\n" },
@@ -109,8 +122,17 @@ START_TEST(bad_scenes_write_nothing)
         { "Format 8 8 1\nCropWindow 0.5 0.5 0 1\nWorldBegin\nWorldEnd\n",
           "rtrender: error: the crop window [0.5 0.5 0 1] covers no pixel of 8x8\n" },
         { "Format 4096 4096 1\nPixelSamples 64 64\nWorldBegin\nWorldEnd\n",
-          "rtrender: error: 4096x4096 pixels at 4096 samples each are too many to keep (at most "
-          "2^28 floats of samples; lower --spp or --res)\n" },
+          "bad.rib:2:1: error: PixelSamples: 4096x4096 pixels at 4096 samples each are too many "
+          "to keep (at most 2^28 floats of samples; lower PixelSamples or --spp)\n" },
+        { "Format 100000 100000 1\nWorldBegin\nWorldEnd\n",
+          "bad.rib:1:1: error: Format: 100000x100000 pixels at 4 samples each are too many to "
+          "keep (at most 2^28 floats of samples; lower Format or --res)\n" },
+        { "Format 64 64 1\nPixelSamples 1000 1000\nWorldBegin\nWorldEnd\n",
+          "bad.rib:2:1: error: PixelSamples: 64x64 pixels at 1000000 samples each are too many "
+          "to keep (at most 2^28 floats of samples; lower PixelSamples or --spp)\n" },
+        { "Format 64 64 1\nPixelSamples 4294967297 1\nWorldBegin\nWorldEnd\n",
+          "bad.rib:2:1: error: PixelSamples: 4.29497e+09 x 1 samples; each count must be at "
+          "most 1024\n" },
         { "Format 8 8 1\nScreenWindow 1 1 0 1\nWorldBegin\nWorldEnd\n",
           "bad.rib:2:1: error: ScreenWindow: [1 1 0 1] has no area\n" },
         { "Format 4 4 1\nWorldBegin\nSurface \"paintedplastic\" \"texturename\" \"nosuch.tif\"\n"

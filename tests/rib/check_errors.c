@@ -699,7 +699,8 @@ START_TEST(test_missing_archive)
               "file name",
               "main.rib:5:1: warning: Procedural \"RunProgram\" is not "
               "supported; ignored",
-              ".: error: not a regular file", NULL);
+              "main.rib:6:13: error: ReadArchive: \".\" is not a regular "
+              "file", NULL);
     ck_assert_str_eq(prims(s), "Disk");
     rib_scene_free(s);
     rib_diag_free(&d);
