@@ -32,6 +32,7 @@ static const char usage[] =
     "line. An ARG is a float 1.5, a triple 1,2,3, 16 floats, or a string.\n"
     "\n"
     "options:\n"
+    "  --grid W H       the grid's size, 1 to 65536 a side\n"
     "  --set VAR=VALUE  set a parameter or global: 1.5 | 1,2,3 | 16 floats | text\n"
     "  --print VAR      print VAR at every point (repeatable)\n"
     "  --stats          print instructions executed, modelled cycles, register file\n"

@@ -17,7 +17,13 @@
 static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
     "                [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]\n"
-    "                scene.rib\n";
+    "                scene.rib\n"
+    "\n"
+    "  -o FILE         write the image to FILE (.png, .tif, .exr), whole: through a\n"
+    "                  temporary file beside it; a device or FIFO is refused, a\n"
+    "                  symbolic link is followed\n"
+    "  --res WxH       1 to 65536 a side;  --spp N  1 to 1048576;  --threads N  1 to 1024\n"
+    "  SIGINT/SIGTERM remove the temporary file and exit 130/143\n";
 
 static int fail(const char *msg, const char *arg)
 {
