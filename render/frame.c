@@ -46,6 +46,27 @@ static int load_shaders(ShadeSys *sys, const RibFrame *f, char *err, int errlen)
     return 0;
 }
 
+/* The film does not fit: blamed on the RIB request that set the samples
+   (PixelSamples) or else the resolution (Format), at its place, or on the
+   command line when --spp and --res set both. */
+static void film_too_big(const RFrame *fr, char *err, int errlen)
+{
+    const RibOptions *o = &fr->rib->options;
+    const RenderSettings *rs = fr->rs;
+    const RibLoc *at = NULL;
+    const char *req = "", *hint = "--spp or --res";
+    if (rs->spp <= 0 && o->samples_loc.file)
+        at = &o->samples_loc, req = "PixelSamples: ", hint = "PixelSamples or --spp";
+    else if (rs->xres <= 0 && o->format_loc.file)
+        at = &o->format_loc, req = "Format: ", hint = "Format or --res";
+    char where[512] = "rtrender";
+    if (at)
+        snprintf(where, sizeof where, "%s:%d:%d", at->file, at->line, at->col);
+    snprintf(err, (size_t)errlen, "%s: error: %s%dx%d pixels at %d samples each are too many "
+             "to keep (at most 2^28 floats of samples; lower %s)", where, req,
+             fr->cam.x1 - fr->cam.x0, fr->cam.y1 - fr->cam.y0, fr->spp, hint);
+}
+
 int frame_setup(RFrame *fr, const RibScene *scene, const RibFrame *f, const RenderSettings *rs,
                 ShadeSys *shading, char *err, int errlen)
 {
@@ -66,9 +87,7 @@ int frame_setup(RFrame *fr, const RibScene *scene, const RibFrame *f, const Rend
         || world_build(&fr->world, scene, f, shading, err, errlen) < 0)
         return -1;
     if (!(fr->film = film_new(cam, fr->spp))) {
-        snprintf(err, (size_t)errlen, "rtrender: error: %dx%d pixels at %d samples each are too "
-                 "many to keep (at most 2^28 floats of samples; lower --spp or --res)",
-                 cam->x1 - cam->x0, cam->y1 - cam->y0, fr->spp);
+        film_too_big(fr, err, errlen);
         return -1;
     }
     return 0;

@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rslc/ast.h"
 #include "backends/compile.h"
 #include "rslc/diag.h"
+#include "runtime/outfile.h"
 #include "vm/disasm.h"
 
 static const char usage[] =
@@ -21,7 +23,9 @@ static const char usage[] =
     "Compiles a RenderMan Shading Language source file.\n"
     "\n"
     "options:\n"
-    "  -o OUT          write the compiled object to OUT (default: FILE.o)\n"
+    "  -o OUT          write the compiled object to OUT (default: FILE.o), whole:\n"
+    "                  through a temporary file beside it; a device or FIFO is\n"
+    "                  refused, a symbolic link is followed\n"
     "  -S              print the bytecode listing (to OUT with -o, else stdout)\n"
     "  -g              add debug information for rsldb (section .rsl.debug)\n"
     "  -I DIR          add DIR to the #include search path\n"
@@ -162,22 +166,36 @@ static char *output_path(const Options *opt)
     return out;
 }
 
-/* The listing of obj (-S) to -o's file or stdout. */
+/* The listing of obj (-S) to -o's file, written whole (runtime/outfile.h),
+   or to stdout, checked at exit. */
 static bool write_listing(RslcCtx *rc, const VmObject *obj, const Options *opt)
 {
-    FILE *out = opt->output ? fopen(opt->output, "w") : stdout;
-    if (!out) {
-        diag_error(rc, no_loc(), "cannot write the listing to '%s'", opt->output);
-        return false;
-    }
     VmSource *src = vm_source_new();
-    vm_disasm(out, obj, src, UINT32_MAX);
-    vm_source_free(src);
-    bool ok = !ferror(out);
-    if (out != stdout)
+    if (!opt->output) {
+        vm_disasm(stdout, obj, src, UINT32_MAX);
+        vm_source_free(src);
+        return true;
+    }
+    char why[256] = "an error writing it";
+    OutFile of;
+    int fd = outfile_begin(&of, opt->output, why, sizeof why);
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    bool ok = out != NULL;
+    if (out) {
+        vm_disasm(out, obj, src, UINT32_MAX);
+        ok = !ferror(out);
         ok = fclose(out) == 0 && ok;
+        if (ok)
+            ok = outfile_commit(&of, why, sizeof why) == 0;
+        else
+            outfile_abort(&of);
+    } else if (fd >= 0) {
+        close(fd);
+        outfile_abort(&of);
+    }
+    vm_source_free(src);
     if (!ok)
-        diag_error(rc, no_loc(), "cannot write the listing to '%s'", opt->output ? opt->output : "stdout");
+        diag_error(rc, no_loc(), "cannot write the listing to '%s': %s", opt->output, why);
     return ok;
 }
 
@@ -221,6 +239,7 @@ int main(int argc, char **argv)
         return 1;
     opt.passes.disabled = opt.disabled = disabled;
     diag_set_error_limit(rc, 50);
+    outfile_catch_signals();
 
     int status = parse_options(rc, argc, argv, &opt);
     if (status == 0) {
@@ -244,5 +263,5 @@ int main(int argc, char **argv)
     free(opt.cpp.args);
     free(disabled);
     rslc_ctx_free(rc);
-    return status;
+    return outfile_close_stdout("rslc", status);
 }

@@ -15,6 +15,7 @@
 
 #include "vm/debug.h"
 #include "runtime/host.h"
+#include "runtime/outfile.h"
 #include "tools/toolopts.h"
 
 static const char usage[] =
@@ -102,5 +103,5 @@ int main(int argc, char **argv)
         rc = o ? debug(o, &r) : 1;
     vm_object_free(o);
     tool_free(&r);
-    return rc;
+    return outfile_close_stdout("rsldb", rc);
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "runtime/host.h"
+#include "runtime/outfile.h"
 #include "vm/grid.h"
 #include "vm/object.h"
 #include "vm/session.h"
@@ -31,6 +32,7 @@ static const char usage[] =
     "line. An ARG is a float 1.5, a triple 1,2,3, 16 floats, or a string.\n"
     "\n"
     "options:\n"
+    "  --grid W H       the grid's size, 1 to 65536 a side\n"
     "  --set VAR=VALUE  set a parameter or global: 1.5 | 1,2,3 | 16 floats | text\n"
     "  --print VAR      print VAR at every point (repeatable)\n"
     "  --stats          print instructions executed, modelled cycles, register file\n"
@@ -229,5 +231,5 @@ int main(int argc, char **argv)
     vm_object_free(o);
     tool_free(&r.t);
     free(r.prints);
-    return rc;
+    return outfile_close_stdout("rslvm", rc);
 }

@@ -12,6 +12,8 @@
 
 #include "render/render.h"
 #include "render/shaderpath.h"
+#include "runtime/numparse.h"
+#include "runtime/outfile.h"
 
 static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
@@ -21,15 +23,19 @@ static const char usage[] =
     "Renders every frame of a RIB file (plain or gzip'd) and writes its displays.\n"
     "\n"
     "options:\n"
-    "  -o FILE         write the primary display to FILE (.png, .tif, .exr)\n"
-    "  --threads N     render on N threads (default: one per processor)\n"
-    "  --spp N         N pixel samples, overriding PixelSamples\n"
-    "  --res WxH       image size, overriding Format\n"
+    "  -o FILE         write the primary display to FILE (.png, .tif, .exr), whole:\n"
+    "                  through a temporary file beside it; a device or FIFO is\n"
+    "                  refused, a symbolic link is followed\n"
+    "  --threads N     render on N threads, 1 to 1024 (default: one per processor)\n"
+    "  --spp N         N pixel samples, 1 to 1048576, overriding PixelSamples\n"
+    "  --res WxH       image size, 1 to 65536 a side, overriding Format\n"
     "  --crop XMIN,XMAX,YMIN,YMAX  render only this window, overriding CropWindow\n"
     "  --debug-pixel X,Y  debug the surface shader of pixel X,Y under rsldb\n"
     "  -q              no progress bar\n"
     "  --stats         print rays, shading points and where the time went\n"
     "  -h, --help      print this help and exit\n"
+    "\n"
+    "SIGINT and SIGTERM remove the temporary file and exit 130 and 143.\n"
     "\n"
     "Shaders are looked up in the scene's folder, then in the standard library\n"
     "(RTRENDER_SHADERPATH when set; see rtrender(1)), here:\n"
@@ -43,12 +49,11 @@ static int fail(const char *msg, const char *arg)
     return 2;
 }
 
-/* A positive integer option value. */
-static bool int_arg(const char *s, int *out)
+/* A count option's value, 1 to max. */
+static bool int_arg(const char *s, long long max, int *out)
 {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*end || v <= 0 || v > 1 << 20)
+    long long v;
+    if (!num_parse_int(s, 1, max, &v))
         return false;
     *out = (int)v;
     return true;
@@ -73,29 +78,28 @@ static int parse_args(int argc, char **argv, Args *a)
         if (!strcmp(o, "-o")) {
             a->rs.output = v;
         } else if (!strcmp(o, "--threads")) {
-            if (!int_arg(v, &a->rs.threads) || a->rs.threads > 1024)
+            if (!int_arg(v, 1024, &a->rs.threads))
                 return fail("--threads needs a count from 1 to 1024, not '%s'", v);
         } else if (!strcmp(o, "--spp")) {
-            if (!int_arg(v, &a->rs.spp))
-                return fail("--spp needs a positive count, not '%s'", v);
+            if (!int_arg(v, 1 << 20, &a->rs.spp))
+                return fail("--spp needs a count from 1 to 1048576, not '%s'", v);
         } else if (!strcmp(o, "--res")) {
-            char tail;
-            if (sscanf(v, "%dx%d%c", &a->rs.xres, &a->rs.yres, &tail) != 2 || a->rs.xres <= 0
-                || a->rs.yres <= 0 || a->rs.xres > 65536 || a->rs.yres > 65536)
-                return fail("--res needs WIDTHxHEIGHT, not '%s'", v);
+            long long wh[2];
+            if (!num_parse_ints(v, 'x', 2, 1, 65536, wh))
+                return fail("--res needs WIDTHxHEIGHT, each from 1 to 65536, not '%s'", v);
+            a->rs.xres = (int)wh[0], a->rs.yres = (int)wh[1];
         } else if (!strcmp(o, "--crop")) {
             float *c = a->rs.crop;
-            char tail;
-            if (sscanf(v, "%f,%f,%f,%f%c", &c[0], &c[1], &c[2], &c[3], &tail) != 4 || !(c[0] >= 0)
+            if (!num_parse_floats(v, ',', 4, c) || !(c[0] >= 0)
                 || !(c[0] < c[1]) || !(c[1] <= 1) || !(c[2] >= 0) || !(c[2] < c[3])
                 || !(c[3] <= 1))
                 return fail("--crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '%s'", v);
             a->rs.crop_set = true;
         } else if (!strcmp(o, "--debug-pixel")) {
-            char tail;
-            if (sscanf(v, "%d,%d%c", &a->rs.debug_x, &a->rs.debug_y, &tail) != 2
-                || a->rs.debug_x < 0 || a->rs.debug_y < 0)
+            long long xy[2];
+            if (!num_parse_ints(v, ',', 2, 0, 65535, xy))
                 return fail("--debug-pixel needs X,Y (a pixel of the image), not '%s'", v);
+            a->rs.debug_x = (int)xy[0], a->rs.debug_y = (int)xy[1];
         } else if (!strcmp(o, "-q")) {
             a->rs.quiet = true;
         } else if (!strcmp(o, "--stats")) {
@@ -146,6 +150,7 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv, &a);
     if (rc)
         return rc;
+    outfile_catch_signals();
     RibDiag diag;
     rib_diag_init(&diag, stderr);
     RibScene *scene = render_load(a.input, &diag);
@@ -174,5 +179,5 @@ int main(int argc, char **argv)
     render_free(r);
     rib_scene_free(scene);
     rib_diag_free(&diag);
-    return rc;
+    return outfile_close_stdout("rtrender", rc);
 }

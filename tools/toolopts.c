@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "backends/compile.h"
+#include "runtime/numparse.h"
 #include "tools/toolopts.h"
 
 int tool_fail(const ToolRun *r, const char *msg, const char *arg)
@@ -68,10 +69,12 @@ int tool_option(ToolRun *r, int argc, char **argv, int *i)
     } else if (!strcmp(a, "--shade") && *i + 1 < argc) {
         r->shader = argv[++*i];
     } else if (!strcmp(a, "--grid") && *i + 2 < argc) {
-        r->w = atoi(argv[++*i]);
-        r->h = atoi(argv[++*i]);
-        if (r->w < 1 || r->h < 1 || r->w > 65536 || r->h > 65536)
-            return -!!tool_fail(r, "--grid needs two sizes from 1 to 65536%s", "");
+        long long w, h;
+        bool ok = num_parse_int(argv[++*i], 1, 65536, &w);
+        if (!num_parse_int(argv[++*i], 1, 65536, &h) || !ok)
+            return -!!tool_fail(r, "--grid needs two sizes from 1 to 65536, not '%s'",
+                                ok ? argv[*i] : argv[*i - 1]);
+        r->w = (int)w, r->h = (int)h;
     } else if (!strcmp(a, "--set") && *i + 1 < argc) {
         const char *arg = argv[++*i], *eq = strchr(arg, '=');
         if (!eq || eq == arg)

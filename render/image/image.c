@@ -6,6 +6,7 @@
 */
 #include "config.h"
 #include "render/image/image_impl.h"
+#include "runtime/outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,7 +17,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 void image_error(char *err, int errlen, const char *name, const char *fmt, ...)
@@ -271,41 +271,27 @@ int image_write(const Image *img, const char *path, const ImageWriteOptions *opt
         return -1;
     }
 
-    /* A fresh file beside path: same directory, so rename() is atomic. */
-    static unsigned counter;
-    char tmp[4096];
-    int fd = -1;
-    for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
-        unsigned n = __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
-        int len = snprintf(tmp, sizeof tmp, "%s.tmp%ld.%u.%u", path, (long)getpid(), n,
-                           sample_hash((uint32_t)time(NULL), n, (uint32_t)attempt) & 0xffff);
-        if (len < 0 || (size_t)len >= sizeof tmp) {
-            image_error(err, errlen, path, "path too long");
-            return -1;
-        }
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST) {
-            image_error(err, errlen, path, "cannot create '%s': %s", tmp, strerror(errno));
-            return -1;
-        }
-    }
+    /* Through a temporary file beside path (runtime/outfile.h); the
+       encoders open it by name. */
+    OutFile of;
+    char why[256];
+    int fd = outfile_begin(&of, path, why, sizeof why);
     if (fd < 0) {
-        image_error(err, errlen, path, "cannot create a temporary file beside it");
+        image_error(err, errlen, path, "%s", why);
         return -1;
     }
     close(fd);
-
     int rc;
     switch (o.format) {
-    case IMAGE_PNG: rc = image_write_png(img, &o, tmp, path, err, errlen); break;
-    case IMAGE_TIFF: rc = image_write_tiff(img, &o, tmp, path, err, errlen); break;
-    default: rc = image_write_exr(img, &o, tmp, path, err, errlen); break;
+    case IMAGE_PNG: rc = image_write_png(img, &o, of.tmp, path, err, errlen); break;
+    case IMAGE_TIFF: rc = image_write_tiff(img, &o, of.tmp, path, err, errlen); break;
+    default: rc = image_write_exr(img, &o, of.tmp, path, err, errlen); break;
     }
-    if (rc == 0 && rename(tmp, path) != 0) {
-        image_error(err, errlen, path, "cannot rename '%s' to it: %s", tmp, strerror(errno));
+    if (rc == 0 && outfile_commit(&of, why, sizeof why) < 0) {
+        image_error(err, errlen, path, "%s", why);
         rc = -1;
+    } else if (rc != 0) {
+        outfile_abort(&of);
     }
-    if (rc != 0)
-        unlink(tmp);
     return rc;
 }

@@ -106,6 +106,14 @@ static void read_archive(RibCtx *c, const RibRequest *r, const RibArg *at,
                   name);
         return;
     }
+    /* A device or FIFO would stream forever ("/dev/zero"): refused here,
+       at the request that names it. */
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        rib_error(c, at->loc, "%s: \"%s\" is not a regular file", r->name, name);
+        free(path);
+        return;
+    }
     const char *outer = c->file;
     c->file = rib_intern(c->store, path);
     free(path);

@@ -42,6 +42,7 @@ void rib_req_Format(RibCtx *c, const RibRequest *r)
     }
     c->options.xres = (int)v[0];
     c->options.yres = (int)v[1];
+    c->options.format_loc = r->loc;
     if (v[2] > 0)  /* RISpec: a non-positive aspect keeps the default */
         c->options.pixel_aspect = rib_to_float(v[2]);
 }
@@ -137,11 +138,18 @@ void rib_req_Clipping(RibCtx *c, const RibRequest *r)
 void rib_req_PixelSamples(RibCtx *c, const RibRequest *r)
 {
     double v[2];
-    if (numbers(c, r, 2, v, "xsamples ysamples") &&
-        positive(c, r, v[0] < v[1] ? v[0] : v[1], "the sample counts")) {
-        c->options.pixel_samples[0] = rib_to_float(v[0]);
-        c->options.pixel_samples[1] = rib_to_float(v[1]);
+    if (!numbers(c, r, 2, v, "xsamples ysamples") ||
+        !positive(c, r, v[0] < v[1] ? v[0] : v[1], "the sample counts"))
+        return;
+    /* 1024 x 1024 is --spp's 2^20 samples a pixel. */
+    if (v[0] > 1024 || v[1] > 1024) {
+        rib_error(c, r->loc, "PixelSamples: %g x %g samples; each count must be at most 1024",
+                  v[0], v[1]);
+        return;
     }
+    c->options.pixel_samples[0] = rib_to_float(v[0]);
+    c->options.pixel_samples[1] = rib_to_float(v[1]);
+    c->options.samples_loc = r->loc;
 }
 
 void rib_req_PixelFilter(RibCtx *c, const RibRequest *r)

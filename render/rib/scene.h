@@ -227,6 +227,7 @@ typedef struct RibOptions {
     float fov;               /* degrees, perspective only */
     float near_clip, far_clip;
     float pixel_samples[2];
+    RibLoc format_loc, samples_loc;  /* of Format and PixelSamples; file NULL if unset */
     RibFilter filter;
     float filter_width[2];
     float exposure_gain, exposure_gamma;

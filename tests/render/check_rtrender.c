@@ -5,9 +5,14 @@
 ** input.
 */
 #include <check.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <sys/stat.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "render/image/image.h"
@@ -59,10 +64,23 @@ START_TEST(usage_errors)
     } cases[] = {
         { "", "rtrender: error: no scene given (see rtrender --help)\n" },
         { "--bogus x.rib", "rtrender: error: unknown option '--bogus' (see rtrender --help)\n" },
-        { "--spp 0 x.rib", "rtrender: error: --spp needs a positive count, not '0'\n" },
+        { "--spp 0 x.rib", "rtrender: error: --spp needs a count from 1 to 1048576, not '0'\n" },
+        { "--spp 4x x.rib", "rtrender: error: --spp needs a count from 1 to 1048576, not '4x'\n" },
         { "--threads 5000 x.rib",
           "rtrender: error: --threads needs a count from 1 to 1024, not '5000'\n" },
-        { "--res 10 x.rib", "rtrender: error: --res needs WIDTHxHEIGHT, not '10'\n" },
+        { "--res 10 x.rib",
+          "rtrender: error: --res needs WIDTHxHEIGHT, each from 1 to 65536, not '10'\n" },
+        /* 2^32 + 64 once wrapped around to 64 */
+        { "--res 4294967360x64 x.rib",
+          "rtrender: error: --res needs WIDTHxHEIGHT, each from 1 to 65536, not "
+          "'4294967360x64'\n" },
+        { "--res 64x64junk x.rib",
+          "rtrender: error: --res needs WIDTHxHEIGHT, each from 1 to 65536, not '64x64junk'\n" },
+        { "--debug-pixel 4294967296,0 x.rib",
+          "rtrender: error: --debug-pixel needs X,Y (a pixel of the image), not "
+          "'4294967296,0'\n" },
+        { "--crop 0,1,0,nan x.rib",
+          "rtrender: error: --crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '0,1,0,nan'\n" },
         { "--crop 0.5,0.2,0,1 x.rib",
           "rtrender: error: --crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '0.5,0.2,0,1'\n" },
         { "a.rib b.rib", "rtrender: error: one scene at a time: 'b.rib' is a second input\n" },
@@ -109,8 +127,17 @@ START_TEST(bad_scenes_write_nothing)
         { "Format 8 8 1\nCropWindow 0.5 0.5 0 1\nWorldBegin\nWorldEnd\n",
           "rtrender: error: the crop window [0.5 0.5 0 1] covers no pixel of 8x8\n" },
         { "Format 4096 4096 1\nPixelSamples 64 64\nWorldBegin\nWorldEnd\n",
-          "rtrender: error: 4096x4096 pixels at 4096 samples each are too many to keep (at most "
-          "2^28 floats of samples; lower --spp or --res)\n" },
+          "bad.rib:2:1: error: PixelSamples: 4096x4096 pixels at 4096 samples each are too many "
+          "to keep (at most 2^28 floats of samples; lower PixelSamples or --spp)\n" },
+        { "Format 100000 100000 1\nWorldBegin\nWorldEnd\n",
+          "bad.rib:1:1: error: Format: 100000x100000 pixels at 4 samples each are too many to "
+          "keep (at most 2^28 floats of samples; lower Format or --res)\n" },
+        { "Format 64 64 1\nPixelSamples 1000 1000\nWorldBegin\nWorldEnd\n",
+          "bad.rib:2:1: error: PixelSamples: 64x64 pixels at 1000000 samples each are too many "
+          "to keep (at most 2^28 floats of samples; lower PixelSamples or --spp)\n" },
+        { "Format 64 64 1\nPixelSamples 4294967297 1\nWorldBegin\nWorldEnd\n",
+          "bad.rib:2:1: error: PixelSamples: 4.29497e+09 x 1 samples; each count must be at "
+          "most 1024\n" },
         { "Format 8 8 1\nScreenWindow 1 1 0 1\nWorldBegin\nWorldEnd\n",
           "bad.rib:2:1: error: ScreenWindow: [1 1 0 1] has no area\n" },
         { "Format 4 4 1\nWorldBegin\nSurface \"paintedplastic\" \"texturename\" \"nosuch.tif\"\n"
@@ -238,6 +265,94 @@ START_TEST(debug_pixel)
 }
 END_TEST
 
+/* How many temporary files process pid has beside dir/name. */
+static size_t temps_of(const char *name, long pid)
+{
+    char pattern[512];
+    snprintf(pattern, sizeof pattern, "%s/.%s.tmp.%ld.*", dir, name, pid);
+    glob_t g;
+    size_t n = glob(pattern, 0, NULL, &g) == 0 ? g.gl_pathc : 0;
+    globfree(&g);
+    return n;
+}
+
+/* SIGTERM while the image is being encoded: exit 143, and neither the
+   temporary file nor a half image is left. */
+START_TEST(sigterm_removes_temp_file)
+{
+    /* An empty world renders fast; a big EXR takes a moment to encode. */
+    write_file("big.rib", "Format 2048 2048 1\nPixelSamples 1 1\nWorldBegin\nWorldEnd\n");
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (chdir(dir) == 0 && null >= 0 && dup2(null, 1) >= 0 && dup2(null, 2) >= 0)
+            execl(TOP_BUILDDIR "/tools/rtrender", "rtrender", "-q", "-o", "out.exr", "big.rib",
+                  (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    bool seen = false, ended = false;
+    for (long i = 0; i < 200000 && !seen && !ended; i++) {
+        seen = temps_of("out.exr", pid) > 0;
+        ended = !seen && waitpid(pid, &status, WNOHANG) == pid;
+        if (!seen && !ended)
+            usleep(100);
+    }
+    if (seen)
+        kill(pid, SIGTERM);
+    ck_assert_msg(seen, "rtrender ended (status %d) before its temporary file was seen", status);
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status));
+    ck_assert_int_eq(WEXITSTATUS(status), 143);
+    ck_assert_int_eq(temps_of("out.exr", pid), 0);
+    ck_assert(!exists("out.exr"));
+}
+END_TEST
+
+/* After a SIGKILL nothing can clean up: the next write of the same file
+   removes the temporary files of processes that no longer run, and
+   leaves those of running ones. */
+START_TEST(stale_temp_files_swept)
+{
+    pid_t dead = fork();
+    ck_assert_int_ge(dead, 0);
+    if (dead == 0)
+        _exit(0);
+    ck_assert_int_eq(waitpid(dead, NULL, 0), dead);
+    char stale[64], live[64];
+    snprintf(stale, sizeof stale, ".out.png.tmp.%ld.0", (long)dead);
+    snprintf(live, sizeof live, ".out.png.tmp.%ld.7", (long)getpid());
+    write_file(stale, "half an image");
+    write_file(live, "being written");
+    write_file("square.rib", SQUARE("1 1 1"));
+    Run r = rtrender("-q --res 4x4 -o out.png square.rib");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    run_free(&r);
+    ck_assert(exists("out.png"));
+    ck_assert(!exists(stale));
+    ck_assert(exists(live));
+}
+END_TEST
+
+/* -o onto a FIFO (as root, -o /dev/full once replaced the device) is
+   refused and the FIFO stays. */
+START_TEST(output_not_a_regular_file)
+{
+    char fifo[512];
+    snprintf(fifo, sizeof fifo, "%s/fifo.png", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    write_file("square.rib", SQUARE("1 1 1"));
+    Run r = rtrender("-q --res 4x4 -o fifo.png square.rib");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "fifo.png: error: not a regular file; not writing\n");
+    run_free(&r);
+    struct stat st;
+    ck_assert_int_eq(lstat(fifo, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
+}
+END_TEST
+
 static void setup(void)
 {
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -264,6 +379,9 @@ int main(void)
     tcase_add_test(tc, shader_from_the_rib_folder);
     tcase_add_test(tc, frames_numbered);
     tcase_add_test(tc, debug_pixel);
+    tcase_add_test(tc, sigterm_removes_temp_file);
+    tcase_add_test(tc, stale_temp_files_swept);
+    tcase_add_test(tc, output_not_a_regular_file);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

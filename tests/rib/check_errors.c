@@ -699,7 +699,20 @@ START_TEST(test_missing_archive)
               "file name",
               "main.rib:5:1: warning: Procedural \"RunProgram\" is not "
               "supported; ignored",
-              ".: error: not a regular file", NULL);
+              "main.rib:6:13: error: ReadArchive: \".\" is not a regular "
+              "file", NULL);
+    ck_assert_str_eq(prims(s), "Disk");
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
+/* ReadArchive of a device would stream forever: refused at the request. */
+START_TEST(test_archive_device)
+{
+    RibDiag d;
+    RibScene *s = world("ReadArchive \"/dev/zero\"\nDisk 0 1 360", &d);
+    expect(&d, "test.rib:2:13: error: ReadArchive: \"/dev/zero\" is not a regular file", NULL);
     ck_assert_str_eq(prims(s), "Disk");
     rib_scene_free(s);
     rib_diag_free(&d);
@@ -1028,6 +1041,7 @@ Suite *errors_suite(void)
     tcase_add_test(tc, test_unknown_light);
     tcase_add_test(tc, test_ribinfo_exit_status);
     tcase_add_test(tc, test_bad_options);
+    tcase_add_test(tc, test_archive_device);
     tcase_add_test(tc, test_bad_patches);
     tcase_add_test(tc, test_fuzz_first_display);
     suite_add_tcase(s, tc);

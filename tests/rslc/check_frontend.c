@@ -176,8 +176,71 @@ START_TEST(output_object)
     run_free(&r);
     r = run_rslc(tmpdir, "m.sl -o /nonexistent-dir/m.o");
     ck_assert_int_eq(r.status, 1);
-    ck_assert_ptr_nonnull(strstr(r.err, "/nonexistent-dir/m.o: error: cannot create the object"));
+    ck_assert_str_eq(r.err, "/nonexistent-dir/m.o: error: cannot create a file beside it: "
+                            "No such file or directory\n");
     run_free(&r);
+    remove_tmpdir();
+}
+END_TEST
+
+/* -o onto something that is not a regular file (a FIFO here: as root,
+   "-o /dev/full" once turned the device into a file) is refused and the
+   node stays; -o through a symbolic link replaces the link's target and
+   keeps the link, as cc does; no temporary file is left either way. */
+START_TEST(output_refuses_non_regular_follows_links)
+{
+    make_tmpdir();
+    write_file("m.sl", "surface m() { Ci = Cs; }\n");
+    char fifo[256], target[256], link[256];
+    snprintf(fifo, sizeof fifo, "%s/fifo", tmpdir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    static const char *const args[] = { "m.sl -o fifo", "m.sl -S -o fifo" };
+    static const char *const want[] = {
+        "fifo: error: not a regular file; not writing\n",
+        "rslc: error: cannot write the listing to 'fifo': not a regular file; not writing\n",
+    };
+    for (int i = 0; i < 2; i++) {
+        Run r = run_rslc(tmpdir, args[i]);
+        ck_assert_int_eq(r.status, 1);
+        ck_assert_str_eq(r.err, want[i]);
+        run_free(&r);
+    }
+    struct stat st;
+    ck_assert_int_eq(lstat(fifo, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
+
+    write_file("old.o", "old\n");
+    snprintf(target, sizeof target, "%s/old.o", tmpdir);
+    snprintf(link, sizeof link, "%s/link.o", tmpdir);
+    ck_assert_int_eq(symlink("old.o", link), 0);
+    Run r = run_rslc(tmpdir, "m.sl -o link.o");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    run_free(&r);
+    ck_assert_int_eq(lstat(link, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode));
+    char *obj = slurp(target);
+    ck_assert(memcmp(obj, "\177ELF", 4) == 0);
+    free(obj);
+    r = run_program(tmpdir, "/bin/ls", "-A");
+    ck_assert_str_eq(r.out, "fifo\nlink.o\nm.sl\nold.o\n");
+    run_free(&r);
+    remove_tmpdir();
+}
+END_TEST
+
+/* Output lost to a full disk is an error, not exit 0: each way rslc
+   prints to stdout. */
+START_TEST(stdout_write_errors)
+{
+    make_tmpdir();
+    write_file("m.sl", "surface m() { Ci = Cs; }\n");
+    static const char *const args[] = { "m.sl -S", "m.sl --emit=ir", "m.sl --dump-ast" };
+    for (int i = 0; i < 3; i++) {
+        Run r = run_to_full_disk(tmpdir, RSLC_PATH, args[i]);
+        ck_assert_int_eq(r.status, 1);
+        ck_assert_str_eq(r.err, "rslc: error: writing standard output: No space left on device\n");
+        run_free(&r);
+    }
     remove_tmpdir();
 }
 END_TEST
@@ -322,6 +385,8 @@ int main(void)
     tcase_add_test(tc, unknown_option);
     tcase_add_test(tc, no_input_and_missing_file);
     tcase_add_test(tc, output_object);
+    tcase_add_test(tc, output_refuses_non_regular_follows_links);
+    tcase_add_test(tc, stdout_write_errors);
     tcase_add_test(tc, middle_end_flags);
     tcase_add_test(tc, defines_and_undefines);
     tcase_add_test(tc, errors_in_includes_name_the_header);

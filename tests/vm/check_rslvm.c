@@ -92,6 +92,11 @@ static const struct {
     { FIXTURES "/calls.sl --call sq 1 --shade t --grid 1 1", "drop --shade and --grid" },
     { FIXTURES "/missing.sl --shade missing --grid 2 2",
       "missing.sl:3: error: texture(): no texture 'nowhere.tex'" },
+    /* 2^32 + 1 once wrapped around to a 1x1 grid */
+    { FIXTURES "/calls.sl --shade t --grid 4294967297 1",
+      "rslvm: error: --grid needs two sizes from 1 to 65536, not '4294967297'\n" },
+    { FIXTURES "/calls.sl --shade t --grid 4 4x",
+      "rslvm: error: --grid needs two sizes from 1 to 65536, not '4x'\n" },
 };
 
 START_TEST(user_errors)
@@ -100,6 +105,21 @@ START_TEST(user_errors)
     ck_assert_int_eq(r.status, 1);
     ck_assert_msg(strstr(r.err, errors[_i].err) != NULL, "%s: got '%s'", errors[_i].args, r.err);
     ck_assert_str_eq(r.out, "");
+    run_free(&r);
+}
+END_TEST
+
+/* Output lost to a full disk is an error, not exit 0. */
+static const char *const to_full[] = {
+    "calls.sl --call sq 1.5",
+    FIXTURES "/defaults.sl --shade defaults --grid 64 64 --print Ci",
+};
+
+START_TEST(stdout_write_error)
+{
+    Run r = run_to_full_disk(FIXTURES, TOP_BUILDDIR "/tools/rslvm", to_full[_i]);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "rslvm: error: writing standard output: No space left on device\n");
     run_free(&r);
 }
 END_TEST
@@ -143,6 +163,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, call, 0, sizeof calls / sizeof *calls);
     tcase_add_loop_test(tc, user_errors, 0, sizeof errors / sizeof *errors);
+    tcase_add_loop_test(tc, stdout_write_error, 0, sizeof to_full / sizeof *to_full);
     tcase_add_loop_test(tc, computed_defaults, 0, sizeof defaults / sizeof *defaults);
     tcase_add_loop_test(tc, optimisation_runs_fewer_instructions, 0,
                         sizeof optimised / sizeof *optimised);
