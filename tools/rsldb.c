@@ -4,6 +4,7 @@
 **
 **   rsldb FILE.sl|FILE.o --shade NAME --grid W H [--set VAR=VALUE]... [-O0|-O1|-O2]
 **   rsldb FILE.sl --call NAME [ARG...] [-O0|-O1|-O2]
+**   either with [--max-shader-steps N]
 **
 ** A .sl is compiled with debug information (at -O0 unless told); a .o
 ** must come from rslc -g. Commands come from stdin, interactively or as
@@ -23,7 +24,9 @@ static const char usage[] =
     "\n"
     "Debugs a shader on the VM, one source line at a time over the batch;\n"
     "commands come from stdin (type 'help'). A .sl is compiled with debug\n"
-    "information (default -O0); a .o must come from 'rslc -g'.\n";
+    "information (default -O0); a .o must come from 'rslc -g'.\n"
+    "\n"
+    "options:\n" TOOL_STEPS_HELP;
 
 typedef struct Batches {
     const ToolRun *r;
@@ -62,6 +65,7 @@ static int debug(VmObject *o, const ToolRun *r)
     if (vm_session_open(&ss, o, vm_test_host(), npoints < VM_MAX_BATCH ? npoints : VM_MAX_BATCH,
                         err, sizeof err))
         return tool_fail(r, "%s", err);
+    tool_session(r, &ss);
     int rc = tool_check_sets(r, o, ss.strings);
     Rsldb *db = rc ? NULL : rsldb_attach(&ss, stdin, stdout, err, sizeof err);
     if (!rc && !db)
