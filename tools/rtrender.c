@@ -4,7 +4,7 @@
 **
 **   rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]
 **            [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]
-**            scene.rib
+**            [--max-shader-steps N] [--time-limit SECONDS] scene.rib
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,12 @@
 static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
     "                [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]\n"
-    "                scene.rib\n";
+    "                [--max-shader-steps N] [--time-limit SECONDS] scene.rib\n"
+    "\n"
+    "  --max-shader-steps N   stop with an error when a shader runs more than N\n"
+    "                         instructions on one batch (default 100000000; 0: no limit)\n"
+    "  --time-limit SECONDS   stop with an error, writing nothing, once the render\n"
+    "                         has run SECONDS (default: no limit)\n";
 
 static int fail(const char *msg, const char *arg)
 {
@@ -49,7 +54,8 @@ static int parse_args(int argc, char **argv, Args *a)
         const char *o = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes = !strcmp(o, "-o") || !strcmp(o, "--threads") || !strcmp(o, "--spp")
-                     || !strcmp(o, "--res") || !strcmp(o, "--crop") || !strcmp(o, "--debug-pixel");
+                     || !strcmp(o, "--res") || !strcmp(o, "--crop") || !strcmp(o, "--debug-pixel")
+                     || !strcmp(o, "--max-shader-steps") || !strcmp(o, "--time-limit");
         if (takes && !v)
             return fail("%s needs a value", o);
         if (!strcmp(o, "-o")) {
@@ -78,6 +84,16 @@ static int parse_args(int argc, char **argv, Args *a)
             if (sscanf(v, "%d,%d%c", &a->rs.debug_x, &a->rs.debug_y, &tail) != 2
                 || a->rs.debug_x < 0 || a->rs.debug_y < 0)
                 return fail("--debug-pixel needs X,Y (a pixel of the image), not '%s'", v);
+        } else if (!strcmp(o, "--max-shader-steps")) {
+            char *end;
+            a->rs.max_shader_steps = strtoull(v, &end, 10);
+            if (!*v || *end || *v == '-')
+                return fail("--max-shader-steps needs a count (0: no limit), not '%s'", v);
+        } else if (!strcmp(o, "--time-limit")) {
+            char *end;
+            a->rs.time_limit = strtod(v, &end);
+            if (!*v || *end || !(a->rs.time_limit > 0) || a->rs.time_limit > 1e9)
+                return fail("--time-limit needs a number of seconds above 0, not '%s'", v);
         } else if (!strcmp(o, "-q")) {
             a->rs.quiet = true;
         } else if (!strcmp(o, "--stats")) {
