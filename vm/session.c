@@ -100,7 +100,9 @@ static void warn_index(VmState *s, uint32_t pc, float index, void *data)
         return;
     VmIns ins = p->code[pc], x = p->code[pc + 1];
     unsigned len = vm_op(ins) == VM_OP_ASET ? vm_b(x) : vm_a(x);
-    const char *name = array_name(ss->obj, pc, vm_b(ins));
+    /* The array read (AGET's B), or the one written (ASET's A: its B may
+       be the register of the array it was copied from). */
+    const char *name = array_name(ss->obj, pc, vm_op(ins) == VM_OP_ASET ? vm_a(ins) : vm_b(ins));
     fprintf(stderr, "%s:%u: warning: index %g out of bounds for array%s%s%s of length %u\n",
             at->file, at->line, (double)index, name ? " '" : "", name ? name : "",
             name ? "'" : "", len);
