@@ -37,10 +37,14 @@ typedef struct Job {
     int debug_x, debug_y;       /* --debug-pixel, -1 if none */
     atomic_bool debugged;
     double start;
+    /* The time limit: stop is set at the deadline (a watchdog thread),
+       and every thread's shaders stop with it. */
+    double deadline;
+    atomic_bool stop, finished;
     RenderStats stats;
 } Job;
 
-static double now(void)
+double render_clock(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -96,9 +100,9 @@ static void trace_layer(Job *j, ShadeCtx *c, Wave *w)
     for (int i = 0; i < m; i++)
         geom[i] = inst[i] = RT_INVALID_ID;
     RTRayHitNp rh = { { ox, oy, oz, tn, dx, dy, dz, tf }, { nx, ny, nz, bu, bv, prim, geom, inst } };
-    double t0 = now();
+    double t0 = render_clock();
     rtIntersectNp(j->world->top, &rh, (size_t)m);
-    c->trace_seconds += now() - t0;
+    c->trace_seconds += render_clock() - t0;
     for (int k = 0; k < m; k++) {
         int i = idx[k];
         w->geom[i] = geom[k], w->inst[i] = inst[k], w->prim[i] = prim[k];
@@ -215,9 +219,9 @@ static int shade_group(Job *j, ShadeCtx *c, Wave *w, const int *slot, int n, int
             in[total].seed = h->seed, h->nb = total++;
     }
     float Ci[VM_MAX_BATCH][3], Oi[VM_MAX_BATCH][3];
-    double t0 = now();
+    double t0 = render_clock();
     int rc = shade_batch(c, mesh, look, in, total, Ci, Oi, err, errlen);
-    c->shade_seconds += now() - t0;
+    c->shade_seconds += render_clock() - t0;
     if (rc < 0)
         return -1;
     for (int l = 0; l < n; l++) {
@@ -293,6 +297,10 @@ static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, char *err, int er
                 film_sample_pos(j->film, x, y, k, (float)x + sx, (float)y + sy);
             }
         c->camera_rays += (uint64_t)w->n;
+        if (atomic_load(&j->stop)) {
+            snprintf(err, (size_t)errlen, "stopped");
+            return -1;
+        }
         for (int layer = 0; layer < RT_MAX_LAYERS; layer++) {
             trace_layer(j, c, w);
             if (shade_layer(j, c, w, tx0, ty0, err, errlen) < 0)
@@ -314,7 +322,7 @@ static void progress(Job *j)
     int done = atomic_load(&j->done_tiles);
     if (!j->progress)
         return;
-    double t = now() - j->start, frac = (double)done / (double)j->ntiles;
+    double t = render_clock() - j->start, frac = (double)done / (double)j->ntiles;
     double eta = frac > 0 ? t * (1 - frac) / frac : 0;
     int bar = (int)(frac * 40);
     pthread_mutex_lock(&j->lock);
@@ -331,7 +339,7 @@ static void *worker(void *arg)
     ShadeCtx *c = malloc(sizeof *c);
     Wave *w = malloc(sizeof *w);
     char err[1024];
-    shade_ctx_init(c, j->world, j->shading, j->maxdepth);
+    shade_ctx_init(c, j->world, j->shading, j->maxdepth, &j->stop);
     for (;;) {
         int tile = atomic_fetch_add(&j->next_tile, 1);
         if (tile >= j->ntiles || atomic_load(&j->failed))
@@ -368,22 +376,44 @@ static int threads_for(const RenderSettings *rs)
     return n > 0 ? (int)n : 1;
 }
 
-/* Runs the job's tiles on nthreads threads (the caller's among them). */
+/* Sets j->stop at the deadline, unless the render finishes first. */
+static void *watchdog(void *arg)
+{
+    Job *j = arg;
+    while (!atomic_load(&j->finished)) {
+        if (render_clock() >= j->deadline) {
+            atomic_store(&j->stop, true);
+            break;
+        }
+        nanosleep(&(struct timespec){ 0, 10 * 1000 * 1000 }, NULL);
+    }
+    return NULL;
+}
+
+/* Runs the job's tiles on nthreads threads (the caller's among them),
+   and the watchdog if there is a deadline. */
 static void run_threads(Job *j, int nthreads)
 {
-    pthread_t *t = calloc((size_t)nthreads, sizeof *t);
+    pthread_t *t = calloc((size_t)nthreads, sizeof *t), dog;
     int started = 0;
+    bool watched = j->deadline > 0 && pthread_create(&dog, NULL, watchdog, j) == 0;
+    if (j->deadline > 0 && !watched)
+        atomic_store(&j->stop, render_clock() >= j->deadline);
     for (int i = 1; i < nthreads; i++)
         if (pthread_create(&t[i], NULL, worker, j) == 0)
             started++, t[started] = t[i];
     worker(j);
     for (int i = 1; i <= started; i++)
         pthread_join(t[i], NULL);
+    atomic_store(&j->finished, true);
+    if (watched)
+        pthread_join(dog, NULL);
     free(t);
 }
 
 
-int classic_render(const RFrame *fr, RenderStats *stats, char *err, int errlen)
+int classic_render(const RFrame *fr, double deadline, RenderStats *stats, char *err,
+                   int errlen)
 {
     const RenderSettings *rs = fr->rs;
     const Film *film = fr->film;
@@ -399,17 +429,24 @@ int classic_render(const RFrame *fr, RenderStats *stats, char *err, int errlen)
     /* Debugging a pixel talks on stdin and stdout: one thread, no bar. */
     j->debug_x = rs->debug_x, j->debug_y = rs->debug_y;
     j->progress = !rs->quiet && isatty(2) && rs->debug_x < 0;
-    j->start = now();
+    j->start = render_clock();
+    j->deadline = deadline;
     /* More threads than tiles would only idle. */
     j->stats.threads = rs->debug_x >= 0 ? 1 : threads_for(rs);
     if (j->stats.threads > j->ntiles)
         j->stats.threads = j->ntiles;
     run_threads(j, j->stats.threads);
-    j->stats.seconds = now() - j->start;
+    j->stats.seconds = render_clock() - j->start;
     pthread_mutex_destroy(&j->lock);
     *stats = j->stats;
-    bool failed = atomic_load(&j->failed);
-    if (failed)
+    /* Stopped with tiles left: whatever failed first, the time limit is
+       the reason. */
+    bool late = atomic_load(&j->stop) && atomic_load(&j->done_tiles) < j->ntiles;
+    bool failed = atomic_load(&j->failed) || late;
+    if (late)
+        snprintf(err, (size_t)errlen,
+                 "rtrender: error: the render ran past its time limit (--time-limit)");
+    else if (failed)
         snprintf(err, (size_t)errlen, "%s", j->err);
     else if (rs->debug_x >= 0 && !atomic_load(&j->debugged))
         fprintf(stderr, "rtrender: warning: pixel %d,%d sees no surface shader to debug\n",

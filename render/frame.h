@@ -38,10 +38,15 @@ int imager_apply(const RFrame *fr, const RShader *sh, struct Image *img, char *e
 
 /* ---- integrators ------------------------------------------------------------ */
 
+/* Seconds on a monotonic clock (classic.c): what deadlines count in. */
+double render_clock(void);
+
 /* The classic integrator (classic.c): camera rays, hits shaded in
    batches, compositing through transparent surfaces, trace() for
    secondary rays. Fills fr->film; stats gets its counters. 0, or -1 with
-   a message. */
-int classic_render(const RFrame *fr, RenderStats *stats, char *err, int errlen);
+   a message; also when render_clock() passes deadline (0: none), which
+   stops running shaders too. */
+int classic_render(const RFrame *fr, double deadline, RenderStats *stats, char *err,
+                   int errlen);
 
 #endif /* RT_RENDER_FRAME_H */

@@ -30,6 +30,11 @@ typedef struct RArea {
     int samples;           /* points per shading point ("samples", 16) */
 } RArea;
 
+/* The most light samples a surface sees (a look's lights, each area
+   light's "samples" of them): a batch keeps one VmLightSample per
+   sample and lane at each trace depth it reaches, 43 MB at this limit. */
+enum { RT_MAX_LIGHT_SAMPLES = 4096 };
+
 /* A light as a look sees it: its shader, and for an area light the
    surface its samples come from. */
 typedef struct RLight {
@@ -81,6 +86,7 @@ typedef struct RWorld {
     const RibFrame *frame;
     struct TexSystem *textures;  /* texture, environment and shadow maps */
     char rt_error[256];          /* rtcore's first error while building */
+    char light_error[512];       /* the first light over the sample limit */
 } RWorld;
 
 /* Builds the traced scene of frame f, its looks made of the instances
@@ -147,7 +153,8 @@ typedef struct ShadeFrame {
     const RibMesh *mesh;
     const RLook *look;
     const RShader *running;      /* for "shader" space */
-    VmLightSample *light;        /* [light * VM_MAX_BATCH + lane] */
+    VmLightSample *light;        /* [light * VM_MAX_BATCH + lane], allocated
+                                    when a batch first shades at the depth */
     uint8_t *lit;                /* whether light i reaches the lane */
 } ShadeFrame;
 
@@ -168,7 +175,9 @@ typedef struct ShadeCtx {
     int debug_lane;
 } ShadeCtx;
 
-void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShadeSys *shading, int maxdepth);
+/* stop (may be NULL) is the render's flag that stops shaders early. */
+void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShadeSys *shading, int maxdepth,
+                    const atomic_bool *stop);
 void shade_ctx_free(ShadeCtx *c);
 
 /* Shades n <= VM_MAX_BATCH hits on one mesh at the context's current

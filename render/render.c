@@ -11,11 +11,13 @@
 
 #include "render/frame.h"
 #include "render/shaderpath.h"
+#include "vm/session.h"
 
 struct Render {
     const RibScene *scene;
     const RenderSettings *rs;
     ShadeSys *shading;
+    double deadline;      /* rs->time_limit from render_new, 0 for none */
 };
 
 RibScene *render_load(const char *path, RibDiag *diag)
@@ -38,6 +40,7 @@ void render_settings_init(RenderSettings *rs)
 {
     memset(rs, 0, sizeof *rs);
     rs->debug_x = rs->debug_y = -1;
+    rs->max_shader_steps = VM_DEFAULT_MAX_STEPS;
 }
 
 Render *render_new(const RibScene *scene, const RenderSettings *rs)
@@ -48,6 +51,8 @@ Render *render_new(const RibScene *scene, const RenderSettings *rs)
     /* Debugging a pixel wants every variable printable: -O0 code with
        debug information, for the whole render. */
     r->shading = shadesys_vm_new(rs->debug_x >= 0);
+    r->shading->max_steps = rs->max_shader_steps;
+    r->deadline = rs->time_limit > 0 ? render_clock() + rs->time_limit : 0;
     return r;
 }
 
@@ -67,7 +72,7 @@ Image *render_frame_image(Render *r, const RibFrame *f, RenderStats *stats, char
     unsigned built = r->shading->built;
     Image *img = NULL;
     if (frame_setup(&fr, r->scene, f, r->rs, r->shading, err, errlen) == 0
-        && classic_render(&fr, &st, err, errlen) == 0)
+        && classic_render(&fr, r->deadline, &st, err, errlen) == 0)
         img = frame_image(&fr, err, errlen);
     frame_free(&fr);
     st.shaders_built = r->shading->built - built;

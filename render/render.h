@@ -29,6 +29,11 @@ typedef struct RenderSettings {
     int debug_x, debug_y; /* --debug-pixel: the raster pixel whose surface
                              shader runs under rsldb (on stdin and stdout)
                              when its first sample is shaded; -1 if none */
+    uint64_t max_shader_steps; /* each shading batch's instruction budget
+                             (vm.h; VM_DEFAULT_MAX_STEPS, 0: none); read
+                             once, by render_new */
+    double time_limit;    /* seconds from render_new after which frames
+                             stop with an error and write nothing; 0: none */
 } RenderSettings;
 
 void render_settings_init(RenderSettings *rs);

@@ -24,20 +24,33 @@ typedef struct Geo {
     float du[VM_MAX_BATCH], dv[VM_MAX_BATCH];
 } Geo;
 
-void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShadeSys *shading, int maxdepth)
+void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShadeSys *shading, int maxdepth,
+                    const atomic_bool *stop)
 {
     memset(c, 0, sizeof *c);
     c->world = w;
     c->shading = shading;
     c->maxdepth = maxdepth < 0 ? 0 : maxdepth > RT_MAX_DEPTH ? RT_MAX_DEPTH : maxdepth;
     c->debug_lane = -1;
-    for (int d = 0; d <= c->maxdepth; d++) {
-        size_t entries = w->max_samples > 0 ? (size_t)w->max_samples : 1;
-        c->frame[d].light = malloc(entries * VM_MAX_BATCH * sizeof *c->frame[d].light);
-        c->frame[d].lit = malloc(entries * VM_MAX_BATCH);
-    }
     host_install(c);
-    c->thread = shading->thread_new(shading, &c->host, c->maxdepth);
+    c->thread = shading->thread_new(shading, &c->host, c->maxdepth, stop);
+}
+
+/* The light samples of a frame, made when a batch first shades at its
+   depth (most renders never reach the deeper ones): room for the most
+   any look has, which world.c keeps within RT_MAX_LIGHT_SAMPLES. */
+static int frame_lights(ShadeCtx *c, ShadeFrame *f, char *err, int errlen)
+{
+    if (f->light)
+        return 0;
+    size_t entries = c->world->max_samples > 0 ? (size_t)c->world->max_samples : 1;
+    f->light = malloc(entries * VM_MAX_BATCH * sizeof *f->light);
+    f->lit = malloc(entries * VM_MAX_BATCH);
+    if (f->light && f->lit)
+        return 0;
+    snprintf(err, (size_t)errlen, "rtrender: error: out of memory for %zu light samples",
+             entries);
+    return -1;
 }
 
 void shade_ctx_free(ShadeCtx *c)
@@ -297,6 +310,8 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     /* A batch shaded for trace() sets its own light count; the caller's
        illuminance loop gets its own back afterwards. */
     int outer_nlights = c->host.nlights;
+    if (frame_lights(c, f, err, errlen) < 0)
+        return -1;
     Geo *g = malloc(sizeof *g);
     VmDeriv *d = malloc(sizeof *d);
     uint32_t seed[VM_MAX_BATCH];

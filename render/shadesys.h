@@ -21,7 +21,7 @@
 **
 **   ShadeSys *sys = shadesys_vm_new(false);
 **   const RShader *sh = sys->load(sys, req, VM_SURFACE, path, &w2c, err, n);
-**   ShadeThread *t = sys->thread_new(sys, &host, maxdepth);
+**   ShadeThread *t = sys->thread_new(sys, &host, maxdepth, NULL);
 **   ShadeBatch b = { .n = 64, .seed = seeds, .in[RV_P] = P, .out[RV_Ci] = Ci };
 **   sys->run(t, 0, sh, &b, err, n);
 **   sys->thread_free(t);
@@ -97,8 +97,10 @@ struct ShadeSys {
     const RShader *(*find)(const ShadeSys *sys, const RibShader *s,
                            const RibMatrix *world_to_camera);
     /* A thread's state for running the instances loaded so far at depths
-       0..maxdepth; builtins call back into host, which must outlive it. */
-    ShadeThread *(*thread_new)(ShadeSys *sys, const VmHost *host, int maxdepth);
+       0..maxdepth; builtins call back into host, which must outlive it.
+       Once *stop is set (stop may be NULL), runs end with an error. */
+    ShadeThread *(*thread_new)(ShadeSys *sys, const VmHost *host, int maxdepth,
+                               const atomic_bool *stop);
     void (*thread_free)(ShadeThread *t);
     /* Runs sh over batch b at depth. 0, or -1 with a message (a missing
        texture, say). */
@@ -110,6 +112,9 @@ struct ShadeSys {
                  char *err, int errlen);
     void (*free)(ShadeSys *sys);
     unsigned built;              /* shaders' code built so far */
+    /* Each run's step budget (vm.h; 0: none), VM_DEFAULT_MAX_STEPS
+       unless the caller sets it before thread_new. */
+    uint64_t max_steps;
 };
 
 /* Shading on the VM: code read from NAME.o or compiled from NAME.sl at

@@ -39,6 +39,7 @@ typedef struct VmShader {
 typedef struct Code {
     char *file;            /* where it came from: the library's key */
     VmObject *obj;
+    VmOnce *once;          /* its run-time warnings, once for all threads */
 } Code;
 
 typedef struct VmShadeSys {
@@ -54,6 +55,7 @@ struct ShadeThread {
     VmShadeSys *lib;
     const VmHost *host;
     int maxdepth, ncode;   /* the code loaded when the thread began */
+    const atomic_bool *stop;
     VmSession *sessions[RT_MAX_DEPTH + 1]; /* [depth][code], opened lazily */
     bool *open[RT_MAX_DEPTH + 1];
 };
@@ -76,7 +78,7 @@ static int build_code(VmShadeSys *lib, const char *file, bool compile, char *why
     if (!obj)
         return -1;
     lib->code = realloc(lib->code, (size_t)(lib->ncode + 1) * sizeof *lib->code);
-    lib->code[lib->ncode] = (Code){ strdup(file), obj };
+    lib->code[lib->ncode] = (Code){ strdup(file), obj, vm_once_new() };
     lib->sys.built++;
     return lib->ncode++;
 }
@@ -283,11 +285,13 @@ static const RShader *vmsys_load(ShadeSys *sys, const RibShader *s, VmShaderKind
     return &sh->base;
 }
 
-static ShadeThread *vmsys_thread_new(ShadeSys *sys, const VmHost *host, int maxdepth)
+static ShadeThread *vmsys_thread_new(ShadeSys *sys, const VmHost *host, int maxdepth,
+                                     const atomic_bool *stop)
 {
     ShadeThread *t = calloc(1, sizeof *t);
     t->lib = (VmShadeSys *)sys;
     t->host = host;
+    t->stop = stop;
     t->maxdepth = maxdepth;
     t->ncode = t->lib->ncode;
     for (int d = 0; d <= maxdepth; d++) {
@@ -317,6 +321,11 @@ static int open_session(ShadeThread *t, int depth, const VmShader *sh, VmSession
     if (!t->open[depth][sh->code]) {
         if (vm_session_open(ss, sh->obj, t->host, VM_MAX_BATCH, err, errlen) < 0)
             return -1;
+        ss->max_steps = t->lib->sys.max_steps;
+        ss->stop = t->stop;
+        ss->program = "rtrender";
+        if (t->lib->code[sh->code].once)
+            vm_session_share_once(ss, t->lib->code[sh->code].once);
         t->open[depth][sh->code] = true;
     }
     *out = ss;
@@ -459,6 +468,7 @@ static void vmsys_free(ShadeSys *sys)
     for (int i = 0; i < lib->ncode; i++) {
         free(lib->code[i].file);
         vm_object_free(lib->code[i].obj);
+        vm_once_free(lib->code[i].once);
     }
     for (int i = 0; i < lib->ninst; i++)
         instance_free(lib->inst[i]);
@@ -471,7 +481,7 @@ ShadeSys *shadesys_vm_new(bool debug)
 {
     VmShadeSys *lib = calloc(1, sizeof *lib);
     lib->sys = (ShadeSys){ vmsys_load, vmsys_find, vmsys_thread_new, vmsys_thread_free, vmsys_run, vmsys_debug,
-                           vmsys_free, 0 };
+                           vmsys_free, 0, VM_DEFAULT_MAX_STEPS };
     lib->debug = debug;
     return &lib->sys;
 }

@@ -3,7 +3,7 @@
 ** and scripting.
 **
 **   rslvm FILE.o|FILE.sl --shade NAME --grid W H [--set VAR=VALUE]...
-**         [--print VAR]... [--stats] [-O0|-O1|-O2]
+**         [--print VAR]... [--stats] [-O0|-O1|-O2] [--max-shader-steps N]
 **
 ** The grid's points are shaded in batches of up to VM_MAX_BATCH lanes,
 ** tiles of the grid (vm/grid.h) so that derivatives see neighbours.
@@ -37,6 +37,7 @@ static const char usage[] =
     "  --print VAR      print VAR at every point (repeatable)\n"
     "  --stats          print instructions executed, modelled cycles, register file\n"
     "  -O0 -O1 -O2      optimisation level when compiling a .sl (default -O2)\n"
+    TOOL_STEPS_HELP
     "  --help           print this help\n";
 
 typedef struct Run {
@@ -138,6 +139,7 @@ static int call_function(VmObject *o, Run *r)
     char err[512];
     if (vm_session_open(&ss, o, vm_test_host(), 1, err, sizeof err))
         return fail("%s", err);
+    tool_session(&r->t, &ss);
     vm_session_batch(&ss, &s, 1);
     int rc = tool_fill_call(&r->t, &ss, &s, &d);
     if (!rc && vm_session_run(&ss, &s, err, sizeof err)) {
@@ -176,6 +178,7 @@ static int shade_grid(VmObject *o, Run *r)
     int npoints = r->t.w * r->t.h, lanes = npoints < VM_MAX_BATCH ? npoints : VM_MAX_BATCH;
     if (vm_session_open(&ss, o, vm_test_host(), lanes, err, sizeof err))
         return fail("%s", err);
+    tool_session(&r->t, &ss);
     VmProgram *p = &o->prog;
     int rc = tool_check_sets(&r->t, o, ss.strings);
     uint64_t *ready_u = calloc(p->nuniform + 1, sizeof *ready_u);

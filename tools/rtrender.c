@@ -4,8 +4,9 @@
 **
 **   rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]
 **            [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]
-**            scene.rib
+**            [--max-shader-steps N] [--time-limit SECONDS] scene.rib
 */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
     "                [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]\n"
-    "                scene.rib\n"
+    "                [--max-shader-steps N] [--time-limit SECONDS] scene.rib\n"
     "\n"
     "Renders every frame of a RIB file (plain or gzip'd) and writes its displays.\n"
     "\n"
@@ -33,6 +34,10 @@ static const char usage[] =
     "  --debug-pixel X,Y  debug the surface shader of pixel X,Y under rsldb\n"
     "  -q              no progress bar\n"
     "  --stats         print rays, shading points and where the time went\n"
+    "  --max-shader-steps N  stop with an error when a shader runs more than N\n"
+    "                  instructions on one batch (default 100000000; 0: no limit)\n"
+    "  --time-limit SECONDS  stop with an error, writing nothing, once the render\n"
+    "                  has run SECONDS (default: no limit)\n"
     "  -h, --help      print this help and exit\n"
     "\n"
     "SIGINT and SIGTERM remove the temporary file and exit 130 and 143.\n"
@@ -72,7 +77,8 @@ static int parse_args(int argc, char **argv, Args *a)
         const char *o = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes = !strcmp(o, "-o") || !strcmp(o, "--threads") || !strcmp(o, "--spp")
-                     || !strcmp(o, "--res") || !strcmp(o, "--crop") || !strcmp(o, "--debug-pixel");
+                     || !strcmp(o, "--res") || !strcmp(o, "--crop") || !strcmp(o, "--debug-pixel")
+                     || !strcmp(o, "--max-shader-steps") || !strcmp(o, "--time-limit");
         if (takes && !v)
             return fail("%s needs a value", o);
         if (!strcmp(o, "-o")) {
@@ -100,6 +106,16 @@ static int parse_args(int argc, char **argv, Args *a)
             if (!num_parse_ints(v, ',', 2, 0, 65535, xy))
                 return fail("--debug-pixel needs X,Y (a pixel of the image), not '%s'", v);
             a->rs.debug_x = (int)xy[0], a->rs.debug_y = (int)xy[1];
+        } else if (!strcmp(o, "--max-shader-steps")) {
+            long long n;
+            if (!num_parse_int(v, 0, LLONG_MAX, &n))
+                return fail("--max-shader-steps needs a count (0: no limit), not '%s'", v);
+            a->rs.max_shader_steps = (unsigned long long)n;
+        } else if (!strcmp(o, "--time-limit")) {
+            float secs;
+            if (!num_parse_floats(v, ',', 1, &secs) || !(secs > 0) || secs > 1e9f)
+                return fail("--time-limit needs a number of seconds above 0, not '%s'", v);
+            a->rs.time_limit = secs;
         } else if (!strcmp(o, "-q")) {
             a->rs.quiet = true;
         } else if (!strcmp(o, "--stats")) {

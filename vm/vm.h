@@ -10,6 +10,7 @@
 #ifndef RSL_VM_H
 #define RSL_VM_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -139,6 +140,20 @@ struct VmState {
        vm/debug.h); a nonzero return stops the run with an error. */
     int (*hook)(VmState *s, uint32_t pc, void *data);
     void *hook_data;
+    /* Runaway code: the run stops (VM_HALT_STEPS) once it has executed
+       more than max_steps instructions (0: no limit), or (VM_HALT_STOP)
+       once *stop is set by another thread (a render's time limit). Both
+       are checked at taken backward jumps only, since only a loop can
+       run on: straight-line code ends within ncode instructions of a
+       check. */
+    uint64_t max_steps;
+    const atomic_bool *stop;
+    enum { VM_HALT_NONE, VM_HALT_FAULT, VM_HALT_STEPS, VM_HALT_STOP } halt;
+    /* Optional: told of an array index out of bounds at the AGET or ASET
+       at pc, once per lane (the value used is the clamped one); the
+       session reports each source line once (session.h). */
+    void (*bad_index)(VmState *s, uint32_t pc, float index, void *data);
+    void *bad_index_data;
     /* Private: the execution mask. */
     uint8_t mask[VM_MAX_BATCH];
 };
@@ -153,9 +168,11 @@ void vm_lane_fault(const VmCall *call, const char *fmt, ...)
 void vm_reset(const VmProgram *p, VmState *s);
 
 /* Runs p from instruction 0 to RET. Returns 0, or -1 with a message in
-   err if a builtin faults (vm_lane_fault), or if the code misbehaves in a
-   way the loader's verifier should have caught (an unknown opcode, a jump
-   out of range). */
+   err (and s->halt saying why) if a builtin faults (vm_lane_fault), if
+   the run passes s->max_steps or s->stop is set (s->fault_pc is then
+   the backward jump), or if the code misbehaves in a way the loader's
+   verifier should have caught (an unknown opcode, a jump out of
+   range). */
 int vm_run(const VmProgram *p, VmState *s, char *err, int errlen);
 
 #endif /* RSL_VM_H */

@@ -140,6 +140,25 @@ START_TEST(bad_scenes_write_nothing)
           "most 1024\n" },
         { "Format 8 8 1\nScreenWindow 1 1 0 1\nWorldBegin\nWorldEnd\n",
           "bad.rib:2:1: error: ScreenWindow: [1 1 0 1] has no area\n" },
+        /* Light samples past the limit (4096 a surface), for one area
+           light or (4000 + 4000) for two, stop before rendering. */
+        { "Format 4 4 1\nWorldBegin\nAttributeBegin\nAreaLightSource \"arealight\" 1 "
+          "\"float samples\" 4000000\nPolygon \"P\" [-1 3 -1  1 3 -1  1 3 1  -1 3 1]\n"
+          "AttributeEnd\nIlluminate 1 1\nSurface \"matte\"\nSphere 1 -1 1 360\nWorldEnd\n",
+          "bad.rib:4:1: error: area light \"arealight\": \"samples\" 4000000 is more than 4096, "
+          "the most light samples a surface sees\n" },
+        { "Format 4 4 1\nWorldBegin\nAttributeBegin\nAreaLightSource \"arealight\" 1 "
+          "\"float samples\" 2147483647\nPolygon \"P\" [-1 3 -1  1 3 -1  1 3 1  -1 3 1]\n"
+          "AttributeEnd\nIlluminate 1 1\nSurface \"matte\"\nSphere 1 -1 1 360\nWorldEnd\n",
+          NULL },
+        { "Format 4 4 1\nWorldBegin\nAttributeBegin\nAreaLightSource \"arealight\" 1 "
+          "\"float samples\" 4000\nPolygon \"P\" [-1 3 -1  1 3 -1  1 3 1  -1 3 1]\n"
+          "AttributeEnd\nAttributeBegin\nAreaLightSource \"arealight\" 2 "
+          "\"float samples\" 4000\nPolygon \"P\" [-1 3 -1  1 3 -1  1 3 1  -1 3 1]\n"
+          "AttributeEnd\nIlluminate 1 1\nIlluminate 2 1\nSurface \"matte\"\n"
+          "Sphere 1 -1 1 360\nWorldEnd\n",
+          "bad.rib:8:1: error: light \"arealight\" brings the light samples a surface sees to "
+          "8000, more than 4096 (fewer lights or area light \"samples\")\n" },
         { "Format 4 4 1\nWorldBegin\nSurface \"paintedplastic\" \"texturename\" \"nosuch.tif\"\n"
           "Sphere 1 -1 1 360\nWorldEnd\n",
           TOP_SRCDIR "/shaders/paintedplastic.sl:8: error: texture(): cannot open texture "
@@ -157,6 +176,40 @@ START_TEST(bad_scenes_write_nothing)
         ck_assert_msg(!exists("out.png"), "case %zu left an output file", i);
         run_free(&r);
     }
+}
+END_TEST
+
+/* A shader whose loop never ends, on a square filling the frame. */
+static void write_loop_scene(void)
+{
+    write_file("loop.sl", "surface loop()\n{\n    float x = 0;\n    while (1) {\n"
+                          "        x += 1;\n    }\n    Ci = x;\n}\n");
+    write_file("loop.rib", "Format 8 8 1\nProjection \"orthographic\"\nTranslate 0 0 1\n"
+                           "WorldBegin\nSurface \"loop\"\n"
+                           "Polygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\nWorldEnd\n");
+}
+
+START_TEST(runaway_shader_stopped)
+{
+    /* The step budget names the loop's line (4); the time limit stops a
+       render with no budget; either way nothing is written. */
+    write_loop_scene();
+    Run r = rtrender("-q -o out.png --max-shader-steps 10000 loop.rib");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "rtrender: error: shader 'loop' ran past 10000 steps at ./loop.sl:4\n");
+    ck_assert(!exists("out.png"));
+    run_free(&r);
+    r = rtrender("-q -o out.png --max-shader-steps 0 --time-limit 0.2 --threads 2 loop.rib");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "rtrender: error: the render ran past its time limit "
+                            "(--time-limit)\n");
+    ck_assert(!exists("out.png"));
+    run_free(&r);
+    r = rtrender("--time-limit 0 loop.rib");
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.err, "rtrender: error: --time-limit needs a number of seconds above 0, "
+                            "not '0'\n");
+    run_free(&r);
 }
 END_TEST
 
@@ -374,6 +427,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, usage_errors);
     tcase_add_test(tc, bad_scenes_write_nothing);
+    tcase_add_test(tc, runaway_shader_stopped);
     tcase_add_test(tc, output_png_by_extension);
     tcase_add_test(tc, exposure_into_float_tiff);
     tcase_add_test(tc, shader_from_the_rib_folder);

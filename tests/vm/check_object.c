@@ -1,7 +1,8 @@
 /*
 ** check_object.c: shader objects written and read back field for field,
 ** listed by readelf, and rejected with a message (never a crash) when
-** truncated or corrupted anywhere.
+** truncated or corrupted anywhere; a corrupt jump that passes the
+** verifier but loops for ever is stopped by the step budget.
 */
 #define _GNU_SOURCE /* memmem */
 #include <check.h>
@@ -12,6 +13,7 @@
 
 #include "runtime/builtins.h"
 #include "vm/object.h"
+#include "vm/session.h"
 
 #define V(slot) (VM_V | (slot))
 #define OP(op, w, a, b, c) vm_ins(VM_OP_##op, w, a, b, c)
@@ -417,6 +419,38 @@ START_TEST(write_failure_leaves_nothing)
 }
 END_TEST
 
+START_TEST(jump_loop_stopped)
+{
+    /* Ci = 1 at line 3, then a jump back to it at line 5, for ever: a
+       well-formed object the verifier accepts, since jumping back is
+       what loops do. Two instructions a turn, so the budget of 10000 is
+       passed at the jump, and the run stops there. */
+    static VmVar globals[] = { { "Ci", VM_T_COLOR, VM_VAR_VARYING | VM_VAR_OUTPUT, 0, V(0) } };
+    static VmLine lines[] = { { 0, 3, "loop.sl" }, { 1, 5, "loop.sl" } };
+    static const float uinit[1] = { 1 };
+    VmIns code[] = { OP(SPLAT, 3, V(0), 0, 0), vm_jump(VM_OP_JMP, 0, 0), OP(RET, 0, 0, 0, 0) };
+    VmObject o = { .name = "loop", .kind = VM_SURFACE, .globals = globals, .nglobals = 1,
+                   .lines = lines, .nlines = 2 };
+    o.prog = (VmProgram){ .code = code, .ncode = 3, .nuniform = 1, .nvarying = 3,
+                          .uniform_init = uinit };
+    char err[512];
+    ck_assert_msg(vm_object_write(path_in_dir("loop.o"), &o, err, sizeof err) == 0, "%s", err);
+    VmObject *back = vm_object_read(path_in_dir("loop.o"), err, sizeof err);
+    ck_assert_msg(back != NULL, "%s", err);
+    VmSession ss;
+    VmState st;
+    ck_assert_msg(vm_session_open(&ss, back, NULL, 4, err, sizeof err) == 0, "%s", err);
+    ss.max_steps = 10000;
+    vm_session_batch(&ss, &st, 4);
+    ck_assert_int_eq(vm_session_run(&ss, &st, err, sizeof err), -1);
+    ck_assert_str_eq(err, "error: shader 'loop' ran past 10000 steps at loop.sl:5");
+    ck_assert_int_eq(st.halt, VM_HALT_STEPS);
+    ck_assert_uint_eq(st.stats.instructions, 10002);
+    vm_session_close(&ss);
+    vm_object_free(back);
+}
+END_TEST
+
 int main(void)
 {
     if (!mkdtemp(dir)) {
@@ -435,6 +469,7 @@ int main(void)
     tcase_add_test(tc, old_version_refused);
     tcase_add_test(tc, stale_builtin_table_refused);
     tcase_add_test(tc, write_failure_leaves_nothing);
+    tcase_add_test(tc, jump_loop_stopped);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -2,7 +2,8 @@
 ** check_rslvm.c: rslvm end to end: --call on the functions of
 ** tests/vm/fixtures/calls.sl (results worked out by hand), optimisation
 ** measured by --stats (-O2 runs strictly fewer instructions than -O0),
-** and the errors a user meets.
+** the errors a user meets, a runaway loop stopped by the step budget,
+** and out-of-bounds array indices warned about once per line.
 */
 #include <check.h>
 #include <stdio.h>
@@ -124,6 +125,61 @@ START_TEST(stdout_write_error)
 }
 END_TEST
 
+START_TEST(runaway_loop_stopped)
+{
+    /* At every level, the budget ends the loop at its own line (6). */
+    char args[512];
+    snprintf(args, sizeof args, FIXTURES "/loop.sl --shade loop --grid 4 4 -O%d "
+             "--max-shader-steps 10000", _i);
+    Run r = rslvm(args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "rslvm: error: shader 'loop' ran past 10000 steps at "
+                            FIXTURES "/loop.sl:6\n");
+    ck_assert_str_eq(r.out, "");
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(bad_steps_option)
+{
+    Run r = rslvm(FIXTURES "/loop.sl --shade loop --grid 1 1 --max-shader-steps -5");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "rslvm: error: --max-shader-steps needs a count (0: no limit), "
+                            "not '-5'\n");
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(bounds_warned_once)
+{
+    /* 32 x 32 points in four batches: every point reads a[7] (clamped:
+       a[3] = 4) and writes b[-1] (clamped: b[0] = 10); one warning a
+       line. b is a local copy: without debug information, no name. */
+    char args[512];
+    snprintf(args, sizeof args, FIXTURES "/bounds.sl --shade bounds --grid 32 32 --print Ci -O%d",
+             _i * 2);
+    Run r = rslvm(args);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_str_eq(r.err,
+                     FIXTURES "/bounds.sl:6: warning: index -1 out of bounds for array of length 4\n"
+                     FIXTURES "/bounds.sl:7: warning: index 7 out of bounds for array 'a' of "
+                              "length 4\n");
+    int lines = 0;
+    for (const char *p = r.out; (p = strstr(p, ": 4 10 4\n")); p++)
+        lines++;
+    ck_assert_int_eq(lines, 32 * 32);
+    run_free(&r);
+    /* A NaN index reads the first element, and says so; b[2] = 10 is in
+       bounds, leaving b[0] = 1 and b[3] = 4. */
+    r = rslvm(FIXTURES "/bounds.sl --shade bounds --grid 2 1 --print Ci --set i=nan --set j=2");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_str_eq(r.out, "0 0: 1 1 4\n1 0: 1 1 4\n");
+    ck_assert_str_eq(r.err, FIXTURES "/bounds.sl:7: warning: index nan out of bounds for array "
+                            "'a' of length 4\n");
+    run_free(&r);
+}
+END_TEST
+
 /* "instructions N" from --stats. */
 static unsigned long long executed(const char *file, const char *shader, int level)
 {
@@ -165,6 +221,9 @@ int main(void)
     tcase_add_loop_test(tc, user_errors, 0, sizeof errors / sizeof *errors);
     tcase_add_loop_test(tc, stdout_write_error, 0, sizeof to_full / sizeof *to_full);
     tcase_add_loop_test(tc, computed_defaults, 0, sizeof defaults / sizeof *defaults);
+    tcase_add_loop_test(tc, runaway_loop_stopped, 0, 3);
+    tcase_add_test(tc, bad_steps_option);
+    tcase_add_loop_test(tc, bounds_warned_once, 0, 2);
     tcase_add_loop_test(tc, optimisation_runs_fewer_instructions, 0,
                         sizeof optimised / sizeof *optimised);
     suite_add_tcase(s, tc);
