@@ -5,6 +5,8 @@
 ** thread only through the program's table or through vm_strings_intern,
 ** whose mutex orders the entry's writing before it. Lookups go through
 ** an open-addressing hash of indexes, rebuilt when it is half full.
+** The size limits apply to strings interned at run time; the program's
+** own strings count towards the total but are always taken.
 */
 #include <pthread.h>
 #include <stdlib.h>
@@ -17,6 +19,7 @@ enum { CHUNK_BITS = 10, CHUNK = 1 << CHUNK_BITS, MAX_CHUNKS = 4096 };
 struct VmStrings {
     pthread_mutex_t lock;
     uint32_t count;
+    size_t bytes;                     /* the strings' lengths, summed */
     char **chunk[MAX_CHUNKS];
     uint32_t *hash;                   /* hsize slots: index + 1, 0 empty */
     uint32_t hsize;
@@ -76,9 +79,12 @@ static uint32_t append(VmStrings *t, const char *s)
     char ***c = &t->chunk[i >> CHUNK_BITS];
     if (!*c && !(*c = calloc(CHUNK, sizeof **c)))
         return UINT32_MAX;
-    if (!((*c)[i & (CHUNK - 1)] = strdup(s)))
+    size_t n = strlen(s);
+    if (!((*c)[i & (CHUNK - 1)] = malloc(n + 1)))
         return UINT32_MAX;
+    memcpy((*c)[i & (CHUNK - 1)], s, n + 1);
     t->count = i + 1;
+    t->bytes += n;
     return i;
 }
 
@@ -131,10 +137,24 @@ void vm_strings_free(VmStrings *t)
 uint32_t vm_strings_intern(VmStrings *t, const char *s)
 {
     pthread_mutex_lock(&t->lock);
-    uint32_t *slot = slot_of(t, s);
-    uint32_t i = *slot ? *slot - 1 : add(t, s);
+    uint32_t *slot = slot_of(t, s), i;
+    size_t n = *slot ? 0 : strlen(s);
+    if (*slot)
+        i = *slot - 1;
+    else if (n > VM_STRING_MAX || t->bytes + n > VM_STRINGS_MAX_BYTES)
+        i = UINT32_MAX;
+    else
+        i = add(t, s);
     pthread_mutex_unlock(&t->lock);
     return i;
+}
+
+size_t vm_strings_bytes(VmStrings *t)
+{
+    pthread_mutex_lock(&t->lock);
+    size_t n = t->bytes;
+    pthread_mutex_unlock(&t->lock);
+    return n;
 }
 
 float vm_string_value(uint32_t index)
