@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_LEVELS 20   /* 65536 halves to 1 in 17 steps */
 #define MAX_ANISO 16.0  /* longest side over shortest the filter follows */
@@ -167,13 +168,10 @@ static const char *resolve(const TexSystem *ts, const char *name, char *buf, siz
         return name;
     for (const char *d = ts->searchpath; *d;) {
         size_t len = strcspn(d, ":");
-        if (len > 0 && (size_t)snprintf(buf, size, "%.*s/%s", (int)len, d, name) < size) {
-            FILE *fp = fopen(buf, "rb");
-            if (fp) {
-                fclose(fp);
-                return buf;
-            }
-        }
+        /* access(), not an open: opening a FIFO would wait for a writer */
+        if (len > 0 && (size_t)snprintf(buf, size, "%.*s/%s", (int)len, d, name) < size &&
+            access(buf, R_OK) == 0)
+            return buf;
         d += len + (d[len] == ':');
     }
     return name;
@@ -201,13 +199,11 @@ static bool load(const TexSystem *ts, Texture *t)
 {
     char buf[4096], err[512], msg[700];
     const char *path = resolve(ts, t->name, buf, sizeof buf);
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
+    if (access(path, R_OK) != 0) { /* image_read checks what it opens is a regular file */
         snprintf(msg, sizeof msg, "cannot open texture '%s': %s", t->name, strerror(errno));
         t->error = strdup(msg);
         return false;
     }
-    fclose(fp);
     Image *img = image_read(path, IMAGE_FORMAT_AUTO, err, sizeof err);
     if (!img) {
         /* the image layer's "path: error: " is said once, by us */

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static char err[512];
 
@@ -510,6 +511,15 @@ START_TEST(missing_and_broken_textures)
     q.name = scratch("half.exr");
     ck_assert_int_eq(texsys_lookup(ts, &q, out, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "cannot read texture") && strstr(err, "half.exr"), "%s", err);
+
+    /* a device never ends and a FIFO would wait for a writer: neither is read */
+    q.name = "/dev/zero";
+    ck_assert_int_eq(texsys_lookup(ts, &q, out, err, sizeof err), -1);
+    ck_assert_str_eq(err, "cannot read texture '/dev/zero': not a regular file (a device)");
+    ck_assert(mkfifo(scratch("fifo.tex"), 0600) == 0);
+    q.name = scratch("fifo.tex");
+    ck_assert_int_eq(texsys_lookup(ts, &q, out, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "fifo.tex': not a regular file (a FIFO)"), "%s", err);
 
     q.kind = VM_ENVIRONMENT, q.name = "nothing.exr";
     ck_assert_int_eq(texsys_lookup(ts, &q, out, err, sizeof err), -1);
