@@ -164,9 +164,10 @@ char *rsl_format(const char *pattern, const RslVal *args, int nargs, char *err, 
 int rsl_match(const char *pattern, const char *subject)
 {
     regex_t re;
-    if (regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB) != 0)
-        return -1;
-    int r = regexec(&re, subject, 0, NULL, 0) == 0;
+    int rc = regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB);
+    if (rc != 0)
+        return rc == REG_ESPACE ? -2 : -1;
+    rc = regexec(&re, subject, 0, NULL, 0);
     regfree(&re);
-    return r;
+    return rc == 0 ? 1 : rc == REG_NOMATCH ? 0 : -2;
 }

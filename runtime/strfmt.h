@@ -36,7 +36,8 @@ typedef struct RslVal {
 char *rsl_format(const char *pattern, const RslVal *args, int nargs, char *err, int errlen);
 
 /* 1 if the POSIX extended regular expression pattern matches anywhere in
-   subject, 0 if not, -1 if pattern is not a valid expression. */
+   subject, 0 if not, -1 if pattern is not a valid expression, -2 if the
+   regex library runs out of memory. */
 int rsl_match(const char *pattern, const char *subject);
 
 #endif /* RSL_STRFMT_H */

@@ -19,14 +19,11 @@ const char *vm_lane_string(const VmCall *call, int arg)
     return vm_strings_get(call->self->strings, vm_string_index(call->args[arg][0]));
 }
 
-/* Stores s (malloc'd; freed here) as the string result, or faults
-   saying why the table would not take it. */
-static void put_string(float *out, const VmCall *call, char *s)
+void vm_lane_put_string(float *out, const VmCall *call, const char *s)
 {
     VmStrings *t = call->self->strings;
     uint32_t i = vm_strings_intern(t, s);
     size_t n = strlen(s);
-    free(s);
     if (i != UINT32_MAX)
         out[0] = vm_string_value(i);
     else if (n > VM_STRING_MAX)
@@ -58,7 +55,8 @@ void vm_lane_concat(float *out, const VmCall *call)
         at += len;
     }
     s[at] = '\0';
-    put_string(out, call, s);
+    vm_lane_put_string(out, call, s);
+    free(s);
 }
 
 /* The formatted string of a format or printf call (malloc'd), or NULL
@@ -89,7 +87,8 @@ void vm_lane_format(float *out, const VmCall *call)
 {
     char *s = format(call);
     if (s)
-        put_string(out, call, s);
+        vm_lane_put_string(out, call, s);
+    free(s);
 }
 
 void vm_lane_printf(float *out, const VmCall *call)
@@ -101,8 +100,11 @@ void vm_lane_printf(float *out, const VmCall *call)
     free(s);
 }
 
-/* A malformed pattern matches nothing. */
+/* A malformed pattern matches nothing; running out of memory faults. */
 void vm_lane_match(float *out, const VmCall *call)
 {
-    out[0] = rsl_match(vm_lane_string(call, 0), vm_lane_string(call, 1)) == 1;
+    int r = rsl_match(vm_lane_string(call, 0), vm_lane_string(call, 1));
+    if (r == -2)
+        vm_lane_fault(call, "out of memory");
+    out[0] = r == 1;
 }

@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <stb_image_write.h>
@@ -507,13 +509,13 @@ START_TEST(truncated_hdr_and_jpeg)
 }
 END_TEST
 
-/* A PNG header claiming width x height RGB pixels, then nothing. */
-static void png_claiming(const char *path, uint32_t w, uint32_t h)
+/* A PNG header claiming width x height RGB or RGBA pixels, then nothing. */
+static void png_claiming(const char *path, uint32_t w, uint32_t h, bool rgba)
 {
     uint8_t d[33] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R' };
     for (int i = 0; i < 4; i++)
         d[16 + i] = (uint8_t)(w >> (24 - 8 * i)), d[20 + i] = (uint8_t)(h >> (24 - 8 * i));
-    d[24] = 8, d[25] = 2; /* 8-bit RGB */
+    d[24] = 8, d[25] = rgba ? 6 : 2; /* 8-bit RGB(A) */
     write_bytes(path, d, sizeof d);
 }
 
@@ -521,11 +523,11 @@ static void png_claiming(const char *path, uint32_t w, uint32_t h)
    with the dimensions, before anything is allocated. */
 START_TEST(too_large_images)
 {
-    png_claiming(scratch("big.png"), 20000, 20000);
+    png_claiming(scratch("big.png"), 20000, 20000, false);
     ck_assert(image_read(scratch("big.png"), IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
     expect_error(err, scratch("big.png"), "PNG image too large: 20000 x 20000 pixels of 3 "
                  "channels (the limit is 268435456 samples)");
-    png_claiming(scratch("wide.png"), 40000, 1);
+    png_claiming(scratch("wide.png"), 40000, 1, false);
     ck_assert(image_read(scratch("wide.png"), IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
     expect_error(err, scratch("wide.png"), "PNG image too large: 40000 x 1 pixels (the limit is "
                  "32768 a side)");
@@ -533,6 +535,39 @@ START_TEST(too_large_images)
     write_bytes(scratch("tall.hdr"), hdr, strlen(hdr));
     ck_assert(image_read(scratch("tall.hdr"), IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
     expect_error(err, scratch("tall.hdr"), "too large: 5 x 40000 pixels (the limit is 32768");
+}
+END_TEST
+
+/* Within the limits but more than memory holds: under a 256 MiB
+   address-space limit (set in a child, so the other tests keep theirs)
+   the gigabyte of floats an 8000 x 8000 RGBA PNG needs cannot be had, and
+   reading says so instead of crashing. AddressSanitizer reserves terabytes
+   of address space, so not there. */
+START_TEST(out_of_memory_is_an_error)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return;
+#endif
+    png_claiming(scratch("8k.png"), 8000, 8000, true);
+    int fds[2];
+    ck_assert(pipe(fds) == 0);
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0) {
+        struct rlimit lim = { 256L << 20, 256L << 20 };
+        setrlimit(RLIMIT_AS, &lim);
+        Image *img = image_read(scratch("8k.png"), IMAGE_FORMAT_AUTO, err, sizeof err);
+        ssize_t wrote = write(fds[1], err, strlen(err) + 1);
+        _exit(img == NULL && wrote > 0 ? 0 : 1);
+    }
+    close(fds[1]);
+    char got[512] = "";
+    ssize_t n = read(fds[0], got, sizeof got - 1);
+    close(fds[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    ck_assert_msg(n > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0, "child: %s", got);
+    expect_error(got, scratch("8k.png"), "out of memory for 8000 x 8000 pixels");
 }
 END_TEST
 
@@ -601,6 +636,7 @@ Suite *io_suite(void)
     tcase_add_test(tc, truncated_hdr_and_jpeg);
     tcase_add_test(tc, too_large_images);
     tcase_add_test(tc, only_regular_files_of_bounded_size);
+    tcase_add_test(tc, out_of_memory_is_an_error);
     tcase_add_test(tc, size_limits);
     suite_add_tcase(s, tc);
     return s;
