@@ -56,6 +56,7 @@ struct TexSystem {
     Texture *bucket[NBUCKETS];
     char *searchpath;
     float current_to_world[16];
+    size_t max_bytes, bytes; /* the pyramids' limit, and what they take (atomic) */
 };
 
 /* ---- the system --------------------------------------------------------------------------- */
@@ -69,6 +70,7 @@ TexSystem *texsys_new(void)
         return NULL;
     pthread_mutex_init(&ts->lock, NULL);
     memcpy(ts->current_to_world, identity, sizeof identity);
+    ts->max_bytes = TEXSYS_MAX_BYTES;
     return ts;
 }
 
@@ -96,6 +98,11 @@ void texsys_set_searchpath(TexSystem *ts, const char *dirs)
 {
     free(ts->searchpath);
     ts->searchpath = dirs && *dirs ? strdup(dirs) : NULL;
+}
+
+void texsys_set_memory_limit(TexSystem *ts, size_t bytes)
+{
+    ts->max_bytes = bytes;
 }
 
 void texsys_set_current_to_world(TexSystem *ts, const float m[16])
@@ -195,7 +202,7 @@ static bool build(Pyramid *py, Level base, int C)
 }
 
 /* Reads the file and builds the pyramids; false with t->error. */
-static bool load(const TexSystem *ts, Texture *t)
+static bool load(TexSystem *ts, Texture *t)
 {
     char buf[4096], err[512], msg[700];
     const char *path = resolve(ts, t->name, buf, sizeof buf);
@@ -210,6 +217,19 @@ static bool load(const TexSystem *ts, Texture *t)
         const char *why = strstr(err, ": error: ");
         snprintf(msg, sizeof msg, "cannot read texture '%s': %s", t->name, why ? why + 9 : err);
         t->error = strdup(msg);
+        return false;
+    }
+    /* a pyramid takes at most 4/3 of its base level */
+    size_t need = (size_t)img->width * (size_t)img->height * (size_t)img->channels *
+                  sizeof(float) / 3 * 4;
+    size_t before = __atomic_fetch_add(&ts->bytes, need, __ATOMIC_RELAXED);
+    if (before + need > ts->max_bytes) {
+        __atomic_fetch_sub(&ts->bytes, need, __ATOMIC_RELAXED);
+        snprintf(msg, sizeof msg, "cannot load texture '%s': its %zu bytes would take the "
+                 "textures past their limit of %zu bytes (%zu in use)", t->name, need,
+                 ts->max_bytes, before);
+        t->error = strdup(msg);
+        image_free(img);
         return false;
     }
     const ImageMeta *m = &img->meta;
