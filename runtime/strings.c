@@ -6,7 +6,8 @@
 ** whose mutex orders the entry's writing before it. Lookups go through
 ** an open-addressing hash of indexes, rebuilt when it is half full. Each
 ** entry keeps what it names as an option value (strings.h), resolved as
-** it is added.
+** it is added. The size limits apply to strings interned at run time;
+** the program's own strings count towards the total but are always taken.
 */
 #include <pthread.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@ typedef struct Entry {
 struct VmStrings {
     pthread_mutex_t lock;
     uint32_t count;
+    size_t bytes;                     /* the strings' lengths, summed */
     Entry *chunk[MAX_CHUNKS];
     uint32_t *hash;                   /* hsize slots: index + 1, 0 empty */
     uint32_t hsize;
@@ -99,9 +101,12 @@ static uint32_t append(VmStrings *t, const char *s)
     if (!*c && !(*c = calloc(CHUNK, sizeof **c)))
         return UINT32_MAX;
     Entry *e = &(*c)[i & (CHUNK - 1)];
-    if (!(e->s = strdup(s)))
+    size_t n = strlen(s);
+    if (!(e->s = malloc(n + 1)))
         return UINT32_MAX;
+    memcpy(e->s, s, n + 1);
     e->options = options_of(s);
+    t->bytes += n;
     t->count = i + 1;
     return i;
 }
@@ -155,10 +160,24 @@ void vm_strings_free(VmStrings *t)
 uint32_t vm_strings_intern(VmStrings *t, const char *s)
 {
     pthread_mutex_lock(&t->lock);
-    uint32_t *slot = slot_of(t, s);
-    uint32_t i = *slot ? *slot - 1 : add(t, s);
+    uint32_t *slot = slot_of(t, s), i;
+    size_t n = *slot ? 0 : strlen(s);
+    if (*slot)
+        i = *slot - 1;
+    else if (n > VM_STRING_MAX || t->bytes + n > VM_STRINGS_MAX_BYTES)
+        i = UINT32_MAX;
+    else
+        i = add(t, s);
     pthread_mutex_unlock(&t->lock);
     return i;
+}
+
+size_t vm_strings_bytes(VmStrings *t)
+{
+    pthread_mutex_lock(&t->lock);
+    size_t n = t->bytes;
+    pthread_mutex_unlock(&t->lock);
+    return n;
 }
 
 float vm_string_value(uint32_t index)

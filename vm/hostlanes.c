@@ -193,7 +193,7 @@ void vm_lane_texture(float *out, const VmCall *call)
 static void query_result(float *out, const VmCall *call, char type, const char *str)
 {
     if (type == 's')
-        out[0] = vm_string_value(vm_strings_intern(call->self->strings, str ? str : ""));
+        vm_lane_put_string(out, call, str ? str : "");
 }
 
 /* textureinfo(name, field, out&): 1 if the texture has the field. */

@@ -34,4 +34,8 @@ void vm_lane_shadername(float *out, const VmCall *call);
 const char *vm_lane_string(const VmCall *call, int arg);
 const VmStringOptions *vm_lane_options(const VmCall *call, int arg);
 
+/* Interns s as a string result in out[0], or faults saying why the
+   table would not take it (too long, the table full, out of memory). */
+void vm_lane_put_string(float *out, const VmCall *call, const char *s);
+
 #endif /* RSL_LANES_H */

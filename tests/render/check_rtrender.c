@@ -163,6 +163,11 @@ START_TEST(bad_scenes_write_nothing)
           "Sphere 1 -1 1 360\nWorldEnd\n",
           TOP_SRCDIR "/shaders/paintedplastic.sl:8: error: texture(): cannot open texture "
                      "'nosuch.tif': No such file or directory\n" },
+        /* a device is never read (it used to be, 8 GB of it) */
+        { "Format 4 4 1\nWorldBegin\nSurface \"paintedplastic\" \"texturename\" \"/dev/zero\"\n"
+          "Sphere 1 -1 1 360\nWorldEnd\n",
+          TOP_SRCDIR "/shaders/paintedplastic.sl:8: error: texture(): cannot read texture "
+                     "'/dev/zero': not a regular file (a device)\n" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         write_file("bad.rib", cases[i].rib);

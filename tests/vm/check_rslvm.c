@@ -3,7 +3,9 @@
 ** tests/vm/fixtures/calls.sl (results worked out by hand), optimisation
 ** measured by --stats (-O2 runs strictly fewer instructions than -O0),
 ** the errors a user meets, a runaway loop stopped by the step budget,
-** and out-of-bounds array indices warned about once per line.
+** out-of-bounds array indices warned about once per line, and the
+** string limits (fixtures/strings.sl), including running out of memory
+** under a small RLIMIT_AS.
 */
 #include <check.h>
 #include <stdio.h>
@@ -98,6 +100,18 @@ static const struct {
       "rslvm: error: --grid needs two sizes from 1 to 65536, not '4294967297'\n" },
     { FIXTURES "/calls.sl --shade t --grid 4 4x",
       "rslvm: error: --grid needs two sizes from 1 to 65536, not '4x'\n" },
+    /* "ab" doubled 40 times would be 2 TiB; 20 times is already 2 MiB */
+    { FIXTURES "/strings.sl --shade strings --grid 1 1",
+      "strings.sl:11: error: concat(): made a string longer than 1048576 bytes" },
+    { FIXTURES "/strings.sl --shade strings --grid 1 1 --set times=20",
+      "strings.sl:11: error: concat(): made a string longer than 1048576 bytes" },
+    /* 200 strings of 512 KiB pass the table's 64 MiB */
+    { FIXTURES "/strings.sl --shade strings --grid 1 1 --set times=18 --set copies=200",
+      "strings.sl:13: error: concat(): the run's strings would take more than 67108864 bytes" },
+    { FIXTURES "/strings.sl --shade strings --grid 2 1 --set times=1 --set pattern=%999999999f",
+      "strings.sl:15: error: printf(): format \"%999999999f\": width over the limit of 4096" },
+    { FIXTURES "/strings.sl --shade strings --grid 1 1 --set times=1 --set pattern='%.999999999f'",
+      "strings.sl:15: error: printf(): format \"%.999999999f\": precision over the limit of 4096" },
 };
 
 START_TEST(user_errors)
@@ -105,6 +119,47 @@ START_TEST(user_errors)
     Run r = rslvm(errors[_i].args);
     ck_assert_int_eq(r.status, 1);
     ck_assert_msg(strstr(r.err, errors[_i].err) != NULL, "%s: got '%s'", errors[_i].args, r.err);
+    ck_assert_str_eq(r.out, "");
+    run_free(&r);
+}
+END_TEST
+
+/* Strings at the limits are made: 1 MiB exactly, and 120 of 512 KiB. */
+START_TEST(strings_within_limits)
+{
+    static const char *const args[] = {
+        FIXTURES "/strings.sl --shade strings --grid 1 1 --set times=19",
+        FIXTURES "/strings.sl --shade strings --grid 1 1 --set times=18 --set copies=120",
+        FIXTURES "/strings.sl --shade strings --grid 1 1 --set times=1 --set pattern='<%4096.4096f>'",
+    };
+    for (int i = 0; i < 3; i++) {
+        Run r = rslvm(args[i]);
+        ck_assert_msg(r.status == 0, "%s: %s", args[i], r.err);
+        ck_assert_str_eq(r.out + strlen(r.out) - 3, "ok\n");
+        run_free(&r);
+    }
+}
+END_TEST
+
+/* Out of memory is an error, not an empty string and exit 0: under a
+   48 MiB address-space limit the shader's 64 MiB of strings cannot be
+   made. The compiled object runs, so no preprocessor needs the memory.
+   AddressSanitizer reserves terabytes of address space, so not there. */
+START_TEST(out_of_memory_is_an_error)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return;
+#endif
+    Run c = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslc",
+                        FIXTURES "/strings.sl -o tests/vm/check_rslvm_strings.o");
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    run_free(&c);
+    Run r = run_program(TOP_BUILDDIR, "/bin/sh",
+                        "-c 'ulimit -v 49152 && exec tools/rslvm tests/vm/check_rslvm_strings.o "
+                        "--shade strings --grid 1 1 --set times=18 --set copies=200'");
+    remove(TOP_BUILDDIR "/tests/vm/check_rslvm_strings.o");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "strings.sl:13: error: concat(): out of memory"), "%s", r.err);
     ck_assert_str_eq(r.out, "");
     run_free(&r);
 }
@@ -220,6 +275,8 @@ int main(void)
     tcase_add_loop_test(tc, call, 0, sizeof calls / sizeof *calls);
     tcase_add_loop_test(tc, user_errors, 0, sizeof errors / sizeof *errors);
     tcase_add_loop_test(tc, stdout_write_error, 0, sizeof to_full / sizeof *to_full);
+    tcase_add_test(tc, strings_within_limits);
+    tcase_add_test(tc, out_of_memory_is_an_error);
     tcase_add_loop_test(tc, computed_defaults, 0, sizeof defaults / sizeof *defaults);
     tcase_add_loop_test(tc, runaway_loop_stopped, 0, 3);
     tcase_add_test(tc, bad_steps_option);
