@@ -65,10 +65,9 @@ int frame_setup(RFrame *fr, const RibScene *scene, const RibFrame *f, const Rend
     if (load_shaders(shading, f, err, errlen) < 0
         || world_build(&fr->world, scene, f, shading, err, errlen) < 0)
         return -1;
-    if (!(fr->film = film_new(cam, fr->spp))) {
-        snprintf(err, (size_t)errlen, "rtrender: error: %dx%d pixels at %d samples each are too "
-                 "many to keep (at most 2^28 floats of samples; lower --spp or --res)",
-                 cam->x1 - cam->x0, cam->y1 - cam->y0, fr->spp);
+    if (!(fr->film = film_new(cam))) {
+        snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the film of %dx%d "
+                 "pixels", cam->x1 - cam->x0, cam->y1 - cam->y0);
         return -1;
     }
     return 0;
@@ -77,7 +76,7 @@ int frame_setup(RFrame *fr, const RibScene *scene, const RibFrame *f, const Rend
 Image *frame_image(RFrame *fr, char *err, int errlen)
 {
     const RibShader *imager = fr->rib->options.imager;
-    Image *img = film_resolve(fr->film, &fr->cam);
+    Image *img = film_resolve(fr->film);
     if (!img) {
         snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the image");
         return NULL;
