@@ -48,20 +48,6 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Sample k of pixel (x, y): its offset in the pixel. */
-static void sample_offset(const Job *j, int x, int y, int k, float *dx, float *dy)
-{
-    float jx = rt_unit(rt_hash((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k));
-    float jy = rt_unit(rt_hash((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k + 1));
-    if (j->sqrt_spp > 0) {
-        int m = j->sqrt_spp;
-        *dx = ((float)(k % m) + jx) / (float)m;
-        *dy = ((float)(k / m) + jy) / (float)m;
-    } else {
-        *dx = jx, *dy = jy;
-    }
-}
-
 /* One wave: pixel sample k of every pixel of a tile. */
 typedef struct Wave {
     int n, sample;              /* rays, and the pixel sample they trace */
@@ -285,7 +271,7 @@ static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, FilmTile *ft, cha
             for (int x = tx0; x < tx1; x++) {
                 int i = w->n++;
                 float sx, sy;
-                sample_offset(j, x, y, k, &sx, &sy);
+                camera_pixel_sample(j->sqrt_spp, x, y, k, &sx, &sy);
                 w->px[i] = x, w->py[i] = y, w->sx[i] = sx, w->sy[i] = sy;
                 camera_ray(cam, (float)x + sx, (float)y + sy, w->org[i], w->dir[i], &w->tnear[i],
                            &w->tfar[i]);

@@ -3,8 +3,8 @@
 ** write its displays.
 **
 **   rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]
-**            [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]
-**            scene.rib
+**            [--crop XMIN,XMAX,YMIN,YMAX] [--integrator classic|path]
+**            [--max-depth N] [--debug-pixel X,Y] [-q] [--stats] scene.rib
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,8 +15,8 @@
 
 static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
-    "                [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]\n"
-    "                scene.rib\n"
+    "                [--crop XMIN,XMAX,YMIN,YMAX] [--integrator classic|path]\n"
+    "                [--max-depth N] [--debug-pixel X,Y] [-q] [--stats] scene.rib\n"
     "\n"
     "Renders every frame of a RIB file (plain or gzip'd) and writes its displays.\n"
     "\n"
@@ -26,6 +26,9 @@ static const char usage[] =
     "  --spp N         N pixel samples, overriding PixelSamples\n"
     "  --res WxH       image size, overriding Format\n"
     "  --crop XMIN,XMAX,YMIN,YMAX  render only this window, overriding CropWindow\n"
+    "  --integrator classic|path  the classic integrator (the default unless the\n"
+    "                  RIB's Option \"integrator\" says) or the path tracer\n"
+    "  --max-depth N   the path tracer's path length (1: direct light; default 8)\n"
     "  --debug-pixel X,Y  debug the surface shader of pixel X,Y under rsldb\n"
     "  -q              no progress bar\n"
     "  --stats         print rays, shading points and where the time went\n"
@@ -67,7 +70,8 @@ static int parse_args(int argc, char **argv, Args *a)
         const char *o = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes = !strcmp(o, "-o") || !strcmp(o, "--threads") || !strcmp(o, "--spp")
-                     || !strcmp(o, "--res") || !strcmp(o, "--crop") || !strcmp(o, "--debug-pixel");
+                     || !strcmp(o, "--res") || !strcmp(o, "--crop") || !strcmp(o, "--debug-pixel")
+                     || !strcmp(o, "--integrator") || !strcmp(o, "--max-depth");
         if (takes && !v)
             return fail("%s needs a value", o);
         if (!strcmp(o, "-o")) {
@@ -91,6 +95,14 @@ static int parse_args(int argc, char **argv, Args *a)
                 || !(c[3] <= 1))
                 return fail("--crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '%s'", v);
             a->rs.crop_set = true;
+        } else if (!strcmp(o, "--integrator")) {
+            if (strcmp(v, "classic") && strcmp(v, "path"))
+                return fail("--integrator needs 'classic' or 'path', not '%s'", v);
+            a->rs.integrator = !strcmp(v, "path") ? RENDER_INTEGRATOR_PATH
+                                                  : RENDER_INTEGRATOR_CLASSIC;
+        } else if (!strcmp(o, "--max-depth")) {
+            if (!int_arg(v, &a->rs.max_depth) || a->rs.max_depth > RENDER_MAX_DEPTH)
+                return fail("--max-depth needs a path length from 1 to 1024, not '%s'", v);
         } else if (!strcmp(o, "--debug-pixel")) {
             char tail;
             if (sscanf(v, "%d,%d%c", &a->rs.debug_x, &a->rs.debug_y, &tail) != 2
