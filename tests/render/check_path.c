@@ -9,6 +9,7 @@
 */
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,12 +83,132 @@ START_TEST(white_furnace)
 }
 END_TEST
 
+/* A matte plane z = 0 seen from above (orthographic, 32 x 32 pixels over
+   [-2, 2]^2), lit by LIGHT. */
+#define PLANE(light)                                                                              \
+    "Format 32 32 1\nProjection \"orthographic\"\nScreenWindow -2 2 -2 2\n"                        \
+    "PixelFilter \"box\" 1 1\nOption \"integrator\" \"int maxdepth\" [2]\nTranslate 0 0 5\n"        \
+    "WorldBegin\n" light "Surface \"matte\"\nPolygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\n"      \
+    "WorldEnd\n"
+
+START_TEST(point_light_as_classic)
+{
+    /* A point light is a delta light: one sample, no noise, and the same
+       pixel positions as the classic integrator's, so the images agree to
+       rounding (Cl is irradiance over pi: path.h). */
+    const char *rib = PLANE("LightSource \"pointlight\" 1 \"from\" [0.5 0.5 -1] "
+                            "\"intensity\" 2\n");
+    Image *classic = render(rib, RENDER_INTEGRATOR_CLASSIC, 4, 2);
+    Image *path = render(rib, RENDER_INTEGRATOR_PATH, 4, 2);
+    for (int y = 0; y < 32; y++)
+        for (int x = 0; x < 32; x++)
+            for (int c = 0; c < 4; c++)
+                ck_assert_float_eq_tol(image_pixel(path, x, y)[c], image_pixel(classic, x, y)[c],
+                                       1e-4);
+    image_free(classic);
+    image_free(path);
+}
+END_TEST
+
+/* An arealight disk of radius 1 facing the plane from 1 above it,
+   one-sided, so the camera sees the plane through its back. */
+#define DISK                                                                                      \
+    "AttributeBegin\nSides 1\nTranslate 0 0 -1\nAreaLightSource \"arealight\" 1 "                   \
+    "\"intensity\" 0.5 \"samples\" 64\nDisk 0 1 360\nAttributeEnd\nIlluminate 1 1\n"
+
+START_TEST(area_light_as_classic)
+{
+    /* Under the disk (the 8 x 8 pixels over [-0.5, 0.5]^2) the mean of
+       the path tracer's pixels, its light samples and cosine-lobe hits on
+       the disk under MIS, equals the classic integrator's within 5
+       standard errors of both and 1% (the disk's facets). */
+    Image *classic = render(PLANE(DISK), RENDER_INTEGRATOR_CLASSIC, 4, 2);
+    Image *path = render(PLANE(DISK), RENDER_INTEGRATOR_PATH, 16, 2);
+    double mc, sc, mp, sp;
+    window_mean(classic, 0, 12, 12, 20, 20, &mc, &sc);
+    window_mean(path, 0, 12, 12, 20, 20, &mp, &sp);
+    ck_assert_msg(fabs(mp - mc) < 5 * sqrt(sc * sc + sp * sp) + 0.01 * mc,
+                  "path %g +- %g, classic %g +- %g", mp, sp, mc, sc);
+    image_free(classic);
+    image_free(path);
+}
+END_TEST
+
+/* The root-mean-square difference of channel 0 of two images. */
+static double rms(const Image *a, const Image *b)
+{
+    double s = 0;
+    for (int y = 0; y < a->height; y++)
+        for (int x = 0; x < a->width; x++) {
+            double d = image_pixel(a, x, y)[0] - image_pixel(b, x, y)[0];
+            s += d * d;
+        }
+    return sqrt(s / (a->width * a->height));
+}
+
+START_TEST(error_falls_as_one_over_root_spp)
+{
+    /* Against a render of 256 samples a pixel, the error at 4 and at 64
+       is sqrt(1/4 + 1/256) : sqrt(1/64 + 1/256) = 3.6 : 1 (the
+       reference's own noise included); 2.5 to 5.5 allows for the
+       estimate of each. */
+    Image *ref = render(PLANE(DISK), RENDER_INTEGRATOR_PATH, 256, 2);
+    Image *lo = render(PLANE(DISK), RENDER_INTEGRATOR_PATH, 4, 2);
+    Image *hi = render(PLANE(DISK), RENDER_INTEGRATOR_PATH, 64, 2);
+    double ratio = rms(lo, ref) / rms(hi, ref);
+    ck_assert_msg(ratio > 2.5 && ratio < 5.5, "error ratio %g, want about 3.6", ratio);
+    image_free(ref);
+    image_free(lo);
+    image_free(hi);
+}
+END_TEST
+
+START_TEST(same_image_for_any_thread_count)
+{
+    Image *one = render(PLANE(DISK), RENDER_INTEGRATOR_PATH, 4, 1);
+    Image *two = render(PLANE(DISK), RENDER_INTEGRATOR_PATH, 4, 2);
+    ck_assert_int_eq(memcmp(one->pixels, two->pixels, sizeof(float) * 32 * 32 * 5), 0);
+    image_free(one);
+    image_free(two);
+}
+END_TEST
+
+START_TEST(bad_integrator_options)
+{
+    static const char *const cases[][2] = {
+        { "Option \"integrator\" \"string name\" \"bidir\"\n",
+          "rtrender: error: Option \"integrator\" \"name\" is \"classic\" or \"path\", not "
+          "\"bidir\"" },
+        { "Option \"integrator\" \"int maxdepth\" [0]\n",
+          "rtrender: error: Option \"integrator\" \"maxdepth\" needs a path length from 1 to "
+          "1024, not 0" },
+        { "Option \"integrator\" \"int maxdepth\" [100000]\n",
+          "rtrender: error: Option \"integrator\" \"maxdepth\" needs a path length from 1 to "
+          "1024, not 100000" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char rib[512], err[512];
+        snprintf(rib, sizeof rib, "Format 4 4 1\n%sWorldBegin\nWorldEnd\n", cases[i][0]);
+        RenderSettings rs;
+        render_settings_init(&rs);
+        rs.quiet = true;
+        ck_assert_ptr_null(render_with(rib, &rs, err, sizeof err));
+        ck_assert_str_eq(err, cases[i][1]);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("path");
     TCase *tc = tcase_create("path");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, white_furnace);
+    tcase_add_test(tc, point_light_as_classic);
+    tcase_add_test(tc, area_light_as_classic);
+    tcase_add_test(tc, error_falls_as_one_over_root_spp);
+    tcase_add_test(tc, same_image_for_any_thread_count);
+    tcase_add_test(tc, bad_integrator_options);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -65,6 +65,12 @@ START_TEST(usage_errors)
         { "--res 10 x.rib", "rtrender: error: --res needs WIDTHxHEIGHT, not '10'\n" },
         { "--crop 0.5,0.2,0,1 x.rib",
           "rtrender: error: --crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '0.5,0.2,0,1'\n" },
+        { "--integrator bidir x.rib",
+          "rtrender: error: --integrator needs 'classic' or 'path', not 'bidir'\n" },
+        { "--max-depth -1 x.rib",
+          "rtrender: error: --max-depth needs a path length from 1 to 1024, not '-1'\n" },
+        { "--max-depth 5000 x.rib",
+          "rtrender: error: --max-depth needs a path length from 1 to 1024, not '5000'\n" },
         { "a.rib b.rib", "rtrender: error: one scene at a time: 'b.rib' is a second input\n" },
         { "-o", "rtrender: error: -o needs a value\n" },
     };
