@@ -121,7 +121,10 @@ static int sort_and_shade(const PathJob *j, ShadeCtx *c, PathWave *w, unsigned *
         int g1 = g0 + 1;
         while (g1 < total && g1 - g0 < PATH_GROUP && key[order[g1]] == key[order[g0]])
             g1++;
-        if (path_shade_group(&j->scene, c, w, order + g0, g1 - g0, err, errlen) < 0)
+        double t0 = now();
+        int rc = path_shade_group(&j->scene, c, w, order + g0, g1 - g0, err, errlen);
+        c->shade_seconds += now() - t0;
+        if (rc < 0)
             return -1;
         g0 = g1;
     }
