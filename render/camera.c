@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "render/camera.h"
+#include "render/internal.h"
 
 static int clampi(int v, int lo, int hi)
 {
@@ -69,6 +70,18 @@ static float catmull_rom(float x)
     return x < 1 ? 1.5f * x * x2 - 2.5f * x2 + 1
          : x < 2 ? -0.5f * x * x2 + 2.5f * x2 - 4 * x + 2
                  : 0;
+}
+
+void camera_pixel_sample(int sqrt_spp, int x, int y, int k, float *dx, float *dy)
+{
+    float jx = rt_unit(rt_hash((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k));
+    float jy = rt_unit(rt_hash((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k + 1));
+    if (sqrt_spp > 0) {
+        *dx = ((float)(k % sqrt_spp) + jx) / (float)sqrt_spp;
+        *dy = ((float)(k / sqrt_spp) + jy) / (float)sqrt_spp;
+    } else {
+        *dx = jx, *dy = jy;
+    }
 }
 
 float camera_filter(const Camera *cam, float dx, float dy)

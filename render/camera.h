@@ -24,6 +24,9 @@ void camera_setup(Camera *cam, const RibOptions *opt, const RenderSettings *rs);
    [j, j+1), y down), in camera space, with its clipping range. */
 void camera_ray(const Camera *cam, float x, float y, float org[3], float dir[3], float *tnear,
                 float *tfar);
+/* Sample k of pixel (x, y): its offset in the pixel, from a hash of
+   both, stratified on a sqrt_spp x sqrt_spp grid when sqrt_spp > 0. */
+void camera_pixel_sample(int sqrt_spp, int x, int y, int k, float *dx, float *dy);
 /* The filter's weight of a sample at (dx, dy) pixels from a pixel centre. */
 float camera_filter(const Camera *cam, float dx, float dy);
 

@@ -4,9 +4,10 @@
 ** turn. A tile runs as waves, one per pixel sample index: the wave's
 ** camera rays are traced as one stream, their hits grouped by the mesh
 ** they landed on and shaded in batches, and rays that pass through
-** (transparent or one-sided back faces) go on as the next layer. Every
-** sample lands in a buffer; filtering it afterwards makes the image the
-** same for any number of threads, as do per-pixel random seeds.
+** (transparent or one-sided back faces) go on as the next layer. Each
+** tile's samples are filtered into its own slot of the film (film.h),
+** which makes the image the same for any number of threads, as do
+** per-pixel random seeds.
 */
 #include <math.h>
 #include <pthread.h>
@@ -19,7 +20,7 @@
 
 #include "render/frame.h"
 
-enum { TILE = 16, WAVE = TILE * TILE };
+enum { TILE = FILM_TILE, WAVE = TILE * TILE };
 
 typedef struct Job {
     const RWorld *world;
@@ -28,7 +29,7 @@ typedef struct Job {
     Film *film;
     int spp, sqrt_spp;          /* sqrt_spp > 0: stratified */
     int maxdepth;
-    int tiles_x, ntiles;
+    int ntiles;
     atomic_int next_tile, done_tiles;
     atomic_bool failed;
     pthread_mutex_t lock;
@@ -49,20 +50,6 @@ double render_clock(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* Sample k of pixel (x, y): its offset in the pixel. */
-static void sample_offset(const Job *j, int x, int y, int k, float *dx, float *dy)
-{
-    float jx = rt_unit(rt_hash((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k));
-    float jy = rt_unit(rt_hash((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k + 1));
-    if (j->sqrt_spp > 0) {
-        int m = j->sqrt_spp;
-        *dx = ((float)(k % m) + jx) / (float)m;
-        *dy = ((float)(k / m) + jy) / (float)m;
-    } else {
-        *dx = jx, *dy = jy;
-    }
 }
 
 /* One wave: pixel sample k of every pixel of a tile. */
@@ -274,19 +261,21 @@ static int shade_layer(Job *j, ShadeCtx *c, Wave *w, int tx0, int ty0, char *err
     return 0;
 }
 
-static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, char *err, int errlen)
+static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, FilmTile *ft, char *err,
+                       int errlen)
 {
     const Camera *cam = j->cam;
-    const Film *film = j->film;
-    int tx0 = film->x0 + (tile % j->tiles_x) * TILE, ty0 = film->y0 + (tile / j->tiles_x) * TILE;
+    int tx0, ty0, tx1, ty1;
+    film_tile_rect(j->film, tile, &tx0, &ty0, &tx1, &ty1);
+    film_tile_begin(ft, tile);
     for (int k = 0; k < j->spp; k++) {
         w->n = 0;
         w->sample = k;
-        for (int y = ty0; y < ty0 + TILE && y < film->y1; y++)
-            for (int x = tx0; x < tx0 + TILE && x < film->x1; x++) {
+        for (int y = ty0; y < ty1; y++)
+            for (int x = tx0; x < tx1; x++) {
                 int i = w->n++;
                 float sx, sy;
-                sample_offset(j, x, y, k, &sx, &sy);
+                camera_pixel_sample(j->sqrt_spp, x, y, k, &sx, &sy);
                 w->px[i] = x, w->py[i] = y, w->sx[i] = sx, w->sy[i] = sy;
                 camera_ray(cam, (float)x + sx, (float)y + sy, w->org[i], w->dir[i], &w->tnear[i],
                            &w->tfar[i]);
@@ -294,7 +283,6 @@ static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, char *err, int er
                 memset(w->A[i], 0, sizeof w->A[i]);
                 w->z[i] = INFINITY;
                 w->live[i] = true;
-                film_sample_pos(j->film, x, y, k, (float)x + sx, (float)y + sy);
             }
         c->camera_rays += (uint64_t)w->n;
         if (atomic_load(&j->stop)) {
@@ -312,8 +300,10 @@ static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, char *err, int er
                 break;
         }
         for (int i = 0; i < w->n; i++)
-            film_sample_value(j->film, w->px[i], w->py[i], k, w->C[i], w->A[i], w->z[i]);
+            film_tile_add(ft, (float)w->px[i] + w->sx[i], (float)w->py[i] + w->sy[i], w->C[i],
+                          w->A[i], w->z[i]);
     }
+    film_tile_end(j->film, ft);
     return 0;
 }
 
@@ -338,13 +328,14 @@ static void *worker(void *arg)
     Job *j = arg;
     ShadeCtx *c = malloc(sizeof *c);
     Wave *w = malloc(sizeof *w);
+    FilmTile *ft = film_tile_new(j->film);
     char err[1024];
     shade_ctx_init(c, j->world, j->shading, j->maxdepth, &j->stop);
     for (;;) {
         int tile = atomic_fetch_add(&j->next_tile, 1);
         if (tile >= j->ntiles || atomic_load(&j->failed))
             break;
-        if (render_tile(j, c, tile, w, err, sizeof err) < 0) {
+        if (render_tile(j, c, tile, w, ft, err, sizeof err) < 0) {
             pthread_mutex_lock(&j->lock);
             if (!atomic_exchange(&j->failed, true))
                 snprintf(j->err, sizeof j->err, "%s", err);
@@ -365,6 +356,7 @@ static void *worker(void *arg)
     shade_ctx_free(c);
     free(c);
     free(w);
+    film_tile_free(ft);
     return NULL;
 }
 
@@ -416,15 +408,13 @@ int classic_render(const RFrame *fr, double deadline, RenderStats *stats, char *
                    int errlen)
 {
     const RenderSettings *rs = fr->rs;
-    const Film *film = fr->film;
     Job *j = calloc(1, sizeof *j);
     j->world = &fr->world, j->shading = fr->shading, j->cam = &fr->cam, j->film = fr->film;
     j->spp = fr->spp;
     int root = (int)lroundf(sqrtf((float)fr->spp));
     j->sqrt_spp = root * root == fr->spp ? root : 0;
     j->maxdepth = fr->rib->options.trace_maxdepth;
-    j->tiles_x = (film->x1 - film->x0 + TILE - 1) / TILE;
-    j->ntiles = j->tiles_x * ((film->y1 - film->y0 + TILE - 1) / TILE);
+    j->ntiles = fr->film->ntiles;
     pthread_mutex_init(&j->lock, NULL);
     /* Debugging a pixel talks on stdin and stdout: one thread, no bar. */
     j->debug_x = rs->debug_x, j->debug_y = rs->debug_y;

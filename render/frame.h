@@ -49,4 +49,11 @@ double render_clock(void);
 int classic_render(const RFrame *fr, double deadline, RenderStats *stats, char *err,
                    int errlen);
 
+/* The wavefront path tracer (path.c): paths of at most maxdepth
+   segments (1: camera rays and direct light), light samples and the
+   shaders' cosine lobes combined by multiple importance sampling. Fills
+   fr->film; 0, or -1 with a message. */
+int path_render(const RFrame *fr, int maxdepth, double deadline, RenderStats *stats, char *err,
+                int errlen);
+
 #endif /* RT_RENDER_FRAME_H */

@@ -16,7 +16,7 @@ static bool host_light(void *user, int i, int lane, const float P[3], VmLightSam
     (void)P;
     ShadeCtx *c = user;
     const ShadeFrame *f = &c->frame[c->depth];
-    if (i < 0 || i >= f->look->nsamples || !f->lit[i * VM_MAX_BATCH + lane])
+    if (i < 0 || i >= c->host.nlights || !f->lit[i * VM_MAX_BATCH + lane])
         return false;
     *out = f->light[i * VM_MAX_BATCH + lane];
     return true;

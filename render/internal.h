@@ -158,6 +158,15 @@ typedef struct ShadeFrame {
     uint8_t *lit;                /* whether light i reaches the lane */
 } ShadeFrame;
 
+/* What the path tracer gives a batch at depth 0 in place of the look's
+   lights: nlights (0 or 1) lights per lane, light[lane], and where the
+   shaded P and N (as the surface shader leaves them) go, if not NULL. */
+typedef struct ShadeGiven {
+    int nlights;
+    const VmLightSample *light;
+    float (*P)[3], (*N)[3];
+} ShadeGiven;
+
 /* A thread's shading state: its host (callbacks with this as user),
    its ShadeSys thread, and counters. */
 typedef struct ShadeCtx {
@@ -173,6 +182,7 @@ typedef struct ShadeCtx {
     /* --debug-pixel: the lane of the next batch whose surface shader runs
        under rsldb (on stdin and stdout), -1 for none. */
     int debug_lane;
+    const ShadeGiven *given;     /* the path tracer's lights, or NULL */
 } ShadeCtx;
 
 /* stop (may be NULL) is the render's flag that stops shaders early. */
@@ -185,6 +195,10 @@ void shade_ctx_free(ShadeCtx *c);
    shader fails (a missing texture, say). */
 int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const ShadeIn *in, int n,
                 float (*Ci)[3], float (*Oi)[3], char *err, int errlen);
+/* Point k of K on area light a, for the shading point with seed: a
+   triangle by area (stratified over k) and a uniform point on it, with
+   its normal. */
+void area_point(const RArea *a, uint32_t seed, int k, int K, float P[3], float N[3]);
 /* Runs sh over batch b at the context's depth, through its ShadeSys, as
    the shader the host sees running (for "shader" space). */
 int shade_run(ShadeCtx *c, const RShader *sh, const ShadeBatch *b, char *err, int errlen);

@@ -1,6 +1,6 @@
-# render/local.mk: the renderer, floor 4: frame setup, the classic
-# integrator over rtcore, shading through shadesys.h on the VM, outputs
-# and the shader searchpath, with its tests (the rtrender program is in
+# render/local.mk: the renderer, floor 4: frame setup, the classic and
+# path-tracing integrators over rtcore, shading through shadesys.h on the
+# VM, outputs and the shader searchpath, with its tests (the rtrender program is in
 # tools/).
 
 noinst_LIBRARIES += render/librender.a
@@ -19,6 +19,9 @@ render_librender_a_SOURCES = \
 	render/frame.h \
 	render/frame.c \
 	render/classic.c \
+	render/path.h \
+	render/path.c \
+	render/path_shade.c \
 	render/shade.c \
 	render/host.c \
 	render/trace.c \
@@ -91,3 +94,10 @@ tests_render_imgcmp_SOURCES = tests/render/imgcmp.c \
 	tests/render/imgdiff.h tests/render/imgdiff.c
 tests_render_imgcmp_LDADD = $(IMAGE_LIBS)
 CLEANFILES += tests/render/*.out.exr
+
+check_PROGRAMS += tests/render/check_path
+TESTS += tests/render/check_path
+tests_render_check_path_SOURCES = tests/render/check_path.c
+tests_render_check_path_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"'
+tests_render_check_path_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_path_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)

@@ -2,7 +2,12 @@
 ** render.c: rendering a RIB file's frames (render.h). A Render keeps
 ** what lasts from frame to frame, the shading system with its shader
 ** library; each frame is set up (frame.c), rendered by the classic
-** integrator (classic.c) and made an image.
+** integrator (classic.c) or the path tracer (path.c) and made an image.
+**
+** The RIB picks the integrator with
+**   Option "integrator" "string name" ["path"] "int maxdepth" [8]
+** (name "classic" or "path"; maxdepth the path length, 1 to
+** RENDER_MAX_DEPTH); rtrender's --integrator and --max-depth override it.
 */
 #include <libgen.h>
 #include <stdio.h>
@@ -64,15 +69,48 @@ void render_free(Render *r)
     free(r);
 }
 
+/* The integrator frame f asks for, and the path length: 0, or -1 with a
+   message. */
+static int integrator(const RibFrame *f, const RenderSettings *rs, RenderIntegrator *which,
+                      int *depth, char *err, int errlen)
+{
+    const RibOptions *o = &f->options;
+    const RibParam *name = rib_param_find(o->options, o->noptions, "integrator:name");
+    const RibParam *d = rib_param_find(o->options, o->noptions, "integrator:maxdepth");
+    *which = rs->integrator, *depth = rs->max_depth;
+    if (*which == RENDER_INTEGRATOR_RIB && name && name->s && !strcmp(name->s[0], "path"))
+        *which = RENDER_INTEGRATOR_PATH;
+    else if (*which == RENDER_INTEGRATOR_RIB && name && name->s && strcmp(name->s[0], "classic")) {
+        snprintf(err, (size_t)errlen, "rtrender: error: Option \"integrator\" \"name\" is "
+                 "\"classic\" or \"path\", not \"%s\"", name->s[0]);
+        return -1;
+    }
+    if (!*depth && d && d->f && !(d->f[0] >= 1 && d->f[0] <= RENDER_MAX_DEPTH)) {
+        snprintf(err, (size_t)errlen, "rtrender: error: Option \"integrator\" \"maxdepth\" "
+                 "needs a path length from 1 to %d, not %g", RENDER_MAX_DEPTH, d->f[0]);
+        return -1;
+    }
+    if (!*depth)
+        *depth = d && d->f ? (int)d->f[0] : RENDER_DEFAULT_DEPTH;
+    return 0;
+}
+
 Image *render_frame_image(Render *r, const RibFrame *f, RenderStats *stats, char *err,
                           int errlen)
 {
+    RenderIntegrator which;
+    int depth;
+    if (integrator(f, r->rs, &which, &depth, err, errlen) < 0)
+        return NULL;
     RFrame fr;
     RenderStats st = { 0 };
     unsigned built = r->shading->built;
     Image *img = NULL;
     if (frame_setup(&fr, r->scene, f, r->rs, r->shading, err, errlen) == 0
-        && classic_render(&fr, r->deadline, &st, err, errlen) == 0)
+        && (which == RENDER_INTEGRATOR_PATH
+                ? path_render(&fr, depth, r->deadline, &st, err, errlen)
+                : classic_render(&fr, r->deadline, &st, err, errlen))
+               == 0)
         img = frame_image(&fr, err, errlen);
     frame_free(&fr);
     st.shaders_built = r->shading->built - built;

@@ -17,6 +17,18 @@
 
 #include "render/rib/scene.h"
 
+/* The integrators (RenderSettings.integrator). */
+typedef enum RenderIntegrator {
+    RENDER_INTEGRATOR_RIB,      /* the RIB's Option "integrator" "string name",
+                                   else classic */
+    RENDER_INTEGRATOR_CLASSIC,  /* RenderMan's: illuminance, trace() */
+    RENDER_INTEGRATOR_PATH      /* the wavefront path tracer */
+} RenderIntegrator;
+
+/* The longest path --max-depth or Option "integrator" "maxdepth" may ask
+   for, and the path tracer's default. */
+enum { RENDER_MAX_DEPTH = 1024, RENDER_DEFAULT_DEPTH = 8 };
+
 typedef struct RenderSettings {
     int threads;          /* 0: one per core */
     int spp;              /* samples per pixel (a square number of them is
@@ -26,6 +38,11 @@ typedef struct RenderSettings {
     float crop[4];        /* xmin xmax ymin ymax, overriding CropWindow */
     const char *output;   /* -o FILE: the primary display goes here */
     bool quiet;           /* no progress bar */
+    RenderIntegrator integrator;
+    int max_depth;        /* the path tracer's path length (Embree's: 1 =
+                             camera rays and direct light), 0: the RIB's
+                             Option "integrator" "int maxdepth", else
+                             RENDER_DEFAULT_DEPTH */
     int debug_x, debug_y; /* --debug-pixel: the raster pixel whose surface
                              shader runs under rsldb (on stdin and stdout)
                              when its first sample is shaded; -1 if none */

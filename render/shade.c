@@ -177,9 +177,7 @@ static void neighbours(const ShadeIn *in, int n, Geo *g, VmDeriv *d)
     }
 }
 
-/* A point on an area light's surface for lane l's sample k of K: a
-   triangle by area, stratified over k, and a uniform point on it. */
-static void area_point(const RArea *a, uint32_t seed, int k, int K, float P[3], float N[3])
+void area_point(const RArea *a, uint32_t seed, int k, int K, float P[3], float N[3])
 {
     uint32_t at = 3u * (uint32_t)k;
     float r0 = ((float)k + rt_unit(rt_hash(seed, at, 0x632be5abu))) / (float)K;
@@ -275,6 +273,18 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
     return 0;
 }
 
+/* The path tracer's lights in place of the look's: what illuminance
+   sees at each lane. */
+static void given_lights(ShadeCtx *c, const ShadeGiven *given, int n)
+{
+    ShadeFrame *f = &c->frame[c->depth];
+    c->host.nlights = given->nlights;
+    for (int l = 0; l < n && given->nlights; l++) {
+        f->light[l] = given->light[l];
+        f->lit[l] = 1;
+    }
+}
+
 /* RISpec's default surface when none is given: brighter where the
    surface faces the eye. */
 static void default_surface(const Geo *g, int n, float (*Ci)[3], float (*Oi)[3])
@@ -331,15 +341,26 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
         for (int l = 0; rc == 0 && l < n; l++)
             sub3(g->P[l], g->E[l], g->I[l]);
     }
-    if (rc == 0)
+    const ShadeGiven *given = c->depth == 0 ? c->given : NULL;
+    if (rc == 0 && given)
+        given_lights(c, given, n);
+    else if (rc == 0)
         rc = run_lights(c, g, in, n, seed, d, err, errlen);
     if (rc == 0 && look->surface && c->debug_lane >= 0 && c->depth == 0)
         rc = debug_surface(c, look->surface, &b, err, errlen);
     b.out[RV_Ci] = &Ci[0][0], b.out[RV_Oi] = &Oi[0][0];
+    if (given) {
+        b.out[RV_P] = given->P ? &given->P[0][0] : NULL;
+        b.out[RV_N] = given->N ? &given->N[0][0] : NULL;
+    }
     if (rc == 0 && look->surface)
         rc = shade_run(c, look->surface, &b, err, errlen);
     else if (rc == 0)
         default_surface(g, n, Ci, Oi);
+    if (given && !look->surface && given->P)
+        memcpy(given->P, g->P, (size_t)n * sizeof *g->P);
+    if (given && !look->surface && given->N)
+        memcpy(given->N, g->N, (size_t)n * sizeof *g->N);
     /* The atmosphere between the eye and the hits (RISpec 3.2 section
        9.3): a volume shader turns the surface's Ci and Oi into what
        reaches the eye, with I the ray from the eye to P. */

@@ -3,7 +3,8 @@
 ** write its displays.
 **
 **   rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]
-**            [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]
+**            [--crop XMIN,XMAX,YMIN,YMAX] [--integrator classic|path]
+**            [--max-depth N] [--debug-pixel X,Y] [-q] [--stats]
 **            [--max-shader-steps N] [--time-limit SECONDS] scene.rib
 */
 #include <limits.h>
@@ -18,7 +19,8 @@
 
 static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
-    "                [--crop XMIN,XMAX,YMIN,YMAX] [--debug-pixel X,Y] [-q] [--stats]\n"
+    "                [--crop XMIN,XMAX,YMIN,YMAX] [--integrator classic|path]\n"
+    "                [--max-depth N] [--debug-pixel X,Y] [-q] [--stats]\n"
     "                [--max-shader-steps N] [--time-limit SECONDS] scene.rib\n"
     "\n"
     "Renders every frame of a RIB file (plain or gzip'd) and writes its displays.\n"
@@ -31,6 +33,9 @@ static const char usage[] =
     "  --spp N         N pixel samples, 1 to 1048576, overriding PixelSamples\n"
     "  --res WxH       image size, 1 to 65536 a side, overriding Format\n"
     "  --crop XMIN,XMAX,YMIN,YMAX  render only this window, overriding CropWindow\n"
+    "  --integrator classic|path  the classic integrator (the default unless the\n"
+    "                  RIB's Option \"integrator\" says) or the path tracer\n"
+    "  --max-depth N   the path tracer's path length (1: direct light; default 8)\n"
     "  --debug-pixel X,Y  debug the surface shader of pixel X,Y under rsldb\n"
     "  -q              no progress bar\n"
     "  --stats         print rays, shading points and where the time went\n"
@@ -78,7 +83,8 @@ static int parse_args(int argc, char **argv, Args *a)
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes = !strcmp(o, "-o") || !strcmp(o, "--threads") || !strcmp(o, "--spp")
                      || !strcmp(o, "--res") || !strcmp(o, "--crop") || !strcmp(o, "--debug-pixel")
-                     || !strcmp(o, "--max-shader-steps") || !strcmp(o, "--time-limit");
+                     || !strcmp(o, "--max-shader-steps") || !strcmp(o, "--time-limit")
+                     || !strcmp(o, "--integrator") || !strcmp(o, "--max-depth");
         if (takes && !v)
             return fail("%s needs a value", o);
         if (!strcmp(o, "-o")) {
@@ -101,6 +107,14 @@ static int parse_args(int argc, char **argv, Args *a)
                 || !(c[3] <= 1))
                 return fail("--crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '%s'", v);
             a->rs.crop_set = true;
+        } else if (!strcmp(o, "--integrator")) {
+            if (strcmp(v, "classic") && strcmp(v, "path"))
+                return fail("--integrator needs 'classic' or 'path', not '%s'", v);
+            a->rs.integrator = !strcmp(v, "path") ? RENDER_INTEGRATOR_PATH
+                                                  : RENDER_INTEGRATOR_CLASSIC;
+        } else if (!strcmp(o, "--max-depth")) {
+            if (!int_arg(v, RENDER_MAX_DEPTH, &a->rs.max_depth))
+                return fail("--max-depth needs a path length from 1 to 1024, not '%s'", v);
         } else if (!strcmp(o, "--debug-pixel")) {
             long long xy[2];
             if (!num_parse_ints(v, ',', 2, 0, 65535, xy))

@@ -83,6 +83,12 @@ START_TEST(usage_errors)
           "rtrender: error: --crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '0,1,0,nan'\n" },
         { "--crop 0.5,0.2,0,1 x.rib",
           "rtrender: error: --crop needs XMIN,XMAX,YMIN,YMAX within [0, 1], not '0.5,0.2,0,1'\n" },
+        { "--integrator bidir x.rib",
+          "rtrender: error: --integrator needs 'classic' or 'path', not 'bidir'\n" },
+        { "--max-depth -1 x.rib",
+          "rtrender: error: --max-depth needs a path length from 1 to 1024, not '-1'\n" },
+        { "--max-depth 5000 x.rib",
+          "rtrender: error: --max-depth needs a path length from 1 to 1024, not '5000'\n" },
         { "a.rib b.rib", "rtrender: error: one scene at a time: 'b.rib' is a second input\n" },
         { "-o", "rtrender: error: -o needs a value\n" },
     };
@@ -126,15 +132,11 @@ START_TEST(bad_scenes_write_nothing)
         { "Format 4 4 1\nWorldBegin\nPolygon \"P\" [0 0 0 1 0 0 0 1\n", NULL },
         { "Format 8 8 1\nCropWindow 0.5 0.5 0 1\nWorldBegin\nWorldEnd\n",
           "rtrender: error: the crop window [0.5 0.5 0 1] covers no pixel of 8x8\n" },
-        { "Format 4096 4096 1\nPixelSamples 64 64\nWorldBegin\nWorldEnd\n",
-          "bad.rib:2:1: error: PixelSamples: 4096x4096 pixels at 4096 samples each are too many "
-          "to keep (at most 2^28 floats of samples; lower PixelSamples or --spp)\n" },
+        /* The film's memory does not grow with the samples (film.h), but
+           its pixels are bounded. */
         { "Format 100000 100000 1\nWorldBegin\nWorldEnd\n",
-          "bad.rib:1:1: error: Format: 100000x100000 pixels at 4 samples each are too many to "
-          "keep (at most 2^28 floats of samples; lower Format or --res)\n" },
-        { "Format 64 64 1\nPixelSamples 1000 1000\nWorldBegin\nWorldEnd\n",
-          "bad.rib:2:1: error: PixelSamples: 64x64 pixels at 1000000 samples each are too many "
-          "to keep (at most 2^28 floats of samples; lower PixelSamples or --spp)\n" },
+          "bad.rib:1:1: error: Format: 100000x100000 pixels are too many for the film (at most "
+          "67108864; lower Format or --res)\n" },
         { "Format 64 64 1\nPixelSamples 4294967297 1\nWorldBegin\nWorldEnd\n",
           "bad.rib:2:1: error: PixelSamples: 4.29497e+09 x 1 samples; each count must be at "
           "most 1024\n" },

@@ -1,0 +1,281 @@
+/*
+** path.c: the wavefront path tracer's frame loop. Threads take the
+** film's tiles in turn; a tile's samples go out as waves of up to
+** PATH_WAVE paths, each wave through the stages below until no path is
+** left:
+**   generate   camera rays for some pixel samples of every pixel;
+**   intersect  the queue's rays as one rtcore stream;
+**   sort       the hits by the look they landed on (a counting sort), so
+**              that each batch runs one surface shader on one mesh;
+**   shade      each batch (path_shade.c): emission, a light sample with
+**              its shadow ray, the next direction;
+**   shadow     the light samples' shadow rays as one occlusion stream;
+**   compact    Russian roulette, then the live paths to the queue's
+**              front, in order.
+** Every random number is a hash of the pixel, the sample and the
+** segment, and paths reach the film in order, so the image is the same
+** for any number of threads.
+*/
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "render/path.h"
+
+typedef struct PathJob {
+    PathScene scene;
+    ShadeSys *shading;
+    const Camera *cam;
+    Film *film;
+    int spp, sqrt_spp, trace_maxdepth;
+    size_t nkeys;              /* looks: top meshes, then instances' */
+    atomic_int next_tile;
+    atomic_bool failed;
+    /* The time limit: checked before each tile; stop also ends the
+       shaders running when it is set. */
+    double deadline;
+    atomic_bool stop;
+    pthread_mutex_t lock;
+    char err[1024];
+    RenderStats stats;
+} PathJob;
+
+/* Generate: pixel samples [k0, k1) of every pixel of the tile. */
+static void generate(const PathJob *j, PathWave *w, int tx0, int ty0, int tx1, int ty1, int k0,
+                     int k1)
+{
+    w->npaths = w->n = w->ns = 0;
+    for (int k = k0; k < k1; k++)
+        for (int y = ty0; y < ty1; y++)
+            for (int x = tx0; x < tx1; x++) {
+                int p = w->npaths++, i = w->n++;
+                float sx, sy, org[3], dir[3], tn, tf;
+                camera_pixel_sample(j->sqrt_spp, x, y, k, &sx, &sy);
+                w->px[p] = x, w->py[p] = y, w->sx[p] = (float)x + sx, w->sy[p] = (float)y + sy;
+                camera_ray(j->cam, w->sx[p], w->sy[p], org, dir, &tn, &tf);
+                /* Unit directions: distances are lengths (for Le's d^2). */
+                float len = sqrtf(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+                w->ox[i] = org[0], w->oy[i] = org[1], w->oz[i] = org[2];
+                w->dx[i] = dir[0] / len, w->dy[i] = dir[1] / len, w->dz[i] = dir[2] / len;
+                w->tnear[i] = tn * len, w->tfar[i] = tf * len;
+                memset(w->L[p], 0, sizeof w->L[p]);
+                w->A[p] = 0, w->z[p] = INFINITY;
+                w->path[i] = p;
+                w->thr[i][0] = w->thr[i][1] = w->thr[i][2] = 1;
+                w->pdf[i] = 0, w->from[i] = NULL, w->depth[i] = 0, w->live[i] = true;
+                w->seed[i] = rt_hash((uint32_t)x, (uint32_t)y, 0x9a7c0000u + (uint32_t)k);
+            }
+}
+
+/* Intersect: the queue's rays, closest hits. */
+static void intersect(ShadeCtx *c, PathWave *w)
+{
+    for (int i = 0; i < w->n; i++)
+        w->geom[i] = w->inst[i] = RT_INVALID_ID;
+    RTRayHitNp rh = { { w->ox, w->oy, w->oz, w->tnear, w->dx, w->dy, w->dz, w->tfar },
+                      { w->ngx, w->ngy, w->ngz, w->b1, w->b2, w->prim, w->geom, w->inst } };
+    double t0 = render_clock();
+    rtIntersectNp(c->world->top, &rh, (size_t)w->n);
+    c->trace_seconds += render_clock() - t0;
+    c->secondary_rays += (uint64_t)w->n;
+}
+
+/* The dense index of the look a hit landed on. */
+static size_t look_key(const RWorld *world, unsigned geom, unsigned inst)
+{
+    return inst == RT_INVALID_ID ? geom : world->ntop + world->instance_first[inst] + geom;
+}
+
+/* Sort and shade: the queue's hits in order of their look (a counting
+   sort on the look's index; misses dropped), each look's run shaded in
+   batches of at most PATH_GROUP. */
+static int sort_and_shade(const PathJob *j, ShadeCtx *c, PathWave *w, unsigned *count, char *err,
+                          int errlen)
+{
+    const RWorld *world = j->scene.world;
+    static const size_t none = (size_t)-1;
+    size_t key[PATH_WAVE];
+    int order[PATH_WAVE], total = 0;
+    memset(count, 0, (j->nkeys + 1) * sizeof *count);
+    for (int i = 0; i < w->n; i++) {
+        key[i] = w->geom[i] == RT_INVALID_ID ? none : look_key(world, w->geom[i], w->inst[i]);
+        if (key[i] == none)
+            w->live[i] = false;
+        else
+            count[key[i] + 1]++, total++;
+    }
+    for (size_t k = 0; k < j->nkeys; k++)
+        count[k + 1] += count[k];
+    for (int i = 0; i < w->n; i++)
+        if (key[i] != none)
+            order[count[key[i]]++] = i;
+    for (int g0 = 0; g0 < total;) {
+        int g1 = g0 + 1;
+        while (g1 < total && g1 - g0 < PATH_GROUP && key[order[g1]] == key[order[g0]])
+            g1++;
+        double t0 = render_clock();
+        int rc = path_shade_group(&j->scene, c, w, order + g0, g1 - g0, err, errlen);
+        c->shade_seconds += render_clock() - t0;
+        if (rc < 0)
+            return -1;
+        g0 = g1;
+    }
+    return 0;
+}
+
+/* Shadow: the light samples' shadow rays; what passes adds to its path. */
+static void shadow(ShadeCtx *c, PathWave *w)
+{
+    if (!w->ns)
+        return;
+    RTRayNp r = { w->sox, w->soy, w->soz, w->stnear, w->sdx, w->sdy, w->sdz, w->stfar };
+    double t0 = render_clock();
+    rtOccludedNp(c->world->top, &r, (size_t)w->ns);
+    c->trace_seconds += render_clock() - t0;
+    c->secondary_rays += (uint64_t)w->ns;
+    for (int s = 0; s < w->ns; s++)
+        if (w->stfar[s] != -INFINITY)
+            for (int k = 0; k < 3; k++)
+                w->L[w->spath[s]][k] += w->sC[s][k];
+    w->ns = 0;
+}
+
+/* Compact: after a few segments a path goes on with the probability of
+   its largest throughput (Russian roulette, the survivors weighed up);
+   the live entries move to the queue's front, in order. */
+static void compact(PathWave *w)
+{
+    int m = 0;
+    for (int i = 0; i < w->n; i++) {
+        if (!w->live[i])
+            continue;
+        if (w->depth[i] >= 3) {
+            float q = fminf(0.95f, fmaxf(w->thr[i][0], fmaxf(w->thr[i][1], w->thr[i][2])));
+            if (!(path_rand(w, i, 15) < q))
+                continue;
+            for (int k = 0; k < 3; k++)
+                w->thr[i][k] /= q;
+        }
+#define MOVE(a) w->a[m] = w->a[i]
+        MOVE(path), MOVE(ox), MOVE(oy), MOVE(oz), MOVE(tnear), MOVE(dx), MOVE(dy), MOVE(dz);
+        MOVE(tfar), MOVE(pdf), MOVE(from), MOVE(depth), MOVE(seed), MOVE(live);
+#undef MOVE
+        memcpy(w->thr[m], w->thr[i], sizeof w->thr[m]);
+        m++;
+    }
+    w->n = m;
+}
+
+static int render_tile(PathJob *j, ShadeCtx *c, PathWave *w, FilmTile *ft, unsigned *count,
+                       int tile, char *err, int errlen)
+{
+    int tx0, ty0, tx1, ty1;
+    film_tile_rect(j->film, tile, &tx0, &ty0, &tx1, &ty1);
+    film_tile_begin(ft, tile);
+    int per_wave = PATH_WAVE / ((tx1 - tx0) * (ty1 - ty0));
+    for (int k0 = 0; k0 < j->spp; k0 += per_wave) {
+        int k1 = k0 + per_wave < j->spp ? k0 + per_wave : j->spp;
+        generate(j, w, tx0, ty0, tx1, ty1, k0, k1);
+        c->camera_rays += (uint64_t)w->n;
+        /* Passing through a surface adds no segment, so a path may see
+           RT_MAX_LAYERS surfaces more than its length. */
+        for (int step = 0; w->n && step < j->scene.maxdepth + RT_MAX_LAYERS; step++) {
+            intersect(c, w);
+            if (sort_and_shade(j, c, w, count, err, errlen) < 0)
+                return -1;
+            shadow(c, w);
+            compact(w);
+        }
+        static const float A1[3] = { 1, 1, 1 };
+        for (int p = 0; p < w->npaths; p++) {
+            float A[3] = { w->A[p], w->A[p], w->A[p] };
+            film_tile_add(ft, w->sx[p], w->sy[p], w->L[p], w->A[p] == 1 ? A1 : A, w->z[p]);
+        }
+    }
+    film_tile_end(j->film, ft);
+    return 0;
+}
+
+static void *worker(void *arg)
+{
+    PathJob *j = arg;
+    ShadeCtx *c = malloc(sizeof *c);
+    PathWave *w = malloc(sizeof *w);
+    FilmTile *ft = film_tile_new(j->film);
+    unsigned *count = malloc((j->nkeys + 1) * sizeof *count);
+    char err[1024];
+    shade_ctx_init(c, j->scene.world, j->shading, j->trace_maxdepth, &j->stop);
+    for (int tile; (tile = atomic_fetch_add(&j->next_tile, 1)) < j->film->ntiles
+                   && !atomic_load(&j->failed);) {
+        if (j->deadline > 0 && render_clock() >= j->deadline) {
+            atomic_store(&j->stop, true);
+            break;
+        }
+        if (render_tile(j, c, w, ft, count, tile, err, sizeof err) < 0) {
+            pthread_mutex_lock(&j->lock);
+            if (!atomic_exchange(&j->failed, true))
+                snprintf(j->err, sizeof j->err, "%s", err);
+            pthread_mutex_unlock(&j->lock);
+            break;
+        }
+    }
+    pthread_mutex_lock(&j->lock);
+    RenderStats *s = &j->stats;
+    s->camera_rays += c->camera_rays, s->secondary_rays += c->secondary_rays - c->camera_rays;
+    s->shading_points += c->shading_points, s->batches += c->batches;
+    s->trace_seconds += c->trace_seconds, s->shade_seconds += c->shade_seconds;
+    pthread_mutex_unlock(&j->lock);
+    shade_ctx_free(c);
+    free(c);
+    free(w);
+    free(count);
+    film_tile_free(ft);
+    return NULL;
+}
+
+int path_render(const RFrame *fr, int maxdepth, double deadline, RenderStats *stats, char *err,
+                int errlen)
+{
+    PathJob *j = calloc(1, sizeof *j);
+    j->deadline = deadline;
+    j->scene = (PathScene){ &fr->world, maxdepth };
+    j->shading = fr->shading, j->cam = &fr->cam, j->film = fr->film;
+    j->spp = fr->spp;
+    int root = (int)lroundf(sqrtf((float)fr->spp));
+    j->sqrt_spp = root * root == fr->spp ? root : 0;
+    j->trace_maxdepth = fr->rib->options.trace_maxdepth;
+    j->nkeys = fr->world.ntop + fr->world.ninstance_looks;
+    pthread_mutex_init(&j->lock, NULL);
+    int threads = fr->rs->threads;
+    if (threads <= 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = n > 0 ? (int)n : 1;
+    }
+    if (threads > j->film->ntiles)
+        threads = j->film->ntiles;
+    double start = render_clock();
+    pthread_t *t = calloc((size_t)threads, sizeof *t);
+    int started = 0;
+    for (int i = 1; i < threads; i++)
+        started += pthread_create(&t[started], NULL, worker, j) == 0;
+    worker(j);
+    for (int i = 0; i < started; i++)
+        pthread_join(t[i], NULL);
+    free(t);
+    j->stats.seconds = render_clock() - start;
+    j->stats.threads = started + 1;
+    pthread_mutex_destroy(&j->lock);
+    *stats = j->stats;
+    bool late = atomic_load(&j->stop), failed = atomic_load(&j->failed) || late;
+    if (late)
+        snprintf(err, (size_t)errlen,
+                 "rtrender: error: the render ran past its time limit (--time-limit)");
+    else if (failed)
+        snprintf(err, (size_t)errlen, "%s", j->err);
+    free(j);
+    return failed ? -1 : 0;
+}

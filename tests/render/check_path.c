@@ -1,0 +1,214 @@
+/*
+** check_path.c: the path tracer against closed forms and against the
+** classic integrator. A white furnace (an albedo-1 matte sphere inside a
+** constant-colour sphere of radiance 1) returns 1; a matte plane under a
+** point light or an area light gets the same direct light from both
+** integrators (radiometry in render/path.h); the error of a noisy pixel
+** mean falls as 1/sqrt(spp); bad integrator settings are errors.
+** Tolerances are stated per test as multiples of the estimated noise.
+*/
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/image/image.h"
+#include "render/render.h"
+#include "../common/suite.h"
+
+/* Renders a RIB text's one frame: NULL with err after an error. */
+static Image *render_with(const char *rib, const RenderSettings *rs, char *err, int errlen)
+{
+    RibLoadOptions lo;
+    RibDiag diag;
+    rib_load_options_init(&lo);
+    lo.default_shader_path = SHADER_DIR;
+    rib_diag_init(&diag, stderr);
+    RibScene *scene = rib_load_memory("test.rib", rib, strlen(rib), &lo, &diag);
+    ck_assert_msg(scene && diag.nerrors == 0 && scene->nframes == 1, "the scene does not load");
+    Render *r = render_new(scene, rs);
+    Image *img = render_frame_image(r, &scene->frames[0], NULL, err, errlen);
+    render_free(r);
+    rib_scene_free(scene);
+    rib_diag_free(&diag);
+    return img;
+}
+
+static Image *render(const char *rib, RenderIntegrator integrator, int spp, int threads)
+{
+    RenderSettings rs;
+    render_settings_init(&rs);
+    rs.integrator = integrator, rs.spp = spp, rs.threads = threads, rs.quiet = true;
+    char err[1024];
+    Image *img = render_with(rib, &rs, err, sizeof err);
+    ck_assert_msg(img != NULL, "%s", err);
+    return img;
+}
+
+/* Mean and standard error of channel c over the pixels [x0, x1) x [y0, y1). */
+static void window_mean(const Image *img, int c, int x0, int y0, int x1, int y1, double *mean,
+                        double *stderr_)
+{
+    double s = 0, s2 = 0;
+    int n = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++, n++) {
+            double v = image_pixel(img, x, y)[c];
+            s += v, s2 += v * v;
+        }
+    *mean = s / n;
+    *stderr_ = sqrt(fmax(0, s2 / n - *mean * *mean) / n);
+}
+
+/* A matte sphere of albedo 1 inside a sphere of constant radiance 1. */
+#define FURNACE                                                                                   \
+    "Format 32 32 1\nProjection \"perspective\" \"fov\" 20\nPixelFilter \"box\" 1 1\n"            \
+    "Translate 0 0 5\nWorldBegin\nAttributeBegin\nSurface \"constant\"\nColor [1 1 1]\n"          \
+    "Sphere 50 -50 50 360\nAttributeEnd\nSurface \"matte\"\nSphere 1 -1 1 360\nWorldEnd\n"
+
+START_TEST(white_furnace)
+{
+    /* Every path leaves the convex sphere after one bounce and sees
+       radiance 1: the sphere is 1 everywhere, within the noise of 16
+       cosine samples a pixel (5 standard errors of the window's mean,
+       and 0.5% for the tessellation's facets). */
+    Image *img = render(FURNACE, RENDER_INTEGRATOR_PATH, 16, 2);
+    for (int c = 0; c < 3; c++) {
+        double m, se;
+        window_mean(img, c, 8, 8, 24, 24, &m, &se);
+        ck_assert_msg(fabs(m - 1) < 5 * se + 0.005, "channel %d: %g +- %g, want 1", c, m, se);
+    }
+    image_free(img);
+}
+END_TEST
+
+/* A matte plane z = 0 seen from above (orthographic, 32 x 32 pixels over
+   [-2, 2]^2), lit by LIGHT. */
+#define PLANE(light)                                                                              \
+    "Format 32 32 1\nProjection \"orthographic\"\nScreenWindow -2 2 -2 2\n"                        \
+    "PixelFilter \"box\" 1 1\nOption \"integrator\" \"int maxdepth\" [2]\nTranslate 0 0 5\n"        \
+    "WorldBegin\n" light "Surface \"matte\"\nPolygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\n"      \
+    "WorldEnd\n"
+
+START_TEST(point_light_as_classic)
+{
+    /* A point light is a delta light: one sample, no noise, and the same
+       pixel positions as the classic integrator's, so the images agree to
+       rounding (Cl is irradiance over pi: path.h). */
+    const char *rib = PLANE("LightSource \"pointlight\" 1 \"from\" [0.5 0.5 -1] "
+                            "\"intensity\" 2\n");
+    Image *classic = render(rib, RENDER_INTEGRATOR_CLASSIC, 4, 2);
+    Image *path = render(rib, RENDER_INTEGRATOR_PATH, 4, 2);
+    for (int y = 0; y < 32; y++)
+        for (int x = 0; x < 32; x++)
+            for (int c = 0; c < 4; c++)
+                ck_assert_float_eq_tol(image_pixel(path, x, y)[c], image_pixel(classic, x, y)[c],
+                                       1e-4);
+    image_free(classic);
+    image_free(path);
+}
+END_TEST
+
+/* An arealight disk of radius 1 facing the plane from 1 above it,
+   one-sided, so the camera sees the plane through its back. */
+#define DISK                                                                                      \
+    "AttributeBegin\nSides 1\nTranslate 0 0 -1\nAreaLightSource \"arealight\" 1 "                   \
+    "\"intensity\" 0.5 \"samples\" 64\nDisk 0 1 360\nAttributeEnd\nIlluminate 1 1\n"
+
+START_TEST(area_light_as_classic)
+{
+    /* Under the disk (the 8 x 8 pixels over [-0.5, 0.5]^2) the mean of
+       the path tracer's pixels, its light samples and cosine-lobe hits on
+       the disk under MIS, equals the classic integrator's within 5
+       standard errors of both and 1% (the disk's facets). */
+    Image *classic = render(PLANE(DISK), RENDER_INTEGRATOR_CLASSIC, 4, 2);
+    Image *path = render(PLANE(DISK), RENDER_INTEGRATOR_PATH, 16, 2);
+    double mc, sc, mp, sp;
+    window_mean(classic, 0, 12, 12, 20, 20, &mc, &sc);
+    window_mean(path, 0, 12, 12, 20, 20, &mp, &sp);
+    ck_assert_msg(fabs(mp - mc) < 5 * sqrt(sc * sc + sp * sp) + 0.01 * mc,
+                  "path %g +- %g, classic %g +- %g", mp, sp, mc, sc);
+    image_free(classic);
+    image_free(path);
+}
+END_TEST
+
+/* The root-mean-square difference of channel 0 of two images. */
+static double rms(const Image *a, const Image *b)
+{
+    double s = 0;
+    for (int y = 0; y < a->height; y++)
+        for (int x = 0; x < a->width; x++) {
+            double d = image_pixel(a, x, y)[0] - image_pixel(b, x, y)[0];
+            s += d * d;
+        }
+    return sqrt(s / (a->width * a->height));
+}
+
+START_TEST(error_falls_as_one_over_root_spp)
+{
+    /* Against a render of 256 samples a pixel, the error at 4 and at 64
+       is sqrt(1/4 + 1/256) : sqrt(1/64 + 1/256) = 3.6 : 1 (the
+       reference's own noise included); 2.5 to 5.5 allows for the
+       estimate of each. */
+    Image *ref = render(PLANE(DISK), RENDER_INTEGRATOR_PATH, 256, 2);
+    Image *lo = render(PLANE(DISK), RENDER_INTEGRATOR_PATH, 4, 2);
+    Image *hi = render(PLANE(DISK), RENDER_INTEGRATOR_PATH, 64, 2);
+    double ratio = rms(lo, ref) / rms(hi, ref);
+    ck_assert_msg(ratio > 2.5 && ratio < 5.5, "error ratio %g, want about 3.6", ratio);
+    image_free(ref);
+    image_free(lo);
+    image_free(hi);
+}
+END_TEST
+
+START_TEST(same_image_for_any_thread_count)
+{
+    Image *one = render(PLANE(DISK), RENDER_INTEGRATOR_PATH, 4, 1);
+    Image *two = render(PLANE(DISK), RENDER_INTEGRATOR_PATH, 4, 2);
+    ck_assert_int_eq(memcmp(one->pixels, two->pixels, sizeof(float) * 32 * 32 * 5), 0);
+    image_free(one);
+    image_free(two);
+}
+END_TEST
+
+START_TEST(bad_integrator_options)
+{
+    static const char *const cases[][2] = {
+        { "Option \"integrator\" \"string name\" \"bidir\"\n",
+          "rtrender: error: Option \"integrator\" \"name\" is \"classic\" or \"path\", not "
+          "\"bidir\"" },
+        { "Option \"integrator\" \"int maxdepth\" [0]\n",
+          "rtrender: error: Option \"integrator\" \"maxdepth\" needs a path length from 1 to "
+          "1024, not 0" },
+        { "Option \"integrator\" \"int maxdepth\" [100000]\n",
+          "rtrender: error: Option \"integrator\" \"maxdepth\" needs a path length from 1 to "
+          "1024, not 100000" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char rib[512], err[512];
+        snprintf(rib, sizeof rib, "Format 4 4 1\n%sWorldBegin\nWorldEnd\n", cases[i][0]);
+        RenderSettings rs;
+        render_settings_init(&rs);
+        rs.quiet = true;
+        ck_assert_ptr_null(render_with(rib, &rs, err, sizeof err));
+        ck_assert_str_eq(err, cases[i][1]);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("path");
+    TCase *tc = tcase_create("path");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, white_furnace);
+    tcase_add_test(tc, point_light_as_classic);
+    tcase_add_test(tc, area_light_as_classic);
+    tcase_add_test(tc, error_falls_as_one_over_root_spp);
+    tcase_add_test(tc, same_image_for_any_thread_count);
+    tcase_add_test(tc, bad_integrator_options);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
