@@ -1,12 +1,14 @@
 /*
 ** simd/avx2.h: 8-wide float vectors on AVX2, under the names the
 ** width-generic kernels use (simd/sse.h gives the same names 4 wide).
-** A kernel file includes exactly one of the two.
+** A kernel file includes exactly one of the simd/ ISA headers; each brings
+** simd/v4.h for the 4-wide triangle blocks.
 */
 #ifndef RTCORE_SIMD_AVX2_H
 #define RTCORE_SIMD_AVX2_H
 
 #include <immintrin.h>
+#include "rtcore/simd/v4.h"
 
 #define VW 8
 typedef __m256 vf;      /* also the lane masks of comparisons */

@@ -35,8 +35,9 @@ START_TEST(stats_and_bounds)
     ck_assert_uint_eq(st.triangles, 3000 - 3 * (3000 / 16) - (3000 % 16 > 3) - (3000 % 16 > 7) -
                                         (3000 % 16 > 11));
     ck_assert_uint_gt(st.inner_nodes, 0);
-    ck_assert_uint_ge(st.leaves * st.width, st.triangles);
-    ck_assert_uint_ge(st.bytes, st.leaves * 44 * (size_t)st.width);
+    /* blocks of 4 triangles (176 bytes) at every node width */
+    ck_assert_uint_ge(st.leaves * 4, st.triangles);
+    ck_assert_uint_eq(st.bytes, st.inner_nodes * 32 * (size_t)st.width + st.leaves * 176);
     ck_assert(st.sah_cost > 1 && st.sah_cost < 1000);
     ck_assert(st.build_ms >= 0);
     float lo[3], hi[3], mlo[3] = { INFINITY, INFINITY, INFINITY }, mhi[3] = { -INFINITY, -INFINITY, -INFINITY };
