@@ -4,6 +4,7 @@
 ** itself is the width-generic trav_single.h / trav_packet.h.
 */
 #include "rtcore/simd/sse.h"
+#include "rtcore/simd/packet_vf.h"
 #include "rtcore/trav_packet.h"
 #include "rtcore/dispatch.h"
 

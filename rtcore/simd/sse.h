@@ -22,6 +22,7 @@ typedef v4 vf;
 #define vf_div v4_div
 #define vf_min v4_min
 #define vf_max v4_max
+#define vf_lt v4_lt
 #define vf_le v4_le
 #define vf_ge v4_ge
 #define vf_eq v4_eq

@@ -23,6 +23,7 @@ static inline v4 v4_div(v4 a, v4 b) { return _mm_div_ps(a, b); }
    that may be NaN first so that it drops out. */
 static inline v4 v4_min(v4 a, v4 b) { return _mm_min_ps(a, b); }
 static inline v4 v4_max(v4 a, v4 b) { return _mm_max_ps(a, b); }
+static inline v4 v4_lt(v4 a, v4 b) { return _mm_cmplt_ps(a, b); }
 static inline v4 v4_le(v4 a, v4 b) { return _mm_cmple_ps(a, b); }
 static inline v4 v4_ge(v4 a, v4 b) { return _mm_cmpge_ps(a, b); }
 static inline v4 v4_eq(v4 a, v4 b) { return _mm_cmpeq_ps(a, b); }
