@@ -9,5 +9,5 @@
 #include "rtcore/dispatch.h"
 
 const RtKernels rt_kernels_avx2 = {
-    "avx2", VW, intersect1, occluded1, intersectp, occludedp
+    "avx2", VW, PW, intersect1, occluded1, intersectp, occludedp
 };

@@ -9,5 +9,5 @@
 #include "rtcore/dispatch.h"
 
 const RtKernels rt_kernels_sse42 = {
-    "sse4.2", VW, intersect1, occluded1, intersectp, occludedp
+    "sse4.2", VW, PW, intersect1, occluded1, intersectp, occludedp
 };
