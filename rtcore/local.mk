@@ -56,6 +56,6 @@ tests_rtcore_check_rtcore_SOURCES = tests/rtcore/check_rtcore.c \
 	tests/rtcore/check_rtcore.h tests/rtcore/check_util.c \
 	tests/rtcore/check_kernels.c tests/rtcore/check_watertight.c \
 	tests/rtcore/check_instance.c tests/rtcore/check_build.c \
-	tests/rtcore/check_errors.c
+	tests/rtcore/check_errors.c tests/rtcore/check_oracle.c
 tests_rtcore_check_rtcore_CFLAGS = $(RTCORE_CFLAGS) $(CHECK_CFLAGS)
 tests_rtcore_check_rtcore_LDADD = $(RTCORE_LIBS) $(CHECK_LIBS)

@@ -1,6 +1,7 @@
 /*
 ** check_rtcore.c: runs the rtcore suites: kernels against brute force,
-** watertightness, instances, the build, errors, for every ISA the CPU
+** watertightness, instances, the build, errors, and the triangle test
+** and kernels against an independent double-precision oracle, for every ISA the CPU
 ** has. When it lacks one, a run with no failure exits 77 (Automake's
 ** SKIP) naming it: those kernels were not tested, so it must not pass.
 */
@@ -17,6 +18,7 @@ int main(void)
     srunner_add_suite(sr, instance_suite());
     srunner_add_suite(sr, build_suite());
     srunner_add_suite(sr, errors_suite());
+    srunner_add_suite(sr, oracle_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -74,5 +74,6 @@ Suite *watertight_suite(void);
 Suite *instance_suite(void);
 Suite *errors_suite(void);
 Suite *build_suite(void);
+Suite *oracle_suite(void);
 
 #endif
