@@ -18,22 +18,34 @@ struct Render {
     const RenderSettings *rs;
     ShadeSys *shading;
     double deadline;      /* rs->time_limit from render_new, 0 for none */
+    char *include_path;   /* shading->include_path */
 };
 
-RibScene *render_load(const char *path, RibDiag *diag)
+RibScene *render_load_ex(const char *path, const RenderSettings *rs, RibDiag *diag)
 {
     char *copy = strdup(path);
     const char *dir = dirname(copy);
-    char shader_path[8192];
-    render_default_shader_path(shader_path, sizeof shader_path, dir);
+    char shader_path[8192], texture_path[8192], archive_path[8192];
+    render_default_shader_path(shader_path, sizeof shader_path, dir,
+                               rs ? rs->shader_path : NULL);
+    render_default_texture_path(texture_path, sizeof texture_path, dir,
+                                rs ? rs->texture_path : NULL);
+    render_default_archive_path(archive_path, sizeof archive_path, dir,
+                                rs ? rs->include_path : NULL);
     RibLoadOptions lo;
     rib_load_options_init(&lo);
     lo.default_shader_path = shader_path;
-    lo.default_texture_path = dir;
-    lo.default_archive_path = dir;
+    lo.default_texture_path = texture_path;
+    lo.default_archive_path = archive_path;
+    lo.strict = rs && rs->strict;
     RibScene *scene = rib_load_ex(path, &lo, diag);
     free(copy);
     return scene;
+}
+
+RibScene *render_load(const char *path, RibDiag *diag)
+{
+    return render_load_ex(path, NULL, diag);
 }
 
 void render_settings_init(RenderSettings *rs)
@@ -52,6 +64,15 @@ Render *render_new(const RibScene *scene, const RenderSettings *rs)
        debug information, for the whole render. */
     r->shading = shadesys_vm_new(rs->debug_x >= 0);
     r->shading->max_steps = rs->max_shader_steps;
+    /* A .sl compiled during the render #includes from its own folder
+       (cpp's rule), then the scene's, then -I's. */
+    char *copy = strdup(scene->path ? scene->path : ".");
+    size_t n = strlen(copy) + (rs->include_path ? strlen(rs->include_path) : 0) + 2;
+    char *inc = malloc(n);
+    snprintf(inc, n, "%s%s%s", dirname(copy), rs->include_path ? ":" : "",
+             rs->include_path ? rs->include_path : "");
+    r->shading->include_path = r->include_path = inc;
+    free(copy);
     r->deadline = rs->time_limit > 0 ? render_clock() + rs->time_limit : 0;
     return r;
 }
@@ -61,6 +82,7 @@ void render_free(Render *r)
     if (!r)
         return;
     r->shading->free(r->shading);
+    free(r->include_path);
     free(r);
 }
 

@@ -34,6 +34,13 @@ typedef struct RenderSettings {
                              once, by render_new */
     double time_limit;    /* seconds from render_new after which frames
                              stop with an error and write nothing; 0: none */
+    /* Search paths from the command line, ':'-lists (NULL: none), and
+       strictness, read by render_load_ex and render_new: shaders
+       (--shaderpath) and textures (--texturepath) searched after the
+       scene's folder, include folders (-I) for ReadArchive and for the
+       #include of a .sl compiled during the render. */
+    const char *shader_path, *texture_path, *include_path;
+    bool strict;          /* unknown or unsupported RIB is an error */
 } RenderSettings;
 
 void render_settings_init(RenderSettings *rs);
@@ -42,6 +49,8 @@ void render_settings_init(RenderSettings *rs);
    folder, then (for shaders) the standard library. NULL after a fatal
    error; errors and warnings go to diag. */
 RibScene *render_load(const char *path, RibDiag *diag);
+/* The same with rs's search paths and strictness (rs may be NULL). */
+RibScene *render_load_ex(const char *path, const RenderSettings *rs, RibDiag *diag);
 
 /* What a frame's render did and where its time went. */
 typedef struct RenderStats {

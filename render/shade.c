@@ -275,8 +275,10 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
     return 0;
 }
 
-/* RISpec's default surface when none is given: brighter where the
-   surface faces the eye. */
+/* RISpec's default surface when none is given, the standard library's
+   defaultsurface (shaders/defaultsurface.sl) with its defaults: a
+   headlight, Os Cs (Ka + Kd cos^2) with Ka 0.2 and Kd 0.8, cos between
+   the view ray and the normal. */
 static void default_surface(const Geo *g, int n, float (*Ci)[3], float (*Oi)[3])
 {
     for (int l = 0; l < n; l++) {
@@ -285,7 +287,7 @@ static void default_surface(const Geo *g, int n, float (*Ci)[3], float (*Oi)[3])
         float k = fabsf(g->N[l][0] * i[0] + g->N[l][1] * i[1] + g->N[l][2] * i[2]);
         for (int j = 0; j < 3; j++) {
             Oi[l][j] = g->Os[l][j];
-            Ci[l][j] = g->Os[l][j] * g->Cs[l][j] * (0.2f + 0.8f * k);
+            Ci[l][j] = g->Os[l][j] * g->Cs[l][j] * (0.2f + 0.8f * k * k);
         }
     }
 }

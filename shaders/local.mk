@@ -10,6 +10,7 @@ dist_shaders_DATA = \
 	shaders/background.sl \
 	shaders/bumpy.sl \
 	shaders/constant.sl \
+	shaders/defaultsurface.sl \
 	shaders/depthcue.sl \
 	shaders/distantlight.sl \
 	shaders/fog.sl \

@@ -270,6 +270,8 @@ typedef struct RibFrame {
 } RibFrame;
 
 typedef struct RibScene {
+    const char *path;        /* the file loaded (the name given for text
+                                loaded from memory) */
     RibFrame *frames;
     size_t nframes;
     RibObject **objects;
@@ -288,6 +290,10 @@ typedef struct RibLoadOptions {
     /* What '@' stands for in each searchpath (default "."). */
     const char *default_shader_path, *default_texture_path,
                *default_archive_path;
+    /* What is unknown or not supported (an unknown request, Blobby,
+       Procedural "RunProgram", motion blur, CSG, trim curves) is an error
+       rather than a warning (rtrender --strict). */
+    bool strict;
 } RibLoadOptions;
 
 void rib_load_options_init(RibLoadOptions *opt);
@@ -295,11 +301,13 @@ void rib_load_options_init(RibLoadOptions *opt);
 /* Loads a RIB file (plain or gzip'd). Returns NULL after a fatal error
    (an unreadable or damaged file, unbalanced blocks, too many errors);
    otherwise the scene, with any non-fatal errors and warnings in diag.
-   A request that is wrong (unknown, malformed arguments, wrong counts) is
-   an error and skipped, as RenderMan does, and loading goes on; a bad
+   A request that is wrong (malformed arguments, wrong counts) is an
+   error and skipped, as RenderMan does, and loading goes on; a bad
    parameter or primitive variable is dropped from its request. An
-   archive that would include itself is an error and not read. What is
-   merely not supported (motion blur, CSG, trim curves, Curves, ...) and
+   archive that would include itself is an error and not read. An
+   unknown request (a renderer's own, GeometricRepresentation, ...) and
+   what is merely not supported (motion blur, CSG, trim curves, Curves,
+   ...) are warnings naming it, skipped, and errors with opt->strict;
    unknown Option/Attribute names are warnings. */
 RibScene *rib_load(const char *path, RibDiag *diag);
 RibScene *rib_load_ex(const char *path, const RibLoadOptions *opt,

@@ -118,8 +118,6 @@ START_TEST(bad_scenes_write_nothing)
           "bad.rib:3:1: error: shader \"plastic\": parameter \"Kd\" has 2 values here but 1 in "
           "the shader (a float)\n" },
         { "Format 4 4 1\nWorldBegin\nAttributeBegin\nSphere 1 -1 1 360\n", NULL },
-        { "Format 4 4 1\nFrobnicate 1\nWorldBegin\nWorldEnd\n",
-          "bad.rib:2:1: error: unknown request \"Frobnicate\" skipped\n" },
         { "Format 4 4 1\nWorldBegin\nSphere 1 -1 1\nWorldEnd\n", NULL },
         { "Format 4 4 1\nWorldBegin\nPointsPolygons [1000000000] [0 1 2] \"P\" [0 0 0 1 0 0 0 1 0]\n"
           "WorldEnd\n", NULL },
@@ -271,6 +269,117 @@ START_TEST(shader_from_the_rib_folder)
     ck_assert_float_eq_tol(image_pixel(img, 0, 0)[0], 0.5f, 1e-6);
     ck_assert_float_eq_tol(image_pixel(img, 0, 0)[3], 1, 1e-6);
     image_free(img);
+}
+END_TEST
+
+START_TEST(unknown_request_warns)
+{
+    /* An unknown request is a warning and the square still renders
+       (white, every pixel); --strict makes it an error, nothing written. */
+    write_file("unk.rib", "Format 2 2 1\nFrobnicate 1\n" SQUARE("1 1 1"));
+    Run r = rtrender("-q -o unk.exr unk.rib");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_str_eq(r.err, "unk.rib:2:1: warning: unknown request \"Frobnicate\" skipped\n");
+    run_free(&r);
+    Image *img = read_back("unk.exr");
+    ck_assert_float_eq_tol(image_pixel(img, 1, 1)[0], 1, 1e-6);
+    image_free(img);
+    r = rtrender("-q --strict -o strict.exr unk.rib");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "unk.rib:2:1: error: unknown request \"Frobnicate\" skipped\n");
+    ck_assert(!exists("strict.exr"));
+    run_free(&r);
+}
+END_TEST
+
+/* The gray a one-pixel render of a square under shader `name` gave. */
+static float gray_of(const char *args)
+{
+    Run r = rtrender(args);
+    ck_assert_msg(r.status == 0, "%s: %s", args, r.err);
+    run_free(&r);
+    Image *img = read_back("paths.exr");
+    float v = image_pixel(img, 0, 0)[0];
+    image_free(img);
+    unlink("paths.exr");
+    return v;
+}
+
+START_TEST(search_paths_from_the_command_line)
+{
+    /* sub/scene.rib uses shader "quarter" and archive "sq.rib", neither
+       beside it: --shaderpath and $RMAN_SHADERPATH find the shader, -I
+       the archive; "quarter" #includes "k.h" from the -I folder, the
+       scene's own folder searched first. */
+    char path[600];
+    snprintf(path, sizeof path, "%s/sub", dir);
+    mkdir(path, 0755);
+    snprintf(path, sizeof path, "%s/shd", dir);
+    mkdir(path, 0755);
+    snprintf(path, sizeof path, "%s/inc", dir);
+    mkdir(path, 0755);
+    write_file("shd/quarter.sl", "#include \"k.h\"\nsurface quarter() { Oi = 1; Ci = K; }\n");
+    write_file("inc/k.h", "#define K 0.25\n");
+    write_file("inc/sq.rib", "Polygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\n");
+    write_file("sub/scene.rib", "Format 1 1 1\nQuantize \"rgba\" 0 0 0 0\n"
+                                "Display \"paths.exr\" \"exr\" \"rgba\"\n"
+                                "Projection \"orthographic\"\nTranslate 0 0 1\nWorldBegin\n"
+                                "Surface \"quarter\"\nReadArchive \"sq.rib\"\nWorldEnd\n");
+    Run r = rtrender("-q sub/scene.rib");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "error: ReadArchive: cannot find archive \"sq.rib\""));
+    run_free(&r);
+    /* the shader found, but its #include only with -I */
+    r = rtrender("-q --shaderpath shd -o paths.exr -I inc sub/scene.rib");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    run_free(&r);
+    ck_assert_float_eq_tol(gray_of("-q --shaderpath shd -Iinc -o paths.exr sub/scene.rib"),
+                           0.25f, 1e-6);
+    /* RMAN_SHADERPATH, after --shaderpath: a "quarter" there loses to one
+       --shaderpath names, and is found when --shaderpath is not given */
+    snprintf(path, sizeof path, "%s/env", dir);
+    mkdir(path, 0755);
+    write_file("env/quarter.sl", "surface quarter() { Oi = 1; Ci = 0.75; }\n");
+    setenv("RMAN_SHADERPATH", path, 1);
+    ck_assert_float_eq_tol(gray_of("-q -I inc -o paths.exr sub/scene.rib"), 0.75f, 1e-6);
+    ck_assert_float_eq_tol(gray_of("-q --shaderpath shd -I inc -o paths.exr sub/scene.rib"),
+                           0.25f, 1e-6);
+    unsetenv("RMAN_SHADERPATH");
+    /* the scene's folder comes first: a quarter.sl beside the scene wins */
+    write_file("sub/quarter.sl", "surface quarter() { Oi = 1; Ci = 0.5; }\n");
+    ck_assert_float_eq_tol(gray_of("-q --shaderpath shd -I inc -o paths.exr sub/scene.rib"),
+                           0.5f, 1e-6);
+}
+END_TEST
+
+START_TEST(texture_path_from_the_command_line)
+{
+    /* A texture in tex/, not beside the scene: found with --texturepath
+       (paintedplastic's texture() of a constant 0.5 gray image). */
+    char path[600];
+    snprintf(path, sizeof path, "%s/tex", dir);
+    mkdir(path, 0755);
+    snprintf(path, sizeof path, "%s/tex/gray.exr", dir);
+    Image *t = image_new(4, 4, 4);
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            float *p = image_pixel(t, x, y);
+            p[0] = p[1] = p[2] = 0.5f, p[3] = 1;
+        }
+    char err[256];
+    ck_assert_msg(image_write(t, path, NULL, err, sizeof err) == 0, "%s", err);
+    image_free(t);
+    write_file("tx.rib", "Format 1 1 1\nQuantize \"rgba\" 0 0 0 0\n"
+                         "Display \"paths.exr\" \"exr\" \"rgba\"\n"
+                         "Projection \"orthographic\"\nTranslate 0 0 1\nWorldBegin\n"
+                         "Surface \"tex\"\n"
+                         "Polygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\nWorldEnd\n");
+    write_file("tex.sl", "surface tex() { Oi = 1; Ci = color texture(\"gray.exr\", 0.5, 0.5); }\n");
+    Run r = rtrender("-q tx.rib");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "cannot open texture 'gray.exr'"));
+    run_free(&r);
+    ck_assert_float_eq_tol(gray_of("-q --texturepath tex tx.rib"), 0.5f, 1e-3);
 }
 END_TEST
 
@@ -431,6 +540,9 @@ int main(void)
     tcase_add_test(tc, output_png_by_extension);
     tcase_add_test(tc, exposure_into_float_tiff);
     tcase_add_test(tc, shader_from_the_rib_folder);
+    tcase_add_test(tc, unknown_request_warns);
+    tcase_add_test(tc, search_paths_from_the_command_line);
+    tcase_add_test(tc, texture_path_from_the_command_line);
     tcase_add_test(tc, frames_numbered);
     tcase_add_test(tc, debug_pixel);
     tcase_add_test(tc, sigterm_removes_temp_file);

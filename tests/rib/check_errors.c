@@ -70,15 +70,38 @@ static const char *prims(const RibScene *s)
 
 /* ---- requests and their arguments ----------------------------------------- */
 
+/* An unknown request (a renderer's own, as GeometricRepresentation) is
+   a warning and skipped with its arguments, as RenderMan renderers do;
+   strict loading makes it an error. */
 START_TEST(test_unknown_request)
 {
     RibDiag d;
-    RibScene *s = world("FooBar 1 [2 3] \"x\"\nSphere 1 -1 1 360\n"
-                        "sphere 1 -1 1 360",
-                        &d);
+    const char *body = "FooBar 1 [2 3] \"x\"\nSphere 1 -1 1 360\n"
+                       "sphere 1 -1 1 360\nGeometricRepresentation \"lines\"\n"
+                       "Disk 0 1 360";
+    RibScene *s = world(body, &d);
+    expect(&d, "test.rib:2:1: warning: unknown request \"FooBar\" skipped",
+           "test.rib:4:1: warning: unknown request \"sphere\" skipped",
+           "test.rib:5:1: warning: unknown request \"GeometricRepresentation\" "
+           "skipped", NULL);
+    ck_assert_int_eq(d.nerrors, 0);
+    ck_assert_str_eq(prims(s), "Sphere Disk");
+    rib_scene_free(s);
+    rib_diag_free(&d);
+
+    RibLoadOptions opt;
+    rib_load_options_init(&opt);
+    opt.strict = true;
+    char text[512];
+    snprintf(text, sizeof text, "WorldBegin\n%s\nBlobby 0 [] [] []\nWorldEnd\n", body);
+    s = load_text_opt(text, &opt, &d);
+    ck_assert_ptr_nonnull(s);
     expect(&d, "test.rib:2:1: error: unknown request \"FooBar\" skipped",
-           "test.rib:4:1: error: unknown request \"sphere\" skipped", NULL);
-    ck_assert_str_eq(prims(s), "Sphere");
+           "test.rib:4:1: error: unknown request \"sphere\" skipped",
+           "test.rib:5:1: error: unknown request \"GeometricRepresentation\" "
+           "skipped",
+           "test.rib:7:1: error: Blobby is not supported; ignored", NULL);
+    ck_assert_str_eq(prims(s), "Sphere Disk");
     rib_scene_free(s);
     rib_diag_free(&d);
 }
@@ -196,13 +219,15 @@ END_TEST
 START_TEST(test_request_in_wrong_place)
 {
     RibDiag d;
-    RibScene *s = load_text("Sphere 1 -1 1 360\nLightSource \"pointlight\" 1\n"
+    RibScene *s = load_text("Sphere 1 -1 1 360\nObjectBegin 1\n"
+                            "LightSource \"pointlight\" 1\nObjectEnd\n"
                             "WorldBegin\nFormat 10 10 1\nDisk 0 1 360\n"
                             "WorldEnd\n",
                             &d);
     expect(&d, "test.rib:1:1: error: Sphere outside WorldBegin/WorldEnd",
-           "test.rib:2:1: error: LightSource outside WorldBegin/WorldEnd",
-           "test.rib:4:1: error: Format is an option and must come before "
+           "test.rib:3:1: error: LightSource inside an object defined outside "
+           "WorldBegin/WorldEnd",
+           "test.rib:6:1: error: Format is an option and must come before "
            "WorldBegin",
            NULL);
     ck_assert_int_eq(only_frame(s)->options.xres, 640);
@@ -410,7 +435,7 @@ START_TEST(test_non_finite_numbers)
     expect(&d, "test.rib:2:8: error: number out of range: 1e39",
            "test.rib:3:1: error: Sphere: expected 4 numbers for radius zmin "
            "zmax thetamax",
-           "test.rib:3:8: error: unknown request \"nan\" skipped",
+           "test.rib:3:8: warning: unknown request \"nan\" skipped",
            "test.rib:4:13: error: malformed number",
            "test.rib:15:1: error: Scale: the current transform would "
            "overflow; request skipped",
@@ -520,7 +545,10 @@ START_TEST(test_too_many_errors)
     for (int i = 0; i < 120; i++)
         strcat(text, "Bogus\n");
     RibDiag d;
-    RibScene *s = load_text(text, &d);
+    RibLoadOptions opt;
+    rib_load_options_init(&opt);
+    opt.strict = true;  /* unknown requests are errors */
+    RibScene *s = load_text_opt(text, &opt, &d);
     ck_assert_ptr_null(s);
     ck_assert_int_eq(d.nerrors, 101);
     ck_assert_str_eq(d.messages[99], "test.rib:100:1: error: unknown request "
@@ -564,7 +592,7 @@ START_TEST(test_truncated_file)
                  "test.rib:2:10: error: malformed number",
                  "test.rib:1:1: error: WorldBegin has no matching WorldEnd");
     expect_fatal("WorldBegin\nWorldE",
-                 "test.rib:2:1: error: unknown request \"WorldE\" skipped",
+                 "test.rib:2:1: warning: unknown request \"WorldE\" skipped",
                  "test.rib:1:1: error: WorldBegin has no matching WorldEnd");
     /* an empty file is an empty scene */
     RibDiag d;
@@ -859,13 +887,22 @@ START_TEST(test_ribinfo_exit_status)
     run_free(&r);
 
     const char *dir = temp_dir();
-    write_file(dir, "skip.rib", "WorldBegin\nBogus 1\nDisk 0 1 360\n"
+    write_file(dir, "skip.rib", "WorldBegin\nBogus 1\nColor 1\nDisk 0 1 360\n"
                                 "WorldEnd\n");
     r = run_program(dir, RIBINFO_PATH, "skip.rib");
     ck_assert_int_eq(r.status, 1);
-    ck_assert_str_eq(r.err, "skip.rib:2:1: error: unknown request \"Bogus\" "
-                            "skipped\n");
+    ck_assert_str_eq(r.err, "skip.rib:2:1: warning: unknown request \"Bogus\" "
+                            "skipped\n"
+                            "skip.rib:3:1: error: Color: expected 3 numbers for "
+                            "the color\n");
     ck_assert_ptr_nonnull(strstr(r.out, "meshes 1,"));
+    run_free(&r);
+    /* warnings alone: a clean load */
+    write_file(dir, "warn.rib", "WorldBegin\nBogus 1\nDisk 0 1 360\nWorldEnd\n");
+    r = run_program(dir, RIBINFO_PATH, "warn.rib");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "warn.rib:2:1: warning: unknown request \"Bogus\" "
+                            "skipped\n");
     run_free(&r);
 
     r = run_program(dir, RIBINFO_PATH, "missing.rib");
