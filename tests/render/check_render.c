@@ -134,6 +134,61 @@ START_TEST(matte_sphere_lambert)
 }
 END_TEST
 
+START_TEST(light_before_worldbegin)
+{
+    /* Old RIB: a distant light declared before the camera transform
+       lives in camera space, shining from the eye (+z) whatever the
+       camera's rotation, so the rotated camera sees the same Lambert
+       sphere. Were it placed in world space, its direction would turn
+       with the camera's 60 degrees and the cosine be off by up to 0.5. */
+    Image *img = render("Format 40 40 1\nProjection \"orthographic\"\n"
+                        "ScreenWindow -1.25 1.25 -1.25 1.25\nPixelFilter \"box\" 1 1\n"
+                        "LightSource \"distantlight\" 1 \"from\" [0 0 0] \"to\" [0 0 1]\n"
+                        "Translate 0 0 5\nRotate 60 0 1 0\nWorldBegin\n"
+                        "Surface \"matte\"\nColor [1 0.5 0.25]\nSphere 1 -1 1 360\nWorldEnd\n",
+                        16, 2);
+    check_lambert(img, (const float[3]){ 1, 0.5f, 0.25f });
+    image_free(img);
+}
+END_TEST
+
+/* RISpec's defaultsurface on the unit sphere of check_lambert's frame,
+   with no light: Cs (Ka + Kd cos^2), Ka 0.2, Kd 0.8, cos^2 = 1 - x^2 -
+   y^2 for the orthographic view ray. Tolerance 0.01 as there. */
+static void check_headlight(const char *rib_surface)
+{
+    char rib[512];
+    snprintf(rib, sizeof rib,
+             "Format 40 40 1\nProjection \"orthographic\"\n"
+             "ScreenWindow -1.25 1.25 -1.25 1.25\nPixelFilter \"box\" 1 1\n"
+             "Translate 0 0 5\nWorldBegin\n%s\nColor [1 0.5 0.25]\n"
+             "Sphere 1 -1 1 360\nWorldEnd\n", rib_surface);
+    Image *img = render(rib, 16, 2);
+    const float cs[3] = { 1, 0.5f, 0.25f };
+    int checked = 0;
+    for (int py = 0; py < 40; py++)
+        for (int px = 0; px < 40; px++) {
+            float x = -1.25f + 2.5f * ((float)px + 0.5f) / 40, y = 1.25f - 2.5f * ((float)py + 0.5f) / 40;
+            if (sqrtf(x * x + y * y) + 0.0625f * 1.5f > 0.95f)
+                continue;
+            float k = 0.2f + 0.8f * (1 - x * x - y * y);
+            const float *c = image_pixel(img, px, py);
+            for (int j = 0; j < 3; j++)
+                ck_assert_msg(fabsf(c[j] - cs[j] * k) < 0.01f, "%s: pixel %d,%d[%d] = %g, want %g",
+                              rib_surface, px, py, j, c[j], cs[j] * k);
+            checked++;
+        }
+    ck_assert_int_gt(checked, 550);
+    image_free(img);
+}
+
+START_TEST(default_surface_headlight)
+{
+    check_headlight("");                              /* no Surface at all */
+    check_headlight("Surface \"defaultsurface\"");    /* the library's shader */
+}
+END_TEST
+
 START_TEST(two_frames_build_each_shader_once)
 {
     /* The matte sphere twice, in frames of one render: the second moves
@@ -606,6 +661,8 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, constant_sphere_coverage);
     tcase_add_test(tc, matte_sphere_lambert);
+    tcase_add_test(tc, light_before_worldbegin);
+    tcase_add_test(tc, default_surface_headlight);
     tcase_add_test(tc, two_frames_build_each_shader_once);
     tcase_add_test(tc, perspective_framing);
     tcase_add_test(tc, crop_window_cuts_the_frame);
