@@ -242,6 +242,33 @@ START_TEST(displacement_along_the_normal)
 }
 END_TEST
 
+START_TEST(instances_beside_top_meshes)
+{
+    /* A sphere of the world (red) between two instances of an object's
+       sphere (green, blue). rtcore numbers instances after the meshes,
+       so a hit on an instance once looked past the end of the instance
+       list and crashed. Pixels 32, 12 and 51 of row 32 lie at x = 0.06,
+       -1.22 and 1.22, inside each unit-diameter sphere: constant Cs. */
+    Image *img = render("Format 64 64 1\nProjection \"orthographic\"\n"
+                        "ScreenWindow -2 2 -2 2\nPixelFilter \"box\" 1 1\n"
+                        "Translate 0 0 5\nWorldBegin\n"
+                        "ObjectBegin 1\nSphere 0.5 -0.5 0.5 360\nObjectEnd\n"
+                        "Surface \"constant\"\nColor [1 0 0]\nSphere 0.5 -0.5 0.5 360\n"
+                        "AttributeBegin\nTranslate -1.2 0 0\nColor [0 1 0]\nObjectInstance 1\n"
+                        "AttributeEnd\n"
+                        "AttributeBegin\nTranslate 1.2 0 0\nColor [0 0 1]\nObjectInstance 1\n"
+                        "AttributeEnd\nWorldEnd\n",
+                        4, 1);
+    static const struct { int px; float rgb[3]; } want[] = {
+        { 32, { 1, 0, 0 } }, { 12, { 0, 1, 0 } }, { 51, { 0, 0, 1 } }
+    };
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < 3; j++)
+            ck_assert_float_eq_tol(image_pixel(img, want[k].px, 32)[j], want[k].rgb[j], 1e-6);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(two_frames_build_each_shader_once)
 {
     /* The matte sphere twice, in frames of one render: the second moves
@@ -717,6 +744,7 @@ int main(void)
     tcase_add_test(tc, light_before_worldbegin);
     tcase_add_test(tc, default_surface_headlight);
     tcase_add_test(tc, displacement_along_the_normal);
+    tcase_add_test(tc, instances_beside_top_meshes);
     tcase_add_test(tc, two_frames_build_each_shader_once);
     tcase_add_test(tc, perspective_framing);
     tcase_add_test(tc, crop_window_cuts_the_frame);
