@@ -19,7 +19,28 @@ struct Render {
     ShadeSys *shading;
     double deadline;      /* rs->time_limit from render_new, 0 for none */
     char *include_path;   /* shading->include_path */
+    size_t made;          /* the scene's makes done so far */
 };
+
+/* The scene's texture-making requests that come before frames[upto]
+   (all of them for upto = nframes), not done yet. */
+static int do_makes(Render *r, size_t upto, char *err, int errlen)
+{
+    const RibScene *s = r->scene;
+    for (; r->made < s->nmakes && s->makes[r->made].before_frame <= upto; r->made++) {
+        const RibMake *m = &s->makes[r->made];
+        size_t fi = m->before_frame < s->nframes ? m->before_frame : s->nframes - 1;
+        const char *path = s->nframes ? s->frames[fi].options.texture_path : NULL;
+        if (render_make(m, path, err, errlen) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int render_finish(Render *r, char *err, int errlen)
+{
+    return do_makes(r, r->scene->nframes, err, errlen);
+}
 
 RibScene *render_load_ex(const char *path, const RenderSettings *rs, RibDiag *diag)
 {
@@ -93,6 +114,8 @@ Image *render_frame_image(Render *r, const RibFrame *f, RenderStats *stats, char
     RenderStats st = { 0 };
     unsigned built = r->shading->built;
     Image *img = NULL;
+    if (do_makes(r, (size_t)(f - r->scene->frames), err, errlen) < 0)
+        return NULL;
     if (frame_setup(&fr, r->scene, f, r->rs, r->shading, err, errlen) == 0
         && classic_render(&fr, r->deadline, &st, err, errlen) == 0)
         img = frame_image(&fr, err, errlen);

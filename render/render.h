@@ -74,6 +74,11 @@ void render_free(Render *r);
    stats may be NULL. */
 int render_frame(Render *r, const RibFrame *f, RenderStats *stats, char *err, int errlen);
 
+/* The scene's texture-making requests (MakeTexture, MakeShadow, ...)
+   after its last frame; those before a frame are done by render_frame
+   and render_frame_image, first. 0, or -1 with err. */
+int render_finish(Render *r, char *err, int errlen);
+
 struct Image;
 /* The frame's image without writing it: the crop window's pixels with
    channels R G B A Z (colors before Exposure and Quantize; Z the nearest

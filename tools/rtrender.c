@@ -204,7 +204,7 @@ int main(int argc, char **argv)
     rib_diag_init(&diag, stderr);
     RibScene *scene = render_load_ex(a.input, &a.rs, &diag);
     rc = !scene || diag.nerrors ? 1 : 0;
-    if (scene && !rc && scene->nframes == 0) {
+    if (scene && !rc && scene->nframes == 0 && scene->nmakes == 0) {
         fprintf(stderr, "%s: error: nothing to render (no WorldBegin/WorldEnd)\n", a.input);
         rc = 1;
     }
@@ -223,6 +223,13 @@ int main(int argc, char **argv)
             rc = 1;
         } else if (a.stats) {
             print_stats(&st, (int)i);
+        }
+    }
+    if (r && !rc) {
+        char err[2048];
+        if (render_finish(r, err, sizeof err) < 0) {
+            fprintf(stderr, "%s\n", err);
+            rc = 1;
         }
     }
     render_free(r);

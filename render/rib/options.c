@@ -219,6 +219,7 @@ static RibDisplayType display_type(RibCtx *c, const RibArg *at,
         {"file", RIB_DISPLAY_FILE},  {"tiff", RIB_DISPLAY_TIFF},
         {"png", RIB_DISPLAY_PNG},    {"exr", RIB_DISPLAY_EXR},
         {"openexr", RIB_DISPLAY_EXR}, {"framebuffer", RIB_DISPLAY_FRAMEBUFFER},
+        {"zfile", RIB_DISPLAY_ZFILE}, {"shadow", RIB_DISPLAY_SHADOW},
     };
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         if (strcmp(types[i].name, type) == 0)

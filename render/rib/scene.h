@@ -201,7 +201,9 @@ typedef enum RibFilter {
 
 typedef enum RibDisplayType {
     RIB_DISPLAY_FILE, RIB_DISPLAY_TIFF, RIB_DISPLAY_PNG, RIB_DISPLAY_EXR,
-    RIB_DISPLAY_FRAMEBUFFER
+    RIB_DISPLAY_FRAMEBUFFER,
+    RIB_DISPLAY_ZFILE,     /* depth with the camera's matrices */
+    RIB_DISPLAY_SHADOW     /* the same, marked a shadow map */
 } RibDisplayType;
 
 typedef struct RibDisplay {
@@ -269,6 +271,26 @@ typedef struct RibFrame {
     size_t ncoordsys;
 } RibFrame;
 
+/* A texture-making request (RISpec 3.2 section 8): done by the renderer
+   between frames, after the frames before it have written their
+   displays (a shadow pass's depth map), before the frames after it. */
+typedef enum RibMakeKind {
+    RIB_MAKE_TEXTURE,     /* MakeTexture: an image as a texture */
+    RIB_MAKE_LATLONG,     /* MakeLatLongEnvironment */
+    RIB_MAKE_CUBEFACE,    /* MakeCubeFaceEnvironment: six faces */
+    RIB_MAKE_SHADOW       /* MakeShadow: a depth map as a shadow map */
+} RibMakeKind;
+
+typedef struct RibMake {
+    RibMakeKind kind;
+    const char *inputs[6];   /* one picture, or the faces px nx py ny pz nz */
+    int ninputs;
+    const char *output;
+    const char *wrap;        /* "swrap,twrap" of MakeTexture, else NULL */
+    size_t before_frame;     /* done before frames[before_frame] */
+    RibLoc loc;
+} RibMake;
+
 typedef struct RibScene {
     const char *path;        /* the file loaded (the name given for text
                                 loaded from memory) */
@@ -276,6 +298,8 @@ typedef struct RibScene {
     size_t nframes;
     RibObject **objects;
     size_t nobjects;
+    RibMake *makes;          /* in the file's order */
+    size_t nmakes;
     struct RibStore *store;  /* private: shared attributes, strings */
 } RibScene;
 

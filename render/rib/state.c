@@ -204,6 +204,7 @@ void rib_scene_free(RibScene *s)
         free(s->objects[i]);
     }
     free(s->objects);
+    free(s->makes);
     rib_store_free(s->store);
     free(s);
 }

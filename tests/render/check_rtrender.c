@@ -6,6 +6,7 @@
 */
 #include <check.h>
 #include <fcntl.h>
+#include <math.h>
 #include <glob.h>
 #include <sys/stat.h>
 #include <signal.h>
@@ -383,6 +384,112 @@ START_TEST(texture_path_from_the_command_line)
 }
 END_TEST
 
+START_TEST(shadow_map_in_two_passes)
+{
+    /* Pass 1 renders the depth of an occluder (the left half of the
+       frame, z = 4) in front of a floor (z = 5) seen from the light, a
+       distant light along +z at the camera: Display "zfile". MakeShadow
+       makes it a shadow map, which pass 2's light reads. Pass 2 has the
+       floor alone, matte under that light (N.L = 1, no ambient): lit
+       (1) on the right half, in shadow (0) on the left. Pixels next to
+       the edge (3 and 4 of 8) are left out. */
+    write_file("two.rib",
+               "Projection \"orthographic\"\nScreenWindow -1 1 -1 1\nFormat 8 8 1\n"
+               "FrameBegin 1\nDisplay \"two.z\" \"zfile\" \"z\"\nWorldBegin\n"
+               "Polygon \"P\" [-2 -2 4  -2 2 4  0 2 4  0 -2 4]\n"
+               "Polygon \"P\" [-2 -2 5  -2 2 5  2 2 5  2 -2 5]\nWorldEnd\nFrameEnd\n"
+               "MakeShadow \"two.z\" \"two.shd\"\n"
+               "FrameBegin 2\nDisplay \"lit.exr\" \"exr\" \"rgba\"\nWorldBegin\n"
+               "LightSource \"distantlight\" 1 \"from\" [0 0 0] \"to\" [0 0 1] "
+               "\"shadowname\" \"two.shd\"\nSurface \"matte\"\n"
+               "Polygon \"P\" [-2 -2 5  -2 2 5  2 2 5  2 -2 5]\nWorldEnd\nFrameEnd\n");
+    Run r = rtrender("-q two.rib");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_str_eq(r.err, "");
+    run_free(&r);
+    Image *z = read_back("two.z");
+    ck_assert_float_eq_tol(image_pixel(z, 1, 4)[0], 4, 1e-4);
+    ck_assert_float_eq_tol(image_pixel(z, 6, 4)[0], 5, 1e-4);
+    ck_assert(z->meta.has_world_to_camera && z->meta.has_world_to_screen);
+    image_free(z);
+    Image *shd = read_back("two.shd");
+    ck_assert_str_eq(shd->meta.texture_format, "Shadow");
+    image_free(shd);
+    Image *img = read_back("lit.exr");
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++) {
+            if (x == 3 || x == 4)
+                continue;
+            ck_assert_msg(fabsf(image_pixel(img, x, y)[0] - (x > 4)) < 1e-4,
+                          "pixel %d,%d: %g", x, y, image_pixel(img, x, y)[0]);
+        }
+    image_free(img);
+}
+END_TEST
+
+START_TEST(make_texture_and_environments)
+{
+    /* Six flat pictures, face i of gray (i + 1) / 8: MakeTexture,
+       MakeLatLongEnvironment and MakeCubeFaceEnvironment write float
+       textures with PRMan's format names and wraps; the cube's faces lie
+       in the 3 x 2 layout px py pz over nx ny nz. A frame then reads the
+       texture: gray 1/8 at its centre. No frame before them: they run
+       first. */
+    const char *face[6] = { "px.exr", "nx.exr", "py.exr", "ny.exr", "pz.exr", "nz.exr" };
+    for (int i = 0; i < 6; i++) {
+        Image *t = image_new(4, 4, 3);
+        for (int k = 0; k < 4 * 4 * 3; k++)
+            t->pixels[k] = (float)(i + 1) / 8;
+        char path[600], err[256];
+        snprintf(path, sizeof path, "%s/%s", dir, face[i]);
+        ck_assert_msg(image_write(t, path, NULL, err, sizeof err) == 0, "%s", err);
+        image_free(t);
+    }
+    write_file("gray.sl", "surface gray() { Oi = 1; Ci = color texture(\"px.tex\", 0.5, 0.5); }\n");
+    write_file("make.rib",
+               "MakeTexture \"px.exr\" \"px.tex\" \"periodic\" \"clamp\" \"box\" 1 1\n"
+               "MakeLatLongEnvironment \"py.exr\" \"ll.tex\" \"box\" 1 1\n"
+               "MakeCubeFaceEnvironment \"px.exr\" \"nx.exr\" \"py.exr\" \"ny.exr\" "
+               "\"pz.exr\" \"nz.exr\" \"cube.tex\" 90 \"box\" 1 1\n"
+               "Format 1 1 1\nQuantize \"rgba\" 0 0 0 0\nDisplay \"gray.exr\" \"exr\" \"rgba\"\n"
+               "Projection \"orthographic\"\nTranslate 0 0 1\nWorldBegin\nSurface \"gray\"\n"
+               "Polygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\nWorldEnd\n");
+    Run r = rtrender("-q make.rib");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_str_eq(r.err, "");
+    run_free(&r);
+    Image *t = read_back("px.tex");
+    ck_assert_str_eq(t->meta.texture_format, "Plain Texture");
+    ck_assert_str_eq(t->meta.wrap_modes, "periodic,clamp");
+    image_free(t);
+    t = read_back("ll.tex");
+    ck_assert_str_eq(t->meta.texture_format, "LatLong Environment");
+    ck_assert_float_eq_tol(image_pixel(t, 2, 2)[0], 3.0f / 8, 1e-6);
+    image_free(t);
+    t = read_back("cube.tex");
+    ck_assert_str_eq(t->meta.texture_format, "CubeFace Environment");
+    ck_assert_int_eq(t->width, 12);
+    ck_assert_int_eq(t->height, 8);
+    static const int col[6] = { 0, 0, 1, 1, 2, 2 }, row[6] = { 0, 1, 0, 1, 0, 1 };
+    for (int i = 0; i < 6; i++)
+        ck_assert_float_eq_tol(image_pixel(t, 4 * col[i] + 1, 4 * row[i] + 2)[1],
+                               (float)(i + 1) / 8, 1e-6);
+    image_free(t);
+    Image *img = read_back("gray.exr");
+    ck_assert_float_eq_tol(image_pixel(img, 0, 0)[0], 1.0f / 8, 1e-4);
+    image_free(img);
+    /* a picture that is not there: a located error, no image */
+    write_file("nopic.rib", "MakeTexture \"none.exr\" \"none.tex\" \"clamp\" \"clamp\" "
+                            "\"box\" 1 1\n");
+    r = rtrender("-q nopic.rib");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "nopic.rib:1:1: error: MakeTexture: cannot read "
+                                        "\"none.exr\""));
+    ck_assert(!exists("none.tex"));
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(frames_numbered)
 {
     /* Several frames with -o: the FrameBegin number before the extension. */
@@ -543,6 +650,8 @@ int main(void)
     tcase_add_test(tc, unknown_request_warns);
     tcase_add_test(tc, search_paths_from_the_command_line);
     tcase_add_test(tc, texture_path_from_the_command_line);
+    tcase_add_test(tc, shadow_map_in_two_passes);
+    tcase_add_test(tc, make_texture_and_environments);
     tcase_add_test(tc, frames_numbered);
     tcase_add_test(tc, debug_pixel);
     tcase_add_test(tc, sigterm_removes_temp_file);
