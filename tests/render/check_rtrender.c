@@ -384,6 +384,15 @@ START_TEST(texture_path_from_the_command_line)
 }
 END_TEST
 
+/* Runs rtrender, which must succeed saying nothing. */
+static void render_clean(const char *args)
+{
+    Run r = rtrender(args);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_str_eq(r.err, "");
+    run_free(&r);
+}
+
 START_TEST(shadow_map_in_two_passes)
 {
     /* Pass 1 renders the depth of an occluder (the left half of the
@@ -403,10 +412,7 @@ START_TEST(shadow_map_in_two_passes)
                "LightSource \"distantlight\" 1 \"from\" [0 0 0] \"to\" [0 0 1] "
                "\"shadowname\" \"two.shd\"\nSurface \"matte\"\n"
                "Polygon \"P\" [-2 -2 5  -2 2 5  2 2 5  2 -2 5]\nWorldEnd\nFrameEnd\n");
-    Run r = rtrender("-q two.rib");
-    ck_assert_msg(r.status == 0, "%s", r.err);
-    ck_assert_str_eq(r.err, "");
-    run_free(&r);
+    render_clean("-q two.rib");
     Image *z = read_back("two.z");
     ck_assert_float_eq_tol(image_pixel(z, 1, 4)[0], 4, 1e-4);
     ck_assert_float_eq_tol(image_pixel(z, 6, 4)[0], 5, 1e-4);
@@ -454,10 +460,7 @@ START_TEST(make_texture_and_environments)
                "Format 1 1 1\nQuantize \"rgba\" 0 0 0 0\nDisplay \"gray.exr\" \"exr\" \"rgba\"\n"
                "Projection \"orthographic\"\nTranslate 0 0 1\nWorldBegin\nSurface \"gray\"\n"
                "Polygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\nWorldEnd\n");
-    Run r = rtrender("-q make.rib");
-    ck_assert_msg(r.status == 0, "%s", r.err);
-    ck_assert_str_eq(r.err, "");
-    run_free(&r);
+    render_clean("-q make.rib");
     Image *t = read_back("px.tex");
     ck_assert_str_eq(t->meta.texture_format, "Plain Texture");
     ck_assert_str_eq(t->meta.wrap_modes, "periodic,clamp");
@@ -481,7 +484,7 @@ START_TEST(make_texture_and_environments)
     /* a picture that is not there: a located error, no image */
     write_file("nopic.rib", "MakeTexture \"none.exr\" \"none.tex\" \"clamp\" \"clamp\" "
                             "\"box\" 1 1\n");
-    r = rtrender("-q nopic.rib");
+    Run r = rtrender("-q nopic.rib");
     ck_assert_int_eq(r.status, 1);
     ck_assert_ptr_nonnull(strstr(r.err, "nopic.rib:1:1: error: MakeTexture: cannot read "
                                         "\"none.exr\""));
