@@ -75,7 +75,7 @@ static const Entry table[] = {
     R(Hyperboloid, IN_WORLD),
     R(Identity, 0),
     R(Illuminate, 0),
-    R(Imager, OPTION),
+    R(Imager, 0),
     R(Interior, 0),
     R(LightSource, 0),
     SKIP(MakeBump, UNSUPPORTED),

@@ -237,6 +237,24 @@ START_TEST(test_request_in_wrong_place)
 }
 END_TEST
 
+/* Imager inside the world (PRMan's examples do it) is the frame's, with
+   a warning; the next frame does not keep it. */
+START_TEST(test_imager_inside_world)
+{
+    RibDiag d;
+    RibScene *s = load_text("FrameBegin 1\nWorldBegin\nImager \"background\"\nWorldEnd\n"
+                            "FrameEnd\nFrameBegin 2\nWorldBegin\nWorldEnd\nFrameEnd\n", &d);
+    expect(&d, "test.rib:3:1: warning: Imager is an option and belongs before WorldBegin; "
+           "applied to this frame", NULL);
+    ck_assert_uint_eq(s->nframes, 2);
+    ck_assert_ptr_nonnull(s->frames[0].options.imager);
+    ck_assert_str_eq(s->frames[0].options.imager->name, "background");
+    ck_assert_ptr_null(s->frames[1].options.imager);
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
 /* ---- parameter lists --------------------------------------------------------- */
 
 START_TEST(test_undeclared_and_malformed_declarations)
@@ -1058,6 +1076,7 @@ Suite *errors_suite(void)
     tcase_add_test(tc, test_malformed_arrays);
     tcase_add_test(tc, test_stray_values);
     tcase_add_test(tc, test_request_in_wrong_place);
+    tcase_add_test(tc, test_imager_inside_world);
     tcase_add_test(tc, test_undeclared_and_malformed_declarations);
     tcase_add_test(tc, test_value_counts);
     tcase_add_test(tc, test_huge_counts);
