@@ -21,5 +21,6 @@ dist_shaders_DATA = \
 	shaders/paintedplastic.sl \
 	shaders/plastic.sl \
 	shaders/pointlight.sl \
+	shaders/shadowspot.sl \
 	shaders/shinymetal.sl \
 	shaders/spotlight.sl
