@@ -255,6 +255,30 @@ START_TEST(test_imager_inside_world)
 }
 END_TEST
 
+/* A display driver's own parameter is a warning, the display kept;
+   --strict makes it an error. */
+START_TEST(test_display_driver_parameter)
+{
+    const char *text = "Display \"x.exr\" \"exr\" \"rgba\" \"compression\" \"zip\"\n"
+                       "WorldBegin\nWorldEnd\n";
+    RibDiag d;
+    RibScene *s = load_text(text, &d);
+    expect(&d, "test.rib:1:30: warning: Display: undeclared parameter \"compression\" ignored "
+           "(not one rtrender's displays take)", NULL);
+    ck_assert_uint_eq(only_frame(s)->options.ndisplays, 1);
+    ck_assert_str_eq(only_frame(s)->options.displays[0].name, "x.exr");
+    rib_scene_free(s);
+    rib_diag_free(&d);
+    RibLoadOptions opt;
+    rib_load_options_init(&opt);
+    opt.strict = true;
+    s = load_text_opt(text, &opt, &d);
+    ck_assert_int_eq(d.nerrors, 1);
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
 /* ---- parameter lists --------------------------------------------------------- */
 
 START_TEST(test_undeclared_and_malformed_declarations)
@@ -1077,6 +1101,7 @@ Suite *errors_suite(void)
     tcase_add_test(tc, test_stray_values);
     tcase_add_test(tc, test_request_in_wrong_place);
     tcase_add_test(tc, test_imager_inside_world);
+    tcase_add_test(tc, test_display_driver_parameter);
     tcase_add_test(tc, test_undeclared_and_malformed_declarations);
     tcase_add_test(tc, test_value_counts);
     tcase_add_test(tc, test_huge_counts);
