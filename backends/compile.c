@@ -85,9 +85,15 @@ VmObject *backend_vm_call_object(RslcCtx *rc, IrModule *m, const char *name, int
 VmObject *backend_compile_file(RslcCtx *rc, const char *path, int level, const char *call,
                                int nargs, bool debug)
 {
-    CppOptions cpp = { 0 };
+    return backend_compile_file_cpp(rc, path, NULL, level, call, nargs, debug);
+}
+
+VmObject *backend_compile_file_cpp(RslcCtx *rc, const char *path, const CppOptions *cpp,
+                                   int level, const char *call, int nargs, bool debug)
+{
+    CppOptions none = { 0 };
     diag_reset(rc);
-    Unit *unit = rslc_front_end(rc, path, &cpp);
+    Unit *unit = rslc_front_end(rc, path, cpp ? cpp : &none);
     IrModule *m = unit ? rslc_middle_end(rc, unit, level, NULL) : NULL;
     VmObject *o = !m    ? NULL
                   : call ? backend_vm_call_object(rc, m, call, nargs, level, path, debug)

@@ -230,6 +230,11 @@ void host_install(ShadeCtx *c);
 /* Writes the frame's displays from the resolved image (R G B A Z): each
    display's channels by its mode, Exposure and Quantize applied, the
    primary display to rs->output when that is set. */
+/* make.c: does one texture-making request, pictures found as named or
+   along searchpath (may be NULL). 0, or -1 with a located error. */
+int render_make(const RibMake *m, const char *searchpath, char *err, int errlen);
+const char *render_make_name(RibMakeKind k);
+
 int output_displays(const struct Image *img, const RibFrame *f, const RenderSettings *rs,
                     char *err, int errlen);
 

@@ -27,6 +27,7 @@ render_librender_a_SOURCES = \
 	render/trace.c \
 	render/imager.c \
 	render/output.c \
+	render/make.c \
 	render/shaderpath.h \
 	render/shaderpath.c \
 	render/render.c

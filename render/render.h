@@ -51,6 +51,13 @@ typedef struct RenderSettings {
                              once, by render_new */
     double time_limit;    /* seconds from render_new after which frames
                              stop with an error and write nothing; 0: none */
+    /* Search paths from the command line, ':'-lists (NULL: none), and
+       strictness, read by render_load_ex and render_new: shaders
+       (--shaderpath) and textures (--texturepath) searched after the
+       scene's folder, include folders (-I) for ReadArchive and for the
+       #include of a .sl compiled during the render. */
+    const char *shader_path, *texture_path, *include_path;
+    bool strict;          /* unknown or unsupported RIB is an error */
 } RenderSettings;
 
 void render_settings_init(RenderSettings *rs);
@@ -59,6 +66,8 @@ void render_settings_init(RenderSettings *rs);
    folder, then (for shaders) the standard library. NULL after a fatal
    error; errors and warnings go to diag. */
 RibScene *render_load(const char *path, RibDiag *diag);
+/* The same with rs's search paths and strictness (rs may be NULL). */
+RibScene *render_load_ex(const char *path, const RenderSettings *rs, RibDiag *diag);
 
 /* What a frame's render did and where its time went. */
 typedef struct RenderStats {
@@ -81,6 +90,11 @@ void render_free(Render *r);
    with "file:line:col: error: ..." (or "rtrender: error: ...") in err.
    stats may be NULL. */
 int render_frame(Render *r, const RibFrame *f, RenderStats *stats, char *err, int errlen);
+
+/* The scene's texture-making requests (MakeTexture, MakeShadow, ...)
+   after its last frame; those before a frame are done by render_frame
+   and render_frame_image, first. 0, or -1 with err. */
+int render_finish(Render *r, char *err, int errlen);
 
 struct Image;
 /* The frame's image without writing it: the crop window's pixels with

@@ -163,6 +163,18 @@ static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look
         memcpy(g->Os[l], look->attrs->opacity, sizeof g->Os[l]);
 }
 
+/* The parameter step from one hit to its neighbour. Neighbours are
+   adjacent pixels, never half a surface apart; a step past 0.5 crosses
+   the seam of a closed surface (a sphere's or torus's u from 1 back to
+   0), and the short way round is the true one. Taken as it was, it
+   turned the derivatives there around: calculatenormal(P) pointed
+   inwards along the seam and a displaced sphere showed a black line. */
+static float param_step(float to, float from)
+{
+    float d = to - from;
+    return d > 0.5f ? d - 1 : d < -0.5f ? d + 1 : d;
+}
+
 /* Each lane's neighbours and their offsets in (u, v); du and dv are the
    parameter steps between adjacent hits. */
 static void neighbours(const ShadeIn *in, int n, Geo *g, VmDeriv *d)
@@ -170,8 +182,8 @@ static void neighbours(const ShadeIn *in, int n, Geo *g, VmDeriv *d)
     for (int l = 0; l < n; l++) {
         int a = in[l].na >= 0 ? in[l].na : l, b = in[l].nb >= 0 ? in[l].nb : l;
         d->na[l] = (uint8_t)a, d->nb[l] = (uint8_t)b;
-        d->dua[l] = g->u[a] - g->u[l], d->dva[l] = g->v[a] - g->v[l];
-        d->dub[l] = g->u[b] - g->u[l], d->dvb[l] = g->v[b] - g->v[l];
+        d->dua[l] = param_step(g->u[a], g->u[l]), d->dva[l] = param_step(g->v[a], g->v[l]);
+        d->dub[l] = param_step(g->u[b], g->u[l]), d->dvb[l] = param_step(g->v[b], g->v[l]);
         g->du[l] = fmaxf(fabsf(d->dua[l]), fabsf(d->dub[l]));
         g->dv[l] = fmaxf(fabsf(d->dva[l]), fabsf(d->dvb[l]));
     }
@@ -285,17 +297,24 @@ static void given_lights(ShadeCtx *c, const ShadeGiven *given, int n)
     }
 }
 
-/* RISpec's default surface when none is given: brighter where the
-   surface faces the eye. */
+/* RISpec's default surface when none is given, the standard library's
+   defaultsurface (shaders/defaultsurface.sl) with its defaults: a
+   headlight, Os Cs (Ka + Kd cos^2) with Ka 0.2 and Kd 0.8, cos between
+   the view ray and the normal. */
 static void default_surface(const Geo *g, int n, float (*Ci)[3], float (*Oi)[3])
 {
     for (int l = 0; l < n; l++) {
+        /* Both normalized: a displacement shader's N (calculatenormal's
+           dPdu x dPdv) has any length, and unnormalized it once lit the
+           surface far past white. */
         float i[3] = { g->I[l][0], g->I[l][1], g->I[l][2] };
+        float nn[3] = { g->N[l][0], g->N[l][1], g->N[l][2] };
         normalize3(i);
-        float k = fabsf(g->N[l][0] * i[0] + g->N[l][1] * i[1] + g->N[l][2] * i[2]);
+        normalize3(nn);
+        float k = fminf(1, fabsf(nn[0] * i[0] + nn[1] * i[1] + nn[2] * i[2]));
         for (int j = 0; j < 3; j++) {
             Oi[l][j] = g->Os[l][j];
-            Ci[l][j] = g->Os[l][j] * g->Cs[l][j] * (0.2f + 0.8f * k);
+            Ci[l][j] = g->Os[l][j] * g->Cs[l][j] * (0.2f + 0.8f * k * k);
         }
     }
 }

@@ -115,6 +115,10 @@ struct ShadeSys {
     /* Each run's step budget (vm.h; 0: none), VM_DEFAULT_MAX_STEPS
        unless the caller sets it before thread_new. */
     uint64_t max_steps;
+    /* Folders (a ':'-list, NULL: none) where a .sl compiled by load()
+       finds its #include files after its own folder (cpp -I); set by
+       the caller before load(), and kept by it. */
+    const char *include_path;
 };
 
 /* Shading on the VM: code read from NAME.o or compiled from NAME.sl at

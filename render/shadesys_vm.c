@@ -63,6 +63,31 @@ struct ShadeThread {
 static const char *const kind_names[VM_NKINDS] = { "surface", "light", "displacement",
                                                    "volume", "imager" };
 
+/* The object of the .sl at file, its #includes found along the
+   include path too; NULL after diagnostics. */
+static VmObject *compile_source(VmShadeSys *lib, const char *file)
+{
+    const char *inc = lib->sys.include_path ? lib->sys.include_path : "";
+    size_t n = strlen(inc);
+    char *buf = malloc(2 * n + 2), *q = buf;
+    const char **args = malloc((n + 1) * sizeof *args);
+    int nargs = 0;
+    for (const char *d = inc; *d;) {
+        size_t k = strcspn(d, ":");
+        if (k > 0) {
+            args[nargs++] = q;
+            q += sprintf(q, "-I%.*s", (int)k, d) + 1;
+        }
+        d += k + (d[k] == ':');
+    }
+    CppOptions cpp = { args, nargs };
+    VmObject *obj = backend_compile_file_cpp(&(RslcCtx){ 0 }, file, &cpp, lib->debug ? 0 : 2,
+                                             NULL, 0, lib->debug);
+    free(args);
+    free(buf);
+    return obj;
+}
+
 /* The library's entry for the object in file: read or compiled the first
    time. -1 with the reason in why. */
 static int build_code(VmShadeSys *lib, const char *file, bool compile, char *why, int whylen)
@@ -73,7 +98,7 @@ static int build_code(VmShadeSys *lib, const char *file, bool compile, char *why
     VmObject *obj;
     if (!compile)
         obj = vm_object_read(file, why, whylen);
-    else if (!(obj = backend_compile_file(&(RslcCtx){ 0 }, file, lib->debug ? 0 : 2, NULL, 0, lib->debug)))
+    else if (!(obj = compile_source(lib, file)))
         snprintf(why, (size_t)whylen, "%s does not compile (see the messages above)", file);
     if (!obj)
         return -1;
@@ -481,7 +506,7 @@ ShadeSys *shadesys_vm_new(bool debug)
 {
     VmShadeSys *lib = calloc(1, sizeof *lib);
     lib->sys = (ShadeSys){ vmsys_load, vmsys_find, vmsys_thread_new, vmsys_thread_free, vmsys_run, vmsys_debug,
-                           vmsys_free, 0, VM_DEFAULT_MAX_STEPS };
+                           vmsys_free, 0, VM_DEFAULT_MAX_STEPS, NULL };
     lib->debug = debug;
     return &lib->sys;
 }

@@ -220,7 +220,12 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, const Shade
         }
         float xfm[12];
         rib_matrix_to_rt(&to_camera, xfm);
-        rtAttachInstance(w->top, w->objects[object_index(scene, in->object)], xfm);
+        unsigned id = rtAttachInstance(w->top, w->objects[object_index(scene, in->object)], xfm);
+        if (id != RT_INVALID_ID && id != w->ntop + i) {
+            snprintf(err, (size_t)errlen, "rtrender: error: rtcore numbered instance %zu %u, "
+                     "not %zu", i, id, w->ntop + i);
+            return -1;
+        }
     }
     rtCommitScene(w->top);
     if (w->light_error[0]) {
@@ -270,9 +275,11 @@ void world_hit(const RWorld *w, unsigned geom, unsigned inst, const RibMesh **me
         *look = &w->top_looks[geom];
         return;
     }
-    const RibInstance *in = w->instances[inst];
+    /* rtcore numbers instances with the meshes, after the top meshes. */
+    size_t i = inst - w->ntop;
+    const RibInstance *in = w->instances[i];
     *mesh = &in->object->meshes[geom];
-    *look = &w->instance_looks[w->instance_first[inst] + geom];
+    *look = &w->instance_looks[w->instance_first[i] + geom];
 }
 
 void world_free(RWorld *w)

@@ -32,6 +32,9 @@ typedef enum VmTexKind { VM_TEXTURE, VM_ENVIRONMENT, VM_SHADOW } VmTexKind;
    corner[i][0..1] for textures, directions for environments, points for
    shadows. When the shader gives one coordinate, the runtime makes the
    corners from its derivatives over the surface element. */
+/* The depth margin of a shadow() lookup that gives no "bias". */
+#define VM_SHADOW_BIAS 0.01f
+
 typedef struct VmTexLookup {
     VmTexKind kind;
     const char *name;

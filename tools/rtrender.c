@@ -5,7 +5,8 @@
 **   rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]
 **            [--crop XMIN,XMAX,YMIN,YMAX] [--integrator classic|path]
 **            [--max-depth N] [--debug-pixel X,Y] [-q] [--stats]
-**            [--max-shader-steps N] [--time-limit SECONDS] scene.rib
+**            [--max-shader-steps N] [--time-limit SECONDS] [--strict]
+**            [--shaderpath PATH] [--texturepath PATH] [-I DIR] scene.rib
 */
 #include <limits.h>
 #include <stdio.h>
@@ -21,7 +22,8 @@ static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
     "                [--crop XMIN,XMAX,YMIN,YMAX] [--integrator classic|path]\n"
     "                [--max-depth N] [--debug-pixel X,Y] [-q] [--stats]\n"
-    "                [--max-shader-steps N] [--time-limit SECONDS] scene.rib\n"
+    "                [--max-shader-steps N] [--time-limit SECONDS] [--strict]\n"
+    "                [--shaderpath PATH] [--texturepath PATH] [-I DIR] scene.rib\n"
     "\n"
     "Renders every frame of a RIB file (plain or gzip'd) and writes its displays.\n"
     "\n"
@@ -43,12 +45,21 @@ static const char usage[] =
     "                  instructions on one batch (default 100000000; 0: no limit)\n"
     "  --time-limit SECONDS  stop with an error, writing nothing, once the render\n"
     "                  has run SECONDS (default: no limit)\n"
+    "  --strict        make unknown or unsupported RIB (requests, Procedural kinds,\n"
+    "                  motion blur, ...) an error, not a warning that skips it\n"
+    "  --shaderpath PATH  look for shaders in the folders of PATH (a ':' list) after\n"
+    "                  the scene's folder, before $RMAN_SHADERPATH and the library\n"
+    "  --texturepath PATH  look for textures in PATH's folders after the scene's\n"
+    "                  folder, before $RMAN_TEXTUREPATH\n"
+    "  -I DIR          look for ReadArchive files, and a compiled .sl's #include\n"
+    "                  files, in DIR after the scene's folder (repeatable)\n"
     "  -h, --help      print this help and exit\n"
     "\n"
     "SIGINT and SIGTERM remove the temporary file and exit 130 and 143.\n"
     "\n"
-    "Shaders are looked up in the scene's folder, then in the standard library\n"
-    "(RTRENDER_SHADERPATH when set; see rtrender(1)), here:\n"
+    "Shaders are looked up in the scene's folder, --shaderpath, $RMAN_SHADERPATH,\n"
+    "then in the standard library (RTRENDER_SHADERPATH when set; see rtrender(1)),\n"
+    "here:\n"
     "  %s\n";
 
 static int fail(const char *msg, const char *arg)
@@ -73,7 +84,19 @@ typedef struct Args {
     RenderSettings rs;
     const char *input;
     bool stats;
+    char *includes;       /* the -I folders, ':'-separated (malloc'd) */
 } Args;
+
+/* Adds folder dir to the ':'-list *list. */
+static void add_dir(char **list, const char *dir)
+{
+    size_t n = *list ? strlen(*list) : 0, k = strlen(dir);
+    char *l = realloc(*list, n + k + 2);
+    if (n)
+        l[n++] = ':';
+    memcpy(l + n, dir, k + 1);
+    *list = l;
+}
 
 static int parse_args(int argc, char **argv, Args *a)
 {
@@ -84,7 +107,8 @@ static int parse_args(int argc, char **argv, Args *a)
         bool takes = !strcmp(o, "-o") || !strcmp(o, "--threads") || !strcmp(o, "--spp")
                      || !strcmp(o, "--res") || !strcmp(o, "--crop") || !strcmp(o, "--debug-pixel")
                      || !strcmp(o, "--max-shader-steps") || !strcmp(o, "--time-limit")
-                     || !strcmp(o, "--integrator") || !strcmp(o, "--max-depth");
+                     || !strcmp(o, "--integrator") || !strcmp(o, "--max-depth")
+                     || !strcmp(o, "--shaderpath") || !strcmp(o, "--texturepath") || !strcmp(o, "-I");
         if (takes && !v)
             return fail("%s needs a value", o);
         if (!strcmp(o, "-o")) {
@@ -130,6 +154,15 @@ static int parse_args(int argc, char **argv, Args *a)
             if (!num_parse_floats(v, ',', 1, &secs) || !(secs > 0) || secs > 1e9f)
                 return fail("--time-limit needs a number of seconds above 0, not '%s'", v);
             a->rs.time_limit = secs;
+        } else if (!strcmp(o, "--strict")) {
+            a->rs.strict = true;
+        } else if (!strcmp(o, "--shaderpath")) {
+            a->rs.shader_path = v;
+        } else if (!strcmp(o, "--texturepath")) {
+            a->rs.texture_path = v;
+        } else if (!strncmp(o, "-I", 2)) {
+            add_dir(&a->includes, o[2] ? o + 2 : v);
+            a->rs.include_path = a->includes;
         } else if (!strcmp(o, "-q")) {
             a->rs.quiet = true;
         } else if (!strcmp(o, "--stats")) {
@@ -183,9 +216,9 @@ int main(int argc, char **argv)
     outfile_catch_signals();
     RibDiag diag;
     rib_diag_init(&diag, stderr);
-    RibScene *scene = render_load(a.input, &diag);
+    RibScene *scene = render_load_ex(a.input, &a.rs, &diag);
     rc = !scene || diag.nerrors ? 1 : 0;
-    if (scene && !rc && scene->nframes == 0) {
+    if (scene && !rc && scene->nframes == 0 && scene->nmakes == 0) {
         fprintf(stderr, "%s: error: nothing to render (no WorldBegin/WorldEnd)\n", a.input);
         rc = 1;
     }
@@ -206,8 +239,16 @@ int main(int argc, char **argv)
             print_stats(&st, (int)i);
         }
     }
+    if (r && !rc) {
+        char err[2048];
+        if (render_finish(r, err, sizeof err) < 0) {
+            fprintf(stderr, "%s\n", err);
+            rc = 1;
+        }
+    }
     render_free(r);
     rib_scene_free(scene);
     rib_diag_free(&diag);
+    free(a.includes);
     return outfile_close_stdout("rtrender", rc);
 }

@@ -162,6 +162,11 @@ void vm_lane_texture(float *out, const VmCall *call)
                             : b->id == BI_ENVIRONMENT ? VM_ENVIRONMENT : VM_SHADOW,
                       .name = vm_lane_string(call, 0), .nchannels = b->outn, .swidth = 1,
                       .twidth = 1, .samples = 1, .filter = "gaussian" };
+    /* A shadow map's own surfaces lie at their depths in it: compared
+       with no margin, float rounding shadows them in specks. 0.01
+       (camera-space units) unless the call gives "bias". */
+    if (q.kind == VM_SHADOW)
+        q.bias = VM_SHADOW_BIAS;
     int ncoord = 0;
     while (1 + ncoord < b->nown && b->letters[1 + ncoord] != 's')
         ncoord++;

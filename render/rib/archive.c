@@ -139,7 +139,7 @@ void rib_req_Procedural(RibCtx *c, const RibRequest *r)
     if (!kind)
         return;
     if (strcmp(kind, "DelayedReadArchive") != 0) {
-        rib_warning(c, r->loc, "Procedural \"%s\" is not supported; ignored",
+        rib_unsupported(c, r->loc, "Procedural \"%s\" is not supported; ignored",
                     kind);
         return;
     }

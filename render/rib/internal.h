@@ -168,6 +168,9 @@ typedef struct RibCtx {
     RibObject *object;       /* the object being defined, or NULL */
     RibMap objects;          /* handle -> RibObject* */
     RibMap lights;           /* handle -> RibLight*, per frame */
+    RibMap camera_lights;    /* handle -> RibLight*, declared before
+                                WorldBegin (old RIB): their shaders'
+                                transforms go to camera space */
     RibMap coordsys;         /* name -> RibMatrix* to camera space, from
                                 before WorldBegin */
     RibMap world_coordsys;   /* name -> RibMatrix* to world space, from
@@ -207,6 +210,12 @@ bool rib_basis_named(const char *name, RibBasis *b);
 void rib_error(RibCtx *c, RibLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void rib_warning(RibCtx *c, RibLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* What is unknown or not supported (a request, a Procedural kind, CSG,
+   motion blur, trim curves): a warning, the request skipped or done in
+   part, and loading goes on, as RenderMan renderers do; an error under
+   RibLoadOptions.strict. */
+void rib_unsupported(RibCtx *c, RibLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Reports an error that stops loading. */
 void rib_fatal(RibCtx *c, RibLoc loc, const char *fmt, ...)

@@ -27,6 +27,7 @@ render_rib_librib_a_SOURCES = \
 	render/rib/transform.c \
 	render/rib/attributes.c \
 	render/rib/options.c \
+	render/rib/make.c \
 	render/rib/shader.h \
 	render/rib/shaders.c \
 	render/rib/archive.h \

@@ -219,6 +219,7 @@ static RibDisplayType display_type(RibCtx *c, const RibArg *at,
         {"file", RIB_DISPLAY_FILE},  {"tiff", RIB_DISPLAY_TIFF},
         {"png", RIB_DISPLAY_PNG},    {"exr", RIB_DISPLAY_EXR},
         {"openexr", RIB_DISPLAY_EXR}, {"framebuffer", RIB_DISPLAY_FRAMEBUFFER},
+        {"zfile", RIB_DISPLAY_ZFILE}, {"shadow", RIB_DISPLAY_SHADOW},
     };
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         if (strcmp(types[i].name, type) == 0)
@@ -298,11 +299,18 @@ void rib_req_Option(RibCtx *c, const RibRequest *r)
     rib_params_merge(c, &o->options, &o->noptions, p, n);
 }
 
+/* An option, but PRMan's own examples (and so their scenes) set it
+   inside the world too: there it is the frame's, with a warning. */
 void rib_req_Imager(RibCtx *c, const RibRequest *r)
 {
     const RibShader *s = rib_shader_make(c, r);
-    if (s)
+    if (s && c->frame) {
+        rib_warning(c, r->loc, "Imager is an option and belongs before WorldBegin; "
+                    "applied to this frame");
+        c->frame->options.imager = s;
+    } else if (s) {
         c->options.imager = s;
+    }
 }
 
 void rib_req_Declare(RibCtx *c, const RibRequest *r)

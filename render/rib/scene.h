@@ -201,7 +201,9 @@ typedef enum RibFilter {
 
 typedef enum RibDisplayType {
     RIB_DISPLAY_FILE, RIB_DISPLAY_TIFF, RIB_DISPLAY_PNG, RIB_DISPLAY_EXR,
-    RIB_DISPLAY_FRAMEBUFFER
+    RIB_DISPLAY_FRAMEBUFFER,
+    RIB_DISPLAY_ZFILE,     /* depth with the camera's matrices */
+    RIB_DISPLAY_SHADOW     /* the same, marked a shadow map */
 } RibDisplayType;
 
 typedef struct RibDisplay {
@@ -269,11 +271,35 @@ typedef struct RibFrame {
     size_t ncoordsys;
 } RibFrame;
 
+/* A texture-making request (RISpec 3.2 section 8): done by the renderer
+   between frames, after the frames before it have written their
+   displays (a shadow pass's depth map), before the frames after it. */
+typedef enum RibMakeKind {
+    RIB_MAKE_TEXTURE,     /* MakeTexture: an image as a texture */
+    RIB_MAKE_LATLONG,     /* MakeLatLongEnvironment */
+    RIB_MAKE_CUBEFACE,    /* MakeCubeFaceEnvironment: six faces */
+    RIB_MAKE_SHADOW       /* MakeShadow: a depth map as a shadow map */
+} RibMakeKind;
+
+typedef struct RibMake {
+    RibMakeKind kind;
+    const char *inputs[6];   /* one picture, or the faces px nx py ny pz nz */
+    int ninputs;
+    const char *output;
+    const char *wrap;        /* "swrap,twrap" of MakeTexture, else NULL */
+    size_t before_frame;     /* done before frames[before_frame] */
+    RibLoc loc;
+} RibMake;
+
 typedef struct RibScene {
+    const char *path;        /* the file loaded (the name given for text
+                                loaded from memory) */
     RibFrame *frames;
     size_t nframes;
     RibObject **objects;
     size_t nobjects;
+    RibMake *makes;          /* in the file's order */
+    size_t nmakes;
     struct RibStore *store;  /* private: shared attributes, strings */
 } RibScene;
 
@@ -288,6 +314,10 @@ typedef struct RibLoadOptions {
     /* What '@' stands for in each searchpath (default "."). */
     const char *default_shader_path, *default_texture_path,
                *default_archive_path;
+    /* What is unknown or not supported (an unknown request, Blobby,
+       Procedural "RunProgram", motion blur, CSG, trim curves) is an error
+       rather than a warning (rtrender --strict). */
+    bool strict;
 } RibLoadOptions;
 
 void rib_load_options_init(RibLoadOptions *opt);
@@ -295,11 +325,13 @@ void rib_load_options_init(RibLoadOptions *opt);
 /* Loads a RIB file (plain or gzip'd). Returns NULL after a fatal error
    (an unreadable or damaged file, unbalanced blocks, too many errors);
    otherwise the scene, with any non-fatal errors and warnings in diag.
-   A request that is wrong (unknown, malformed arguments, wrong counts) is
-   an error and skipped, as RenderMan does, and loading goes on; a bad
+   A request that is wrong (malformed arguments, wrong counts) is an
+   error and skipped, as RenderMan does, and loading goes on; a bad
    parameter or primitive variable is dropped from its request. An
-   archive that would include itself is an error and not read. What is
-   merely not supported (motion blur, CSG, trim curves, Curves, ...) and
+   archive that would include itself is an error and not read. An
+   unknown request (a renderer's own, GeometricRepresentation, ...) and
+   what is merely not supported (motion blur, CSG, trim curves, Curves,
+   ...) are warnings naming it, skipped, and errors with opt->strict;
    unknown Option/Attribute names are warnings. */
 RibScene *rib_load(const char *path, RibDiag *diag);
 RibScene *rib_load_ex(const char *path, const RibLoadOptions *opt,

@@ -106,7 +106,9 @@ RibScene *rib_ctx_finish(RibCtx *c)
     rib_map_free_all(&c->world_coordsys);
     rib_map_free(&c->objects);
     rib_map_free(&c->lights);
+    rib_map_free(&c->camera_lights);
     RibScene *s = c->scene;
+    s->path = c->file;
     if (c->fatal) {
         rib_scene_free(s);
         s = NULL;
@@ -202,6 +204,7 @@ void rib_scene_free(RibScene *s)
         free(s->objects[i]);
     }
     free(s->objects);
+    free(s->makes);
     rib_store_free(s->store);
     free(s);
 }

@@ -136,6 +136,141 @@ START_TEST(matte_sphere_lambert)
 }
 END_TEST
 
+START_TEST(light_before_worldbegin)
+{
+    /* Old RIB: a distant light declared before the camera transform
+       lives in camera space, shining from the eye (+z) whatever the
+       camera's rotation, so the rotated camera sees the same Lambert
+       sphere. Were it placed in world space, its direction would turn
+       with the camera's 60 degrees and the cosine be off by up to 0.5. */
+    Image *img = render("Format 40 40 1\nProjection \"orthographic\"\n"
+                        "ScreenWindow -1.25 1.25 -1.25 1.25\nPixelFilter \"box\" 1 1\n"
+                        "LightSource \"distantlight\" 1 \"from\" [0 0 0] \"to\" [0 0 1]\n"
+                        "Translate 0 0 5\nRotate 60 0 1 0\nWorldBegin\n"
+                        "Surface \"matte\"\nColor [1 0.5 0.25]\nSphere 1 -1 1 360\nWorldEnd\n",
+                        16, 2);
+    check_lambert(img, (const float[3]){ 1, 0.5f, 0.25f });
+    image_free(img);
+}
+END_TEST
+
+/* RISpec's defaultsurface on the unit sphere of check_lambert's frame,
+   with no light: Cs (Ka + Kd cos^2), Ka 0.2, Kd 0.8, cos^2 = 1 - x^2 -
+   y^2 for the orthographic view ray. Tolerance 0.01 as there. */
+static void check_headlight(const char *rib_surface)
+{
+    char rib[512];
+    snprintf(rib, sizeof rib,
+             "Format 40 40 1\nProjection \"orthographic\"\n"
+             "ScreenWindow -1.25 1.25 -1.25 1.25\nPixelFilter \"box\" 1 1\n"
+             "Translate 0 0 5\nWorldBegin\n%s\nColor [1 0.5 0.25]\n"
+             "Sphere 1 -1 1 360\nWorldEnd\n", rib_surface);
+    Image *img = render(rib, 16, 2);
+    const float cs[3] = { 1, 0.5f, 0.25f };
+    int checked = 0;
+    for (int py = 0; py < 40; py++)
+        for (int px = 0; px < 40; px++) {
+            float x = -1.25f + 2.5f * ((float)px + 0.5f) / 40, y = 1.25f - 2.5f * ((float)py + 0.5f) / 40;
+            if (sqrtf(x * x + y * y) + 0.0625f * 1.5f > 0.95f)
+                continue;
+            float k = 0.2f + 0.8f * (1 - x * x - y * y);
+            const float *c = image_pixel(img, px, py);
+            for (int j = 0; j < 3; j++)
+                ck_assert_msg(fabsf(c[j] - cs[j] * k) < 0.01f, "%s: pixel %d,%d[%d] = %g, want %g",
+                              rib_surface, px, py, j, c[j], cs[j] * k);
+            checked++;
+        }
+    ck_assert_int_gt(checked, 550);
+    image_free(img);
+}
+
+START_TEST(default_surface_headlight)
+{
+    check_headlight("");                              /* no Surface at all */
+    check_headlight("Surface \"defaultsurface\"");    /* the library's shader */
+}
+END_TEST
+
+/* A sphere displaced by pushout (P moved a constant 0.1 along N, then N
+   = calculatenormal(P)) keeps its normals: rendered with no Surface
+   (defaultsurface, Cs (0.2 + 0.8 cos^2)) and with matte under a light
+   from the eye (Cs cos), cos^2 = 1 - x^2 - y^2 as for the undisplaced
+   sphere (the ray tracer shades the displaced point where the
+   undisplaced surface was hit). calculatenormal differences P towards
+   the next pixel, one-sided: its normal lags by half the turn between
+   pixels, so cos errs by up to sin(a) (0.0625 / cos(a)) / 2 at the angle
+   a from the axis, 0.025 at the radius 0.6 checked: tolerance 0.03 for
+   matte, 0.045 for 0.8 cos^2 (whose error is 1.6 cos times that). The
+   pole (r < 0.1), where u has no meaning, is left out. Before the fix the
+   default surface came out far past white (N not normalized) and the
+   seam of u a black line (N turned inwards). */
+static void check_displaced(const char *surface, bool lit)
+{
+    char rib[768];
+    snprintf(rib, sizeof rib,
+             "Format 40 40 1\nProjection \"orthographic\"\n"
+             "ScreenWindow -1.25 1.25 -1.25 1.25\nPixelFilter \"box\" 1 1\n"
+             "Translate 0 0 5\nWorldBegin\n%s\n%s\nDisplacement \"pushout\"\n"
+             "Color [1 0.5 0.25]\nSphere 1 -1 1 360\nWorldEnd\n",
+             lit ? "LightSource \"distantlight\" 1 \"from\" [0 0 -5] \"to\" [0 0 0]" : "",
+             surface);
+    Image *img = render(rib, 16, 2);
+    const float cs[3] = { 1, 0.5f, 0.25f };
+    int checked = 0;
+    for (int py = 0; py < 40; py++)
+        for (int px = 0; px < 40; px++) {
+            const float *c = image_pixel(img, px, py);
+            for (int j = 0; j < 3; j++)
+                ck_assert_msg(c[j] <= cs[j] + 1e-4f, "pixel %d,%d[%d] = %g is past Cs", px, py,
+                              j, c[j]);
+            float x = -1.25f + 2.5f * ((float)px + 0.5f) / 40, y = 1.25f - 2.5f * ((float)py + 0.5f) / 40;
+            float r = sqrtf(x * x + y * y);
+            if (r < 0.1f || r + 0.0625f * 1.5f > 0.6f)
+                continue;
+            float cos2 = 1 - x * x - y * y, k = lit ? sqrtf(cos2) : 0.2f + 0.8f * cos2;
+            for (int j = 0; j < 3; j++)
+                ck_assert_msg(fabsf(c[j] - cs[j] * k) < (lit ? 0.03f : 0.045f), "%s: pixel %d,%d[%d] = %g, want %g",
+                              surface, px, py, j, c[j], cs[j] * k);
+            checked++;
+        }
+    ck_assert_int_gt(checked, 150); /* pi (0.506^2 - 0.1^2) / 0.0625^2 = 200 */
+    image_free(img);
+}
+
+START_TEST(displacement_along_the_normal)
+{
+    check_displaced("", false);
+    check_displaced("Surface \"matte\"", true);
+}
+END_TEST
+
+START_TEST(instances_beside_top_meshes)
+{
+    /* A sphere of the world (red) between two instances of an object's
+       sphere (green, blue). rtcore numbers instances after the meshes,
+       so a hit on an instance once looked past the end of the instance
+       list and crashed. Pixels 32, 12 and 51 of row 32 lie at x = 0.06,
+       -1.22 and 1.22, inside each unit-diameter sphere: constant Cs. */
+    Image *img = render("Format 64 64 1\nProjection \"orthographic\"\n"
+                        "ScreenWindow -2 2 -2 2\nPixelFilter \"box\" 1 1\n"
+                        "Translate 0 0 5\nWorldBegin\n"
+                        "ObjectBegin 1\nSphere 0.5 -0.5 0.5 360\nObjectEnd\n"
+                        "Surface \"constant\"\nColor [1 0 0]\nSphere 0.5 -0.5 0.5 360\n"
+                        "AttributeBegin\nTranslate -1.2 0 0\nColor [0 1 0]\nObjectInstance 1\n"
+                        "AttributeEnd\n"
+                        "AttributeBegin\nTranslate 1.2 0 0\nColor [0 0 1]\nObjectInstance 1\n"
+                        "AttributeEnd\nWorldEnd\n",
+                        4, 1);
+    static const struct { int px; float rgb[3]; } want[] = {
+        { 32, { 1, 0, 0 } }, { 12, { 0, 1, 0 } }, { 51, { 0, 0, 1 } }
+    };
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < 3; j++)
+            ck_assert_float_eq_tol(image_pixel(img, want[k].px, 32)[j], want[k].rgb[j], 1e-6);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(two_frames_build_each_shader_once)
 {
     /* The matte sphere twice, in frames of one render: the second moves
@@ -641,6 +776,10 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, constant_sphere_coverage);
     tcase_add_test(tc, matte_sphere_lambert);
+    tcase_add_test(tc, light_before_worldbegin);
+    tcase_add_test(tc, default_surface_headlight);
+    tcase_add_test(tc, displacement_along_the_normal);
+    tcase_add_test(tc, instances_beside_top_meshes);
     tcase_add_test(tc, two_frames_build_each_shader_once);
     tcase_add_test(tc, perspective_framing);
     tcase_add_test(tc, crop_window_cuts_the_frame);
