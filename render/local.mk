@@ -22,6 +22,8 @@ render_librender_a_SOURCES = \
 	render/path.h \
 	render/path.c \
 	render/path_shade.c \
+	render/tiles.h \
+	render/tiles.c \
 	render/shade.c \
 	render/host.c \
 	render/trace.c \

@@ -14,15 +14,13 @@
 **              front, in order.
 ** Every random number is a hash of the pixel, the sample and the
 ** segment, and paths reach the film in order, so the image is the same
-** for any number of threads.
+** for any number of threads (tiles.c's).
 */
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "render/path.h"
 
@@ -33,16 +31,17 @@ typedef struct PathJob {
     Film *film;
     int spp, sqrt_spp, trace_maxdepth;
     size_t nkeys;              /* looks: top meshes, then instances' */
-    atomic_int next_tile;
-    atomic_bool failed;
-    /* The time limit: checked before each tile; stop also ends the
-       shaders running when it is set. */
-    double deadline;
-    atomic_bool stop;
-    pthread_mutex_t lock;
-    char err[1024];
     RenderStats stats;
 } PathJob;
+
+/* A thread's state. */
+typedef struct PathWorker {
+    ShadeCtx c;
+    PathWave w;
+    FilmTile *ft;
+    unsigned *count;           /* the counting sort's, nkeys + 1 */
+    const atomic_bool *stop;   /* the pool's: set at the deadline */
+} PathWorker;
 
 /* Generate: pixel samples [k0, k1) of every pixel of the tile. */
 static void generate(const PathJob *j, PathWave *w, int tx0, int ty0, int tx1, int ty1, int k0,
@@ -170,12 +169,17 @@ static void compact(PathWave *w)
     w->n = m;
 }
 
-static int render_tile(PathJob *j, ShadeCtx *c, PathWave *w, FilmTile *ft, unsigned *count,
-                       int tile, char *err, int errlen)
+/* A tile's samples, wave after wave; the deadline is checked between
+   bounces (shaders running then stop by themselves). */
+static int render_tile(void *job, void *state, int tile, char *err, int errlen)
 {
+    PathJob *j = job;
+    PathWorker *wk = state;
+    ShadeCtx *c = &wk->c;
+    PathWave *w = &wk->w;
     int tx0, ty0, tx1, ty1;
     film_tile_rect(j->film, tile, &tx0, &ty0, &tx1, &ty1);
-    film_tile_begin(ft, tile);
+    film_tile_begin(wk->ft, tile);
     int per_wave = PATH_WAVE / ((tx1 - tx0) * (ty1 - ty0));
     for (int k0 = 0; k0 < j->spp; k0 += per_wave) {
         int k1 = k0 + per_wave < j->spp ? k0 + per_wave : j->spp;
@@ -184,8 +188,12 @@ static int render_tile(PathJob *j, ShadeCtx *c, PathWave *w, FilmTile *ft, unsig
         /* Passing through a surface adds no segment, so a path may see
            RT_MAX_LAYERS surfaces more than its length. */
         for (int step = 0; w->n && step < j->scene.maxdepth + RT_MAX_LAYERS; step++) {
+            if (atomic_load(wk->stop)) {
+                snprintf(err, (size_t)errlen, "stopped");
+                return -1;
+            }
             intersect(c, w);
-            if (sort_and_shade(j, c, w, count, err, errlen) < 0)
+            if (sort_and_shade(j, c, w, wk->count, err, errlen) < 0)
                 return -1;
             shadow(c, w);
             compact(w);
@@ -193,55 +201,49 @@ static int render_tile(PathJob *j, ShadeCtx *c, PathWave *w, FilmTile *ft, unsig
         static const float A1[3] = { 1, 1, 1 };
         for (int p = 0; p < w->npaths; p++) {
             float A[3] = { w->A[p], w->A[p], w->A[p] };
-            film_tile_add(ft, w->sx[p], w->sy[p], w->L[p], w->A[p] == 1 ? A1 : A, w->z[p]);
+            film_tile_add(wk->ft, w->sx[p], w->sy[p], w->L[p], w->A[p] == 1 ? A1 : A, w->z[p]);
         }
     }
-    film_tile_end(j->film, ft);
+    film_tile_end(j->film, wk->ft);
     return 0;
 }
 
-static void *worker(void *arg)
+static void *worker_new(void *job, const atomic_bool *stop)
 {
-    PathJob *j = arg;
-    ShadeCtx *c = malloc(sizeof *c);
-    PathWave *w = malloc(sizeof *w);
-    FilmTile *ft = film_tile_new(j->film);
-    unsigned *count = malloc((j->nkeys + 1) * sizeof *count);
-    char err[1024];
-    shade_ctx_init(c, j->scene.world, j->shading, j->trace_maxdepth, &j->stop);
-    for (int tile; (tile = atomic_fetch_add(&j->next_tile, 1)) < j->film->ntiles
-                   && !atomic_load(&j->failed);) {
-        if (j->deadline > 0 && render_clock() >= j->deadline) {
-            atomic_store(&j->stop, true);
-            break;
-        }
-        if (render_tile(j, c, w, ft, count, tile, err, sizeof err) < 0) {
-            pthread_mutex_lock(&j->lock);
-            if (!atomic_exchange(&j->failed, true))
-                snprintf(j->err, sizeof j->err, "%s", err);
-            pthread_mutex_unlock(&j->lock);
-            break;
-        }
-    }
-    pthread_mutex_lock(&j->lock);
+    PathJob *j = job;
+    PathWorker *wk = malloc(sizeof *wk);
+    if (!wk)
+        return NULL;
+    wk->ft = film_tile_new(j->film);
+    wk->count = malloc((j->nkeys + 1) * sizeof *wk->count);
+    wk->stop = stop;
+    shade_ctx_init(&wk->c, j->scene.world, j->shading, j->trace_maxdepth, stop);
+    return wk;
+}
+
+static void worker_end(void *job, void *state)
+{
+    PathJob *j = job;
+    PathWorker *wk = state;
+    const ShadeCtx *c = &wk->c;
     RenderStats *s = &j->stats;
     s->camera_rays += c->camera_rays, s->secondary_rays += c->secondary_rays - c->camera_rays;
     s->shading_points += c->shading_points, s->batches += c->batches;
     s->trace_seconds += c->trace_seconds, s->shade_seconds += c->shade_seconds;
-    pthread_mutex_unlock(&j->lock);
-    shade_ctx_free(c);
-    free(c);
-    free(w);
-    free(count);
-    film_tile_free(ft);
-    return NULL;
+    shade_ctx_free(&wk->c);
+    film_tile_free(wk->ft);
+    free(wk->count);
+    free(wk);
 }
 
 int path_render(const RFrame *fr, int maxdepth, double deadline, RenderStats *stats, char *err,
                 int errlen)
 {
     PathJob *j = calloc(1, sizeof *j);
-    j->deadline = deadline;
+    if (!j) {
+        snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the render");
+        return -1;
+    }
     j->scene = (PathScene){ &fr->world, maxdepth };
     j->shading = fr->shading, j->cam = &fr->cam, j->film = fr->film;
     j->spp = fr->spp;
@@ -249,33 +251,11 @@ int path_render(const RFrame *fr, int maxdepth, double deadline, RenderStats *st
     j->sqrt_spp = root * root == fr->spp ? root : 0;
     j->trace_maxdepth = fr->rib->options.trace_maxdepth;
     j->nkeys = fr->world.ntop + fr->world.ninstance_looks;
-    pthread_mutex_init(&j->lock, NULL);
-    int threads = fr->rs->threads;
-    if (threads <= 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = n > 0 ? (int)n : 1;
-    }
-    if (threads > j->film->ntiles)
-        threads = j->film->ntiles;
+    TileWork tw = { j, fr->film->ntiles, deadline, worker_new, render_tile, worker_end };
     double start = render_clock();
-    pthread_t *t = calloc((size_t)threads, sizeof *t);
-    int started = 0;
-    for (int i = 1; i < threads; i++)
-        started += pthread_create(&t[started], NULL, worker, j) == 0;
-    worker(j);
-    for (int i = 0; i < started; i++)
-        pthread_join(t[i], NULL);
-    free(t);
+    int rc = tiles_run(&tw, fr->rs, &j->stats.threads, err, errlen);
     j->stats.seconds = render_clock() - start;
-    j->stats.threads = started + 1;
-    pthread_mutex_destroy(&j->lock);
     *stats = j->stats;
-    bool late = atomic_load(&j->stop), failed = atomic_load(&j->failed) || late;
-    if (late)
-        snprintf(err, (size_t)errlen,
-                 "rtrender: error: the render ran past its time limit (--time-limit)");
-    else if (failed)
-        snprintf(err, (size_t)errlen, "%s", j->err);
     free(j);
-    return failed ? -1 : 0;
+    return rc;
 }
