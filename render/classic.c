@@ -320,6 +320,7 @@ static void worker_end(void *job, void *state)
     j->stats.batches += c->batches;
     j->stats.secondary_rays += c->secondary_rays;
     j->stats.trace_seconds += c->trace_seconds;
+    j->stats.shader_trace_seconds += c->shader_trace_seconds;
     shade_ctx_free(&wk->c);
     film_tile_free(wk->ft);
     free(wk);

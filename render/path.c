@@ -256,7 +256,7 @@ static void worker_end(void *job, void *state)
     RenderStats *s = &j->stats;
     s->camera_rays += c->camera_rays, s->secondary_rays += c->secondary_rays - c->camera_rays;
     s->shading_points += c->shading_points, s->batches += c->batches;
-    s->trace_seconds += c->trace_seconds;
+    s->trace_seconds += c->trace_seconds, s->shader_trace_seconds += c->shader_trace_seconds;
     s->shade_seconds += wk->stats.stage_seconds[STAGE_SHADE];
     for (int k = 0; k < RENDER_STAGES; k++)
         s->stage_seconds[k] += wk->stats.stage_seconds[k];

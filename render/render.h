@@ -74,6 +74,8 @@ enum { RENDER_STAT_BOUNCES = 16 };
 typedef struct RenderStats {
     uint64_t camera_rays, secondary_rays, shading_points, batches;
     double seconds, trace_seconds, shade_seconds;  /* summed over threads */
+    double shader_trace_seconds;  /* the part of shade_seconds spent in
+                                     rtcore on rays shaders trace */
     int threads;
     unsigned shaders_built;  /* shaders' code read or compiled for this
                                 frame (later frames reuse it) */
