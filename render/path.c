@@ -271,9 +271,31 @@ static void worker_end(void *job, void *state)
     free(wk);
 }
 
+/* An AreaLightSource's surface is what the path tracer samples and what
+   its paths hit: one with no surface, or only triangles of no area, has
+   nothing to emit from. 0, or -1 with a message. */
+static int check_emitters(const RFrame *fr, char *err, int errlen)
+{
+    for (size_t k = 0; k < fr->world.nlights; k++) {
+        const RibLight *l = fr->rib->lights[k];
+        const RArea *a = &fr->world.areas[k];
+        if (l->area && !(a->ntris && a->area > 0)) {
+            snprintf(err, (size_t)errlen,
+                     "%s:%d:%d: error: area light \"%s\" has no area to emit from (%s); the "
+                     "path tracer samples its surface",
+                     l->shader.loc.file, l->shader.loc.line, l->shader.loc.col, l->shader.name,
+                     a->ntris ? "its triangles have none" : "no geometry follows it");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int path_render(const RFrame *fr, int maxdepth, double deadline, RenderStats *stats, char *err,
                 int errlen)
 {
+    if (check_emitters(fr, err, errlen) < 0)
+        return -1;
     PathJob *j = calloc(1, sizeof *j);
     if (!j) {
         snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the render");

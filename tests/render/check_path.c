@@ -209,6 +209,35 @@ START_TEST(stats_per_bounce_and_stage)
 }
 END_TEST
 
+START_TEST(emitter_without_area)
+{
+    /* An area light with no geometry, and one on a polygon of no area
+       (its points on a line), give the path tracer nothing to sample:
+       errors naming the light, and no image. */
+    static const char *const cases[][2] = {
+        { "AttributeBegin\nAreaLightSource \"arealight\" 1\nAttributeEnd\n",
+          "test.rib:5:1: error: area light \"arealight\" has no area to emit from (no geometry "
+          "follows it); the path tracer samples its surface" },
+        { "AttributeBegin\nAreaLightSource \"arealight\" 1\n"
+          "Polygon \"P\" [0 0 0  1 1 0  2 2 0]\nAttributeEnd\n",
+          "test.rib:5:1: error: area light \"arealight\" has no area to emit from (its "
+          "triangles have none); the path tracer samples its surface" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char rib[512], err[512];
+        snprintf(rib, sizeof rib,
+                 "Format 4 4 1\nTranslate 0 0 5\nWorldBegin\n%sSurface \"matte\"\n"
+                 "Sphere 1 -1 1 360\nWorldEnd\n",
+                 cases[i][0]);
+        RenderSettings rs;
+        render_settings_init(&rs);
+        rs.quiet = true, rs.integrator = RENDER_INTEGRATOR_PATH;
+        ck_assert_ptr_null(render_with(rib, &rs, NULL, err, sizeof err));
+        ck_assert_str_eq(err, cases[i][1]);
+    }
+}
+END_TEST
+
 START_TEST(bad_integrator_options)
 {
     static const char *const cases[][2] = {
@@ -245,6 +274,7 @@ int main(void)
     tcase_add_test(tc, error_falls_as_one_over_root_spp);
     tcase_add_test(tc, same_image_for_any_thread_count);
     tcase_add_test(tc, stats_per_bounce_and_stage);
+    tcase_add_test(tc, emitter_without_area);
     tcase_add_test(tc, bad_integrator_options);
     suite_add_tcase(s, tc);
     return run_suite(s);
