@@ -7,16 +7,13 @@
 ** (transparent or one-sided back faces) go on as the next layer. Each
 ** tile's samples are filtered into its own slot of the film (film.h),
 ** which makes the image the same for any number of threads, as do
-** per-pixel random seeds.
+** per-pixel random seeds. The threads are tiles.c's.
 */
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "render/frame.h"
 
@@ -29,28 +26,10 @@ typedef struct Job {
     Film *film;
     int spp, sqrt_spp;          /* sqrt_spp > 0: stratified */
     int maxdepth;
-    int ntiles;
-    atomic_int next_tile, done_tiles;
-    atomic_bool failed;
-    pthread_mutex_t lock;
-    char err[1024];
-    bool progress;
     int debug_x, debug_y;       /* --debug-pixel, -1 if none */
     atomic_bool debugged;
-    double start;
-    /* The time limit: stop is set at the deadline (a watchdog thread),
-       and every thread's shaders stop with it. */
-    double deadline;
-    atomic_bool stop, finished;
     RenderStats stats;
 } Job;
-
-double render_clock(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* One wave: pixel sample k of every pixel of a tile. */
 typedef struct Wave {
@@ -64,6 +43,14 @@ typedef struct Wave {
     float t[WAVE], Ng[WAVE][3], b1[WAVE], b2[WAVE];
     unsigned prim[WAVE], geom[WAVE], inst[WAVE];
 } Wave;
+
+/* A thread's state. */
+typedef struct Worker {
+    ShadeCtx c;
+    Wave w;
+    FilmTile *ft;
+    const atomic_bool *stop;    /* the pool's: set at the deadline */
+} Worker;
 
 static void trace_layer(Job *j, ShadeCtx *c, Wave *w)
 {
@@ -261,13 +248,16 @@ static int shade_layer(Job *j, ShadeCtx *c, Wave *w, int tx0, int ty0, char *err
     return 0;
 }
 
-static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, FilmTile *ft, char *err,
-                       int errlen)
+static int render_tile(void *job, void *state, int tile, char *err, int errlen)
 {
+    Job *j = job;
+    Worker *wk = state;
+    ShadeCtx *c = &wk->c;
+    Wave *w = &wk->w;
     const Camera *cam = j->cam;
     int tx0, ty0, tx1, ty1;
     film_tile_rect(j->film, tile, &tx0, &ty0, &tx1, &ty1);
-    film_tile_begin(ft, tile);
+    film_tile_begin(wk->ft, tile);
     for (int k = 0; k < j->spp; k++) {
         w->n = 0;
         w->sample = k;
@@ -285,7 +275,7 @@ static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, FilmTile *ft, cha
                 w->live[i] = true;
             }
         c->camera_rays += (uint64_t)w->n;
-        if (atomic_load(&j->stop)) {
+        if (atomic_load(wk->stop)) {
             snprintf(err, (size_t)errlen, "stopped");
             return -1;
         }
@@ -300,147 +290,65 @@ static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, FilmTile *ft, cha
                 break;
         }
         for (int i = 0; i < w->n; i++)
-            film_tile_add(ft, (float)w->px[i] + w->sx[i], (float)w->py[i] + w->sy[i], w->C[i],
+            film_tile_add(wk->ft, (float)w->px[i] + w->sx[i], (float)w->py[i] + w->sy[i], w->C[i],
                           w->A[i], w->z[i]);
     }
-    film_tile_end(j->film, ft);
+    film_tile_end(j->film, wk->ft);
     return 0;
 }
 
-static void progress(Job *j)
+static void *worker_new(void *job, const atomic_bool *stop)
 {
-    int done = atomic_load(&j->done_tiles);
-    if (!j->progress)
-        return;
-    double t = render_clock() - j->start, frac = (double)done / (double)j->ntiles;
-    double eta = frac > 0 ? t * (1 - frac) / frac : 0;
-    int bar = (int)(frac * 40);
-    pthread_mutex_lock(&j->lock);
-    fprintf(stderr, "\r[%.*s%*s] %3d%% ETA %4.0fs", bar, "========================================",
-            40 - bar, "", (int)(frac * 100), eta);
-    if (done == j->ntiles)
-        fputc('\n', stderr);
-    pthread_mutex_unlock(&j->lock);
+    Job *j = job;
+    Worker *wk = malloc(sizeof *wk);
+    if (!wk)
+        return NULL;
+    wk->ft = film_tile_new(j->film);
+    wk->stop = stop;
+    shade_ctx_init(&wk->c, j->world, j->shading, j->maxdepth, stop);
+    return wk;
 }
 
-static void *worker(void *arg)
+static void worker_end(void *job, void *state)
 {
-    Job *j = arg;
-    ShadeCtx *c = malloc(sizeof *c);
-    Wave *w = malloc(sizeof *w);
-    FilmTile *ft = film_tile_new(j->film);
-    char err[1024];
-    shade_ctx_init(c, j->world, j->shading, j->maxdepth, &j->stop);
-    for (;;) {
-        int tile = atomic_fetch_add(&j->next_tile, 1);
-        if (tile >= j->ntiles || atomic_load(&j->failed))
-            break;
-        if (render_tile(j, c, tile, w, ft, err, sizeof err) < 0) {
-            pthread_mutex_lock(&j->lock);
-            if (!atomic_exchange(&j->failed, true))
-                snprintf(j->err, sizeof j->err, "%s", err);
-            pthread_mutex_unlock(&j->lock);
-            break;
-        }
-        atomic_fetch_add(&j->done_tiles, 1);
-        progress(j);
-    }
-    pthread_mutex_lock(&j->lock);
+    Job *j = job;
+    Worker *wk = state;
+    const ShadeCtx *c = &wk->c;
     j->stats.camera_rays += c->camera_rays;
     j->stats.shade_seconds += c->shade_seconds;
     j->stats.shading_points += c->shading_points;
     j->stats.batches += c->batches;
     j->stats.secondary_rays += c->secondary_rays;
     j->stats.trace_seconds += c->trace_seconds;
-    pthread_mutex_unlock(&j->lock);
-    shade_ctx_free(c);
-    free(c);
-    free(w);
-    film_tile_free(ft);
-    return NULL;
+    j->stats.shader_trace_seconds += c->shader_trace_seconds;
+    shade_ctx_free(&wk->c);
+    film_tile_free(wk->ft);
+    free(wk);
 }
-
-static int threads_for(const RenderSettings *rs)
-{
-    if (rs->threads > 0)
-        return rs->threads;
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
-}
-
-/* Sets j->stop at the deadline, unless the render finishes first. */
-static void *watchdog(void *arg)
-{
-    Job *j = arg;
-    while (!atomic_load(&j->finished)) {
-        if (render_clock() >= j->deadline) {
-            atomic_store(&j->stop, true);
-            break;
-        }
-        nanosleep(&(struct timespec){ 0, 10 * 1000 * 1000 }, NULL);
-    }
-    return NULL;
-}
-
-/* Runs the job's tiles on nthreads threads (the caller's among them),
-   and the watchdog if there is a deadline. */
-static void run_threads(Job *j, int nthreads)
-{
-    pthread_t *t = calloc((size_t)nthreads, sizeof *t), dog;
-    int started = 0;
-    bool watched = j->deadline > 0 && pthread_create(&dog, NULL, watchdog, j) == 0;
-    if (j->deadline > 0 && !watched)
-        atomic_store(&j->stop, render_clock() >= j->deadline);
-    for (int i = 1; i < nthreads; i++)
-        if (pthread_create(&t[i], NULL, worker, j) == 0)
-            started++, t[started] = t[i];
-    worker(j);
-    for (int i = 1; i <= started; i++)
-        pthread_join(t[i], NULL);
-    atomic_store(&j->finished, true);
-    if (watched)
-        pthread_join(dog, NULL);
-    free(t);
-}
-
 
 int classic_render(const RFrame *fr, double deadline, RenderStats *stats, char *err,
                    int errlen)
 {
     const RenderSettings *rs = fr->rs;
     Job *j = calloc(1, sizeof *j);
+    if (!j) {
+        snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the render");
+        return -1;
+    }
     j->world = &fr->world, j->shading = fr->shading, j->cam = &fr->cam, j->film = fr->film;
     j->spp = fr->spp;
     int root = (int)lroundf(sqrtf((float)fr->spp));
     j->sqrt_spp = root * root == fr->spp ? root : 0;
     j->maxdepth = fr->rib->options.trace_maxdepth;
-    j->ntiles = fr->film->ntiles;
-    pthread_mutex_init(&j->lock, NULL);
-    /* Debugging a pixel talks on stdin and stdout: one thread, no bar. */
     j->debug_x = rs->debug_x, j->debug_y = rs->debug_y;
-    j->progress = !rs->quiet && isatty(2) && rs->debug_x < 0;
-    j->start = render_clock();
-    j->deadline = deadline;
-    /* More threads than tiles would only idle. */
-    j->stats.threads = rs->debug_x >= 0 ? 1 : threads_for(rs);
-    if (j->stats.threads > j->ntiles)
-        j->stats.threads = j->ntiles;
-    run_threads(j, j->stats.threads);
-    j->stats.seconds = render_clock() - j->start;
-    pthread_mutex_destroy(&j->lock);
+    TileWork tw = { j, fr->film->ntiles, deadline, worker_new, render_tile, worker_end };
+    double start = render_clock();
+    int rc = tiles_run(&tw, rs, &j->stats.threads, err, errlen);
+    j->stats.seconds = render_clock() - start;
     *stats = j->stats;
-    /* Stopped with tiles left: whatever failed first, the time limit is
-       the reason. */
-    bool late = atomic_load(&j->stop) && atomic_load(&j->done_tiles) < j->ntiles;
-    bool failed = atomic_load(&j->failed) || late;
-    if (late)
-        snprintf(err, (size_t)errlen,
-                 "rtrender: error: the render ran past its time limit (--time-limit)");
-    else if (failed)
-        snprintf(err, (size_t)errlen, "%s", j->err);
-    else if (rs->debug_x >= 0 && !atomic_load(&j->debugged))
+    if (rc == 0 && rs->debug_x >= 0 && !atomic_load(&j->debugged))
         fprintf(stderr, "rtrender: warning: pixel %d,%d sees no surface shader to debug\n",
                 rs->debug_x, rs->debug_y);
     free(j);
-    return failed ? -1 : 0;
+    return rc;
 }

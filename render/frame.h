@@ -10,6 +10,7 @@
 #include "render/camera.h"
 #include "render/film.h"
 #include "render/internal.h"
+#include "render/tiles.h"
 
 typedef struct RFrame {
     const RibFrame *rib;
@@ -37,9 +38,6 @@ void frame_free(RFrame *fr);
 int imager_apply(const RFrame *fr, const RShader *sh, struct Image *img, char *err, int errlen);
 
 /* ---- integrators ------------------------------------------------------------ */
-
-/* Seconds on a monotonic clock (classic.c): what deadlines count in. */
-double render_clock(void);
 
 /* The classic integrator (classic.c): camera rays, hits shaded in
    batches, compositing through transparent surfaces, trace() for

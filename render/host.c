@@ -10,6 +10,7 @@
 
 #include "render/image/texture.h"
 #include "render/internal.h"
+#include "render/tiles.h"
 
 static bool host_light(void *user, int i, int lane, const float P[3], VmLightSample *out)
 {
@@ -61,7 +62,9 @@ static bool blocked_along(ShadeCtx *c, const float p[3], const float d[3], float
         return false;
     RTRay r = { p[0], p[1], p[2], bias, d[0], d[1], d[2], dist - bias };
     c->secondary_rays++;
+    double t0 = render_clock();
     rtOccluded1(c->world->top, &r);
+    c->shader_trace_seconds += render_clock() - t0;
     return r.tfar == -INFINITY;
 }
 

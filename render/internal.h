@@ -179,6 +179,7 @@ typedef struct ShadeCtx {
     int depth;
     uint64_t camera_rays, shading_points, batches, secondary_rays;
     double trace_seconds, shade_seconds;
+    double shader_trace_seconds;    /* rays shaders trace (in shade_seconds) */
     /* --debug-pixel: the lane of the next batch whose surface shader runs
        under rsldb (on stdin and stdout), -1 for none. */
     int debug_lane;

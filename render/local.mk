@@ -22,6 +22,8 @@ render_librender_a_SOURCES = \
 	render/path.h \
 	render/path.c \
 	render/path_shade.c \
+	render/tiles.h \
+	render/tiles.c \
 	render/shade.c \
 	render/host.c \
 	render/trace.c \
@@ -102,3 +104,12 @@ tests_render_check_path_SOURCES = tests/render/check_path.c
 tests_render_check_path_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"'
 tests_render_check_path_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_path_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+
+# The path tracer against Embree's pathtracer on its Cornell box, with the
+# bench's scene writer (skipped without embree-tools).
+check_PROGRAMS += tests/render/check_embree
+TESTS += tests/render/check_embree
+tests_render_check_embree_SOURCES = tests/render/check_embree.c bench/embree_cornell.h \
+	bench/embree_cornell.c
+tests_render_check_embree_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_embree_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)

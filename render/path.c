@@ -7,6 +7,7 @@
 **   intersect  the queue's rays as one rtcore stream;
 **   sort       the hits by the look they landed on (a counting sort), so
 **              that each batch runs one surface shader on one mesh;
+**              misses end their paths;
 **   shade      each batch (path_shade.c): emission, a light sample with
 **              its shadow ray, the next direction;
 **   shadow     the light samples' shadow rays as one occlusion stream;
@@ -14,15 +15,13 @@
 **              front, in order.
 ** Every random number is a hash of the pixel, the sample and the
 ** segment, and paths reach the film in order, so the image is the same
-** for any number of threads.
+** for any number of threads (tiles.c's).
 */
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "render/path.h"
 
@@ -33,16 +32,18 @@ typedef struct PathJob {
     Film *film;
     int spp, sqrt_spp, trace_maxdepth;
     size_t nkeys;              /* looks: top meshes, then instances' */
-    atomic_int next_tile;
-    atomic_bool failed;
-    /* The time limit: checked before each tile; stop also ends the
-       shaders running when it is set. */
-    double deadline;
-    atomic_bool stop;
-    pthread_mutex_t lock;
-    char err[1024];
     RenderStats stats;
 } PathJob;
+
+/* A thread's state. */
+typedef struct PathWorker {
+    ShadeCtx c;
+    PathWave w;
+    FilmTile *ft;
+    unsigned *count;           /* the counting sort's, nkeys + 1 */
+    const atomic_bool *stop;   /* the pool's: set at the deadline */
+    RenderStats stats;         /* the stages' and bounces' counters */
+} PathWorker;
 
 /* Generate: pixel samples [k0, k1) of every pixel of the tile. */
 static void generate(const PathJob *j, PathWave *w, int tx0, int ty0, int tx1, int ty1, int k0,
@@ -90,37 +91,39 @@ static size_t look_key(const RWorld *world, unsigned geom, unsigned inst)
     return inst == RT_INVALID_ID ? geom : world->ntop + world->instance_first[inst] + geom;
 }
 
-/* Sort and shade: the queue's hits in order of their look (a counting
-   sort on the look's index; misses dropped), each look's run shaded in
-   batches of at most PATH_GROUP. */
-static int sort_and_shade(const PathJob *j, ShadeCtx *c, PathWave *w, unsigned *count, char *err,
-                          int errlen)
+/* Sort: the queue's hits in order of their look (a counting sort on
+   the look's index); misses end their paths. */
+static void sort(const PathJob *j, PathWave *w, unsigned *count)
 {
     const RWorld *world = j->scene.world;
     static const size_t none = (size_t)-1;
-    size_t key[PATH_WAVE];
-    int order[PATH_WAVE], total = 0;
+    int total = 0;
     memset(count, 0, (j->nkeys + 1) * sizeof *count);
     for (int i = 0; i < w->n; i++) {
-        key[i] = w->geom[i] == RT_INVALID_ID ? none : look_key(world, w->geom[i], w->inst[i]);
-        if (key[i] == none)
+        w->look[i] = w->geom[i] == RT_INVALID_ID ? none : look_key(world, w->geom[i], w->inst[i]);
+        if (w->look[i] == none)
             w->live[i] = false;
         else
-            count[key[i] + 1]++, total++;
+            count[w->look[i] + 1]++, total++;
     }
     for (size_t k = 0; k < j->nkeys; k++)
         count[k + 1] += count[k];
     for (int i = 0; i < w->n; i++)
-        if (key[i] != none)
-            order[count[key[i]]++] = i;
-    for (int g0 = 0; g0 < total;) {
+        if (w->look[i] != none)
+            w->order[count[w->look[i]]++] = i;
+    w->nhits = total;
+}
+
+/* Shade: each look's run of sorted hits in batches of at most
+   PATH_GROUP. */
+static int shade(const PathJob *j, ShadeCtx *c, PathWave *w, char *err, int errlen)
+{
+    for (int g0 = 0; g0 < w->nhits;) {
         int g1 = g0 + 1;
-        while (g1 < total && g1 - g0 < PATH_GROUP && key[order[g1]] == key[order[g0]])
+        size_t look = w->look[w->order[g0]];
+        while (g1 < w->nhits && g1 - g0 < PATH_GROUP && w->look[w->order[g1]] == look)
             g1++;
-        double t0 = render_clock();
-        int rc = path_shade_group(&j->scene, c, w, order + g0, g1 - g0, err, errlen);
-        c->shade_seconds += render_clock() - t0;
-        if (rc < 0)
+        if (path_shade_group(&j->scene, c, w, w->order + g0, g1 - g0, err, errlen) < 0)
             return -1;
         g0 = g1;
     }
@@ -170,78 +173,134 @@ static void compact(PathWave *w)
     w->n = m;
 }
 
-static int render_tile(PathJob *j, ShadeCtx *c, PathWave *w, FilmTile *ft, unsigned *count,
-                       int tile, char *err, int errlen)
+/* A tile's samples, wave after wave; the deadline is checked between
+   bounces (shaders running then stop by themselves). */
+/* Adds the seconds since *t to stage st of s, and restarts the clock. */
+static void lap(RenderStats *s, RenderStage st, double *t)
 {
+    double now = render_clock();
+    s->stage_seconds[st] += now - *t;
+    *t = now;
+}
+
+static int render_tile(void *job, void *state, int tile, char *err, int errlen)
+{
+    PathJob *j = job;
+    PathWorker *wk = state;
+    ShadeCtx *c = &wk->c;
+    PathWave *w = &wk->w;
+    RenderStats *st = &wk->stats;
     int tx0, ty0, tx1, ty1;
     film_tile_rect(j->film, tile, &tx0, &ty0, &tx1, &ty1);
-    film_tile_begin(ft, tile);
+    film_tile_begin(wk->ft, tile);
     int per_wave = PATH_WAVE / ((tx1 - tx0) * (ty1 - ty0));
+    double t = render_clock();
     for (int k0 = 0; k0 < j->spp; k0 += per_wave) {
         int k1 = k0 + per_wave < j->spp ? k0 + per_wave : j->spp;
         generate(j, w, tx0, ty0, tx1, ty1, k0, k1);
         c->camera_rays += (uint64_t)w->n;
+        lap(st, STAGE_GENERATE, &t);
         /* Passing through a surface adds no segment, so a path may see
            RT_MAX_LAYERS surfaces more than its length. */
         for (int step = 0; w->n && step < j->scene.maxdepth + RT_MAX_LAYERS; step++) {
-            intersect(c, w);
-            if (sort_and_shade(j, c, w, count, err, errlen) < 0)
+            if (atomic_load(wk->stop)) {
+                snprintf(err, (size_t)errlen, "stopped");
                 return -1;
+            }
+            int b = step < RENDER_STAT_BOUNCES ? step : RENDER_STAT_BOUNCES - 1;
+            st->bounce_rays[b] += (uint64_t)w->n, st->bounce_room[b] += PATH_WAVE;
+            intersect(c, w);
+            lap(st, STAGE_INTERSECT, &t);
+            sort(j, w, wk->count);
+            lap(st, STAGE_SORT, &t);
+            if (shade(j, c, w, err, errlen) < 0)
+                return -1;
+            lap(st, STAGE_SHADE, &t);
+            st->bounce_shadow_rays[b] += (uint64_t)w->ns;
             shadow(c, w);
+            lap(st, STAGE_SHADOW, &t);
             compact(w);
+            lap(st, STAGE_COMPACT, &t);
         }
         static const float A1[3] = { 1, 1, 1 };
         for (int p = 0; p < w->npaths; p++) {
             float A[3] = { w->A[p], w->A[p], w->A[p] };
-            film_tile_add(ft, w->sx[p], w->sy[p], w->L[p], w->A[p] == 1 ? A1 : A, w->z[p]);
+            film_tile_add(wk->ft, w->sx[p], w->sy[p], w->L[p], w->A[p] == 1 ? A1 : A, w->z[p]);
         }
+        /* Filtering into the film counts with making the samples. */
+        lap(st, STAGE_GENERATE, &t);
     }
-    film_tile_end(j->film, ft);
+    film_tile_end(j->film, wk->ft);
     return 0;
 }
 
-static void *worker(void *arg)
+static void *worker_new(void *job, const atomic_bool *stop)
 {
-    PathJob *j = arg;
-    ShadeCtx *c = malloc(sizeof *c);
-    PathWave *w = malloc(sizeof *w);
-    FilmTile *ft = film_tile_new(j->film);
-    unsigned *count = malloc((j->nkeys + 1) * sizeof *count);
-    char err[1024];
-    shade_ctx_init(c, j->scene.world, j->shading, j->trace_maxdepth, &j->stop);
-    for (int tile; (tile = atomic_fetch_add(&j->next_tile, 1)) < j->film->ntiles
-                   && !atomic_load(&j->failed);) {
-        if (j->deadline > 0 && render_clock() >= j->deadline) {
-            atomic_store(&j->stop, true);
-            break;
-        }
-        if (render_tile(j, c, w, ft, count, tile, err, sizeof err) < 0) {
-            pthread_mutex_lock(&j->lock);
-            if (!atomic_exchange(&j->failed, true))
-                snprintf(j->err, sizeof j->err, "%s", err);
-            pthread_mutex_unlock(&j->lock);
-            break;
-        }
-    }
-    pthread_mutex_lock(&j->lock);
+    PathJob *j = job;
+    PathWorker *wk = malloc(sizeof *wk);
+    if (!wk)
+        return NULL;
+    wk->ft = film_tile_new(j->film);
+    wk->count = malloc((j->nkeys + 1) * sizeof *wk->count);
+    wk->stop = stop;
+    memset(&wk->stats, 0, sizeof wk->stats);
+    shade_ctx_init(&wk->c, j->scene.world, j->shading, j->trace_maxdepth, stop);
+    return wk;
+}
+
+static void worker_end(void *job, void *state)
+{
+    PathJob *j = job;
+    PathWorker *wk = state;
+    const ShadeCtx *c = &wk->c;
     RenderStats *s = &j->stats;
     s->camera_rays += c->camera_rays, s->secondary_rays += c->secondary_rays - c->camera_rays;
     s->shading_points += c->shading_points, s->batches += c->batches;
-    s->trace_seconds += c->trace_seconds, s->shade_seconds += c->shade_seconds;
-    pthread_mutex_unlock(&j->lock);
-    shade_ctx_free(c);
-    free(c);
-    free(w);
-    free(count);
-    film_tile_free(ft);
-    return NULL;
+    s->trace_seconds += c->trace_seconds, s->shader_trace_seconds += c->shader_trace_seconds;
+    s->shade_seconds += wk->stats.stage_seconds[STAGE_SHADE];
+    for (int k = 0; k < RENDER_STAGES; k++)
+        s->stage_seconds[k] += wk->stats.stage_seconds[k];
+    for (int b = 0; b < RENDER_STAT_BOUNCES; b++) {
+        s->bounce_rays[b] += wk->stats.bounce_rays[b];
+        s->bounce_shadow_rays[b] += wk->stats.bounce_shadow_rays[b];
+        s->bounce_room[b] += wk->stats.bounce_room[b];
+    }
+    shade_ctx_free(&wk->c);
+    film_tile_free(wk->ft);
+    free(wk->count);
+    free(wk);
+}
+
+/* An AreaLightSource's surface is what the path tracer samples and what
+   its paths hit: one with no surface, or only triangles of no area, has
+   nothing to emit from. 0, or -1 with a message. */
+static int check_emitters(const RFrame *fr, char *err, int errlen)
+{
+    for (size_t k = 0; k < fr->world.nlights; k++) {
+        const RibLight *l = fr->rib->lights[k];
+        const RArea *a = &fr->world.areas[k];
+        if (l->area && !(a->ntris && a->area > 0)) {
+            snprintf(err, (size_t)errlen,
+                     "%s:%d:%d: error: area light \"%s\" has no area to emit from (%s); the "
+                     "path tracer samples its surface",
+                     l->shader.loc.file, l->shader.loc.line, l->shader.loc.col, l->shader.name,
+                     a->ntris ? "its triangles have none" : "no geometry follows it");
+            return -1;
+        }
+    }
+    return 0;
 }
 
 int path_render(const RFrame *fr, int maxdepth, double deadline, RenderStats *stats, char *err,
                 int errlen)
 {
+    if (check_emitters(fr, err, errlen) < 0)
+        return -1;
     PathJob *j = calloc(1, sizeof *j);
-    j->deadline = deadline;
+    if (!j) {
+        snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the render");
+        return -1;
+    }
     j->scene = (PathScene){ &fr->world, maxdepth };
     j->shading = fr->shading, j->cam = &fr->cam, j->film = fr->film;
     j->spp = fr->spp;
@@ -249,33 +308,11 @@ int path_render(const RFrame *fr, int maxdepth, double deadline, RenderStats *st
     j->sqrt_spp = root * root == fr->spp ? root : 0;
     j->trace_maxdepth = fr->rib->options.trace_maxdepth;
     j->nkeys = fr->world.ntop + fr->world.ninstance_looks;
-    pthread_mutex_init(&j->lock, NULL);
-    int threads = fr->rs->threads;
-    if (threads <= 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = n > 0 ? (int)n : 1;
-    }
-    if (threads > j->film->ntiles)
-        threads = j->film->ntiles;
+    TileWork tw = { j, fr->film->ntiles, deadline, worker_new, render_tile, worker_end };
     double start = render_clock();
-    pthread_t *t = calloc((size_t)threads, sizeof *t);
-    int started = 0;
-    for (int i = 1; i < threads; i++)
-        started += pthread_create(&t[started], NULL, worker, j) == 0;
-    worker(j);
-    for (int i = 0; i < started; i++)
-        pthread_join(t[i], NULL);
-    free(t);
+    int rc = tiles_run(&tw, fr->rs, &j->stats.threads, err, errlen);
     j->stats.seconds = render_clock() - start;
-    j->stats.threads = started + 1;
-    pthread_mutex_destroy(&j->lock);
     *stats = j->stats;
-    bool late = atomic_load(&j->stop), failed = atomic_load(&j->failed) || late;
-    if (late)
-        snprintf(err, (size_t)errlen,
-                 "rtrender: error: the render ran past its time limit (--time-limit)");
-    else if (failed)
-        snprintf(err, (size_t)errlen, "%s", j->err);
     free(j);
-    return failed ? -1 : 0;
+    return rc;
 }

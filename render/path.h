@@ -43,6 +43,9 @@ typedef struct PathWave {
     /* the queue's hits */
     float ngx[PATH_WAVE], ngy[PATH_WAVE], ngz[PATH_WAVE], b1[PATH_WAVE], b2[PATH_WAVE];
     unsigned prim[PATH_WAVE], geom[PATH_WAVE], inst[PATH_WAVE];
+    /* the sort's: each entry's look, and the hits (nhits) in look order */
+    size_t look[PATH_WAVE];
+    int order[PATH_WAVE], nhits;
     /* shadow rays of light samples, and what each adds if unblocked */
     int ns;
     int spath[PATH_WAVE];

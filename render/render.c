@@ -74,6 +74,13 @@ RibScene *render_load(const char *path, RibDiag *diag)
     return render_load_ex(path, NULL, diag);
 }
 
+const char *render_stage_name(RenderStage s)
+{
+    static const char *const names[RENDER_STAGES] = { "generate", "intersect", "sort",
+                                                      "shade",    "shadow",    "compact" };
+    return names[s];
+}
+
 void render_settings_init(RenderSettings *rs)
 {
     memset(rs, 0, sizeof *rs);

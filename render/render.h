@@ -69,14 +69,37 @@ RibScene *render_load(const char *path, RibDiag *diag);
 /* The same with rs's search paths and strictness (rs may be NULL). */
 RibScene *render_load_ex(const char *path, const RenderSettings *rs, RibDiag *diag);
 
+/* The path tracer's stages (path.c), in the order a bounce runs them. */
+typedef enum RenderStage {
+    STAGE_GENERATE, STAGE_INTERSECT, STAGE_SORT, STAGE_SHADE, STAGE_SHADOW, STAGE_COMPACT,
+    RENDER_STAGES
+} RenderStage;
+
+/* Bounces the path tracer counts one by one; deeper ones count in the
+   last. */
+enum { RENDER_STAT_BOUNCES = 16 };
+
 /* What a frame's render did and where its time went. */
 typedef struct RenderStats {
     uint64_t camera_rays, secondary_rays, shading_points, batches;
     double seconds, trace_seconds, shade_seconds;  /* summed over threads */
+    double shader_trace_seconds;  /* the part of shade_seconds spent in
+                                     rtcore on rays shaders trace */
     int threads;
     unsigned shaders_built;  /* shaders' code read or compiled for this
                                 frame (later frames reuse it) */
+    /* The path tracer's (zeros from the classic integrator): seconds per
+       stage summed over threads; per bounce (each round of the queue
+       through the stages, passing through a surface included), the rays
+       intersected, the shadow rays traced, and the queue's room in the
+       waves that reached it (rays / room: its occupancy). */
+    double stage_seconds[RENDER_STAGES];
+    uint64_t bounce_rays[RENDER_STAT_BOUNCES], bounce_shadow_rays[RENDER_STAT_BOUNCES];
+    uint64_t bounce_room[RENDER_STAT_BOUNCES];
 } RenderStats;
+
+/* The stage's name for reports: "generate", "intersect", ... */
+const char *render_stage_name(RenderStage s);
 
 /* A render of a scene's frames: what lasts from one frame to the next
    (the shaders, built once). rs is read at every frame, so the caller

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "render/internal.h"
+#include "render/tiles.h"
 
 float trace_bias(const float p[3])
 {
@@ -58,7 +59,9 @@ int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t se
         RTRayHit rh = { { org[0], org[1], org[2], tnear, d[0], d[1], d[2], INFINITY },
                         { 0, 0, 0, 0, 0, 0, RT_INVALID_ID, RT_INVALID_ID } };
         c->secondary_rays++;
+        double t0 = render_clock();
         rtIntersect1(c->world->top, &rh);
+        c->shader_trace_seconds += render_clock() - t0;
         if (rh.hit.geomID == RT_INVALID_ID)
             break;
         const RibMesh *mesh;

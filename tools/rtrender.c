@@ -193,6 +193,18 @@ static void print_stats(const RenderStats *s, int frame)
             frame, s->seconds, s->threads, (unsigned long long)s->camera_rays,
             (unsigned long long)s->secondary_rays, (unsigned long long)s->shading_points,
             (unsigned long long)s->batches, s->trace_seconds, s->shade_seconds, s->shaders_built);
+    if (!s->bounce_rays[0])
+        return;
+    /* The path tracer's: its stages, and its queue bounce by bounce. */
+    fprintf(stderr, "  stages (s, summed over threads):");
+    for (int k = 0; k < RENDER_STAGES; k++)
+        fprintf(stderr, " %s %.3f", render_stage_name((RenderStage)k), s->stage_seconds[k]);
+    fprintf(stderr, "\n  bounce      rays  shadow rays  occupancy\n");
+    for (int b = 0; b < RENDER_STAT_BOUNCES && s->bounce_rays[b]; b++)
+        fprintf(stderr, "  %5d%s %9llu  %11llu  %8.1f%%\n", b,
+                b == RENDER_STAT_BOUNCES - 1 ? "+" : " ", (unsigned long long)s->bounce_rays[b],
+                (unsigned long long)s->bounce_shadow_rays[b],
+                100.0 * (double)s->bounce_rays[b] / (double)s->bounce_room[b]);
 }
 
 /* -o FILE for one of several frames: FILE with the frame's number (its

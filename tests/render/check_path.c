@@ -17,8 +17,10 @@
 #include "render/render.h"
 #include "../common/suite.h"
 
-/* Renders a RIB text's one frame: NULL with err after an error. */
-static Image *render_with(const char *rib, const RenderSettings *rs, char *err, int errlen)
+/* Renders a RIB text's one frame, its counters in *st (st may be NULL):
+   NULL with err after an error. */
+static Image *render_with(const char *rib, const RenderSettings *rs, RenderStats *st, char *err,
+                          int errlen)
 {
     RibLoadOptions lo;
     RibDiag diag;
@@ -28,7 +30,7 @@ static Image *render_with(const char *rib, const RenderSettings *rs, char *err, 
     RibScene *scene = rib_load_memory("test.rib", rib, strlen(rib), &lo, &diag);
     ck_assert_msg(scene && diag.nerrors == 0 && scene->nframes == 1, "the scene does not load");
     Render *r = render_new(scene, rs);
-    Image *img = render_frame_image(r, &scene->frames[0], NULL, err, errlen);
+    Image *img = render_frame_image(r, &scene->frames[0], st, err, errlen);
     render_free(r);
     rib_scene_free(scene);
     rib_diag_free(&diag);
@@ -41,7 +43,7 @@ static Image *render(const char *rib, RenderIntegrator integrator, int spp, int 
     render_settings_init(&rs);
     rs.integrator = integrator, rs.spp = spp, rs.threads = threads, rs.quiet = true;
     char err[1024];
-    Image *img = render_with(rib, &rs, err, sizeof err);
+    Image *img = render_with(rib, &rs, NULL, err, sizeof err);
     ck_assert_msg(img != NULL, "%s", err);
     return img;
 }
@@ -173,6 +175,69 @@ START_TEST(same_image_for_any_thread_count)
 }
 END_TEST
 
+START_TEST(stats_per_bounce_and_stage)
+{
+    /* A matte square filling a 32x32 frame with no light and no way out
+       but the camera's side: every camera ray hits (bounce 0: 32*32*4
+       rays, a full queue as the 16x16 tiles fill a wave with 4 samples),
+       and with path length 2 every path takes one more segment and
+       escapes (bounce 1: as many rays, none beyond). The stages' seconds
+       add up to no more than the threads' time. */
+    const char *rib = "Format 32 32 1\nPixelFilter \"box\" 1 1\nProjection \"orthographic\"\n"
+                      "Translate 0 0 1\nWorldBegin\nSurface \"matte\"\n"
+                      "Polygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\nWorldEnd\n";
+    RenderSettings rs;
+    render_settings_init(&rs);
+    rs.integrator = RENDER_INTEGRATOR_PATH, rs.spp = 4, rs.threads = 2, rs.quiet = true;
+    rs.max_depth = 2;
+    RenderStats st;
+    char err[512];
+    Image *img = render_with(rib, &rs, &st, err, sizeof err);
+    ck_assert_msg(img != NULL, "%s", err);
+    image_free(img);
+    ck_assert_uint_eq(st.bounce_rays[0], 32 * 32 * 4);
+    ck_assert_uint_eq(st.bounce_room[0], 32 * 32 * 4);
+    ck_assert_uint_eq(st.bounce_rays[1], 32 * 32 * 4);
+    ck_assert_uint_eq(st.bounce_rays[2], 0);
+    double sum = 0;
+    for (int k = 0; k < RENDER_STAGES; k++) {
+        ck_assert(st.stage_seconds[k] >= 0);
+        sum += st.stage_seconds[k];
+    }
+    ck_assert_msg(sum <= st.seconds * st.threads + 1e-3, "stages %g s, render %g s on %d", sum,
+                  st.seconds, st.threads);
+}
+END_TEST
+
+START_TEST(emitter_without_area)
+{
+    /* An area light with no geometry, and one on a polygon of no area
+       (its points on a line), give the path tracer nothing to sample:
+       errors naming the light, and no image. */
+    static const char *const cases[][2] = {
+        { "AttributeBegin\nAreaLightSource \"arealight\" 1\nAttributeEnd\n",
+          "test.rib:5:1: error: area light \"arealight\" has no area to emit from (no geometry "
+          "follows it); the path tracer samples its surface" },
+        { "AttributeBegin\nAreaLightSource \"arealight\" 1\n"
+          "Polygon \"P\" [0 0 0  1 1 0  2 2 0]\nAttributeEnd\n",
+          "test.rib:5:1: error: area light \"arealight\" has no area to emit from (its "
+          "triangles have none); the path tracer samples its surface" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char rib[512], err[512];
+        snprintf(rib, sizeof rib,
+                 "Format 4 4 1\nTranslate 0 0 5\nWorldBegin\n%sSurface \"matte\"\n"
+                 "Sphere 1 -1 1 360\nWorldEnd\n",
+                 cases[i][0]);
+        RenderSettings rs;
+        render_settings_init(&rs);
+        rs.quiet = true, rs.integrator = RENDER_INTEGRATOR_PATH;
+        ck_assert_ptr_null(render_with(rib, &rs, NULL, err, sizeof err));
+        ck_assert_str_eq(err, cases[i][1]);
+    }
+}
+END_TEST
+
 START_TEST(bad_integrator_options)
 {
     static const char *const cases[][2] = {
@@ -192,7 +257,7 @@ START_TEST(bad_integrator_options)
         RenderSettings rs;
         render_settings_init(&rs);
         rs.quiet = true;
-        ck_assert_ptr_null(render_with(rib, &rs, err, sizeof err));
+        ck_assert_ptr_null(render_with(rib, &rs, NULL, err, sizeof err));
         ck_assert_str_eq(err, cases[i][1]);
     }
 }
@@ -208,6 +273,8 @@ int main(void)
     tcase_add_test(tc, area_light_as_classic);
     tcase_add_test(tc, error_falls_as_one_over_root_spp);
     tcase_add_test(tc, same_image_for_any_thread_count);
+    tcase_add_test(tc, stats_per_bounce_and_stage);
+    tcase_add_test(tc, emitter_without_area);
     tcase_add_test(tc, bad_integrator_options);
     suite_add_tcase(s, tc);
     return run_suite(s);
