@@ -275,9 +275,9 @@ static void check_return(Checker *ck, Node *s)
 /* The argument forms of the light and gather statements, as builtin
    signature codes, and how to describe them in messages. */
 typedef struct RegionForm {
-    const char *name, *sigs, *expected;
+    char name[12], sigs[24], expected[96];
     unsigned kinds;         /* shader kinds it is allowed in */
-    const char *where;
+    char where[32];
 } RegionForm;
 
 static const RegionForm region_forms[] = {

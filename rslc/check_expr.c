@@ -426,10 +426,8 @@ static void check_matrix16(Checker *ck, Node *e)
 /* Color spaces RISpec 3.2 names; points may use any coordinate system. */
 static bool known_color_space(const char *name)
 {
-    static const char *const spaces[] = {
-        "rgb", "hsv", "hsl", "xyz", "XYZ", "xyY", "YIQ", NULL
-    };
-    for (int i = 0; spaces[i]; i++)
+    static const char spaces[][4] = { "rgb", "hsv", "hsl", "xyz", "XYZ", "xyY", "YIQ" };
+    for (size_t i = 0; i < sizeof spaces / sizeof *spaces; i++)
         if (strcmp(spaces[i], name) == 0)
             return true;
     return false;

@@ -56,7 +56,7 @@ static void internal_error(const char *what, int id)
 /* ---- opcodes and types ---------------------------------------------------------------- */
 
 static const struct {
-    const char *name;
+    char name[16];
     int nargs;
     unsigned flags;
 } op_table[IR_NOPS] = {

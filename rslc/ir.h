@@ -251,7 +251,6 @@ void ir_print_module(FILE *out, const IrModule *m);
 void ir_print_func(FILE *out, const IrFunc *fn);
 /* One operand as the text form writes it (%3, 0.5, color(1 0 0) ...). */
 void ir_print_value(FILE *out, const IrVal *v);
-const char *ir_shader_kind_name(ShaderKind k);
 const char *ir_region_kind_name(IrRegionKind k);
 /* Parses the textual form (for pass tests); reports errors through rc's
    diag and returns NULL on failure. */

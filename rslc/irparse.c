@@ -343,11 +343,9 @@ static void parse_header(Parser *p, IrFunc *fn)
     }
     const char *name = t->text;
     t = take(p);
-    static const char *const kinds[] = { "surface", "light", "displacement", "volume",
-                                         "imager", "function" };
     int kind = -1;
-    for (int k = 0; k < 6; k++)
-        if (t->kind == T_NAME && !strcmp(t->text, kinds[k]))
+    for (int k = 0; k <= SHADER_FUNCTION; k++)
+        if (t->kind == T_NAME && !strcmp(t->text, shader_kind_name((ShaderKind)k)))
             kind = k;
     if (kind < 0)
         error(p, t, "expected a shader kind or 'function'%s", "");
@@ -386,10 +384,9 @@ static void parse_region_decl(Parser *p, IrFunc *fn)
     take(p);
     int r = integer(p);
     Tok *t = take(p);
-    static const char *const kinds[] = { "illuminance", "illuminate", "solar", "gather" };
     int kind = -1;
-    for (int k = 0; k < 4; k++)
-        if (t->kind == T_NAME && !strcmp(t->text, kinds[k]))
+    for (int k = 0; k <= IRR_GATHER; k++)
+        if (t->kind == T_NAME && !strcmp(t->text, ir_region_kind_name((IrRegionKind)k)))
             kind = k;
     if (kind < 0 || r > 10000) {
         error(p, t, "expected a region kind%s", "");

@@ -381,8 +381,8 @@ static IrVal *assign(Lower *L, const Node *e)
 /* The matrix from space `space` to "current" (see the top comment). */
 static IrVal *space_matrix(Lower *L, const char *space, SrcLoc loc)
 {
-    static const char *const projective[] = { "screen", "NDC", "raster", NULL };
-    for (int i = 0; projective[i]; i++)
+    static const char projective[][7] = { "screen", "NDC", "raster" };
+    for (size_t i = 0; i < sizeof projective / sizeof *projective; i++)
         if (strcmp(space, projective[i]) == 0)
             diag_error(L->u->rc, loc, "matrix \"%s\" is not supported: the space is projective", space);
     IrIns *m = ir_ins_new(L->fn, IR_matrix, ir_type(IRT_MATRIX), loc);
