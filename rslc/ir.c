@@ -126,6 +126,7 @@ IrBlock *ir_block_new(IrFunc *fn)
     b->id = fn->next_block_id++;
     b->fn = fn;
     b->rpo = -1;
+    b->dom_pre = b->dom_last = -1;
     while (last && last->next)
         last = last->next;
     if (last) {

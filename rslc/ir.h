@@ -116,6 +116,8 @@ struct IrBlock {
     /* Analyses (cfg.c); valid after ir_fill_* until the CFG changes. */
     int rpo;               /* reverse postorder number, -1 if unreachable */
     IrBlock *idom;         /* immediate dominator */
+    int dom_pre, dom_last; /* preorder number in the dominator tree and the
+                              largest in its subtree; -1 until filled */
     int loop_depth;
 };
 

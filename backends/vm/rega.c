@@ -20,6 +20,7 @@
 ** coalescable copies become moves of a slot onto itself, which emit.c
 ** drops.
 */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,45 +198,45 @@ static bool fits(const MFunc *mf, const Live *l, const int *root, const int *act
     return true;
 }
 
-/* Slots [lo, hi] where r may not start. */
-typedef struct Span {
-    long lo, hi;
-} Span;
-
-static int by_lo(const void *a, const void *b)
-{
-    const Span *x = a, *y = b;
-    return (x->lo > y->lo) - (x->lo < y->lo);
-}
-
 /* The lowest slot where r fits: each neighbour blocks the starts whose
    range would overlap its own, except its own slot when r may share it;
-   the answer is the first start no blocked span covers. This is the
-   lowest s with fits(s), found in O(n log n) of the neighbours rather
+   the answer is the first start that nothing blocks. This is the lowest
+   s with fits(s), found in time linear in the neighbours' widths rather
    than by trying every slot against every neighbour, which was cubic
-   when many registers are live at once (a deep nest of varying ifs
-   keeps every mask live). */
+   when many registers are live at once (a deep nest of varying ifs keeps
+   every mask live). cover[] counts the blockers of each start; it has
+   *cap entries, all zero on entry and on return. */
 static unsigned lowest_fit(const MFunc *mf, const Live *l, const int *root, const int *act,
-                           int nact, int r, Span *spans)
+                           int nact, int r, int **cover, size_t *cap)
 {
-    int n = 0;
+    size_t top = 0;
     long w = mf->regs[r].width;
+    for (int k = 0; k < nact; k++)
+        if (neighbour(mf, l, r, act[k]))
+            top = top > (size_t)mf->regs[act[k]].slot + mf->regs[act[k]].width
+                      ? top : (size_t)mf->regs[act[k]].slot + mf->regs[act[k]].width;
+    if (top + 1 > *cap) {
+        free(*cover);
+        *cap = 2 * (top + 1);
+        *cover = calloc(*cap, sizeof **cover);
+        if (!*cover) {
+            perror("rslc");
+            exit(1);
+        }
+    }
+    int *c = *cover;
     for (int k = 0; k < nact; k++) {
         const MReg *o = &mf->regs[act[k]];
         if (!neighbour(mf, l, r, act[k]))
             continue;
-        Span s = { o->slot - w + 1, o->slot + (long)o->width - 1 };
-        if (may_share(mf, l, root, r, act[k])) {
-            spans[n++] = (Span){ s.lo, o->slot - 1 };
-            s.lo = o->slot + 1;
-        }
-        spans[n++] = s;
+        bool share = may_share(mf, l, root, r, act[k]);
+        for (long s = o->slot - w + 1 < 0 ? 0 : o->slot - w + 1; s < o->slot + (long)o->width; s++)
+            c[s] += !(share && s == o->slot);
     }
-    qsort(spans, (size_t)n, sizeof *spans, by_lo);
-    long slot = 0;
-    for (int k = 0; k < n && spans[k].lo <= slot; k++)
-        if (spans[k].hi + 1 > slot)
-            slot = spans[k].hi + 1;
+    size_t slot = 0;
+    while (c[slot])
+        slot++;
+    memset(c, 0, (top + 1) * sizeof *c);
     return (unsigned)slot;
 }
 
@@ -248,7 +249,8 @@ void vmgen_allocate(MFunc *mf, unsigned *nuniform, unsigned *nvarying)
     /* act: the coloured registers still live at the current start. */
     int *act = malloc(nr * sizeof *act), nact = 0;
     int *root = malloc(nr * sizeof *root);
-    Span *spans = malloc(2 * nr * sizeof *spans);
+    int *cover = NULL;
+    size_t cap = 0;
     compute_live(mf, l);
     for (int r = 0; r < mf->nregs; r++)
         root[r] = input_root(mf, l, r);
@@ -289,7 +291,7 @@ void vmgen_allocate(MFunc *mf, unsigned *nuniform, unsigned *nvarying)
             && fits(mf, l, root, act, nact, r, (unsigned)mf->regs[f].slot))
             x->slot = mf->regs[f].slot;
         else
-            x->slot = (int)lowest_fit(mf, l, root, act, nact, r, spans);
+            x->slot = (int)lowest_fit(mf, l, root, act, nact, r, &cover, &cap);
         act[nact++] = r;
         if ((unsigned)x->slot + x->width > size[x->varying])
             size[x->varying] = (unsigned)x->slot + x->width;
@@ -300,5 +302,5 @@ void vmgen_allocate(MFunc *mf, unsigned *nuniform, unsigned *nvarying)
     free(order);
     free(act);
     free(root);
-    free(spans);
+    free(cover);
 }
