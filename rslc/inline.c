@@ -83,6 +83,7 @@ typedef struct Copy {
     PtrVec retins;             /* their callee ret instructions */
     int *frame;                /* by callee frame: the caller's copy */
     int *var;                  /* by callee debug variable: the caller's */
+    int var_base;              /* the first of those */
 } Copy;
 
 /* The callee's frames and debug variables, copied under a new frame for
@@ -93,6 +94,7 @@ static void copy_debug(Copy *c)
     int nf = g->nframes ? g->nframes : 1;
     c->frame = calloc((size_t)nf, sizeof *c->frame);
     c->var = calloc((size_t)g->ndbgvars + 1, sizeof *c->var);
+    c->var_base = fn->ndbgvars;
     ir_frame_add(fn, NULL, c->call->loc, -1);
     c->frame[0] = ir_frame_add(fn, g->name, c->call->loc, c->call->loc.inl);
     for (int k = 1; k < nf; k++) {
@@ -105,10 +107,21 @@ static void copy_debug(Copy *c)
                                   c->frame[g->dbgvars[k].frame]);
 }
 
+/* Names `to` after the copies of from's variables. A value may already
+   carry thousands of names (an argument passed to as many inlined
+   copies), so the check for a duplicate looks only at this copy's
+   variables, which are the newest and so at the end of its list. */
 static void copy_names(Copy *c, const IrIns *from, IrVal *to)
 {
-    for (int k = 0; k < from->ndbg; k++)
-        ir_dbg_name(to, c->var[from->dbg[k]]);
+    const IrIns *t = to->kind == IRV_INS ? (const IrIns *)to : NULL;
+    for (int k = 0; k < from->ndbg; k++) {
+        int var = c->var[from->dbg[k]];
+        bool dup = false;
+        for (int j = t ? t->ndbg - 1 : -1; j >= 0 && t->dbg[j] >= c->var_base && !dup; j--)
+            dup = t->dbg[j] == var;
+        if (!dup)
+            ir_dbg_name_fresh(to, var);
+    }
 }
 
 static IrVal *map(Copy *c, IrVal *v)
@@ -132,7 +145,7 @@ static IrVal *map(Copy *c, IrVal *v)
 static void copy_blocks(Copy *c, IrBlock *after)
 {
     for (IrBlock *b = c->g->entry; b; b = b->next) {
-        IrBlock *nb = opt_block_after(after);
+        IrBlock *nb = ir_block_new_after(after);
         after = c->blk[b->id] = nb;
         c->orig[nb->id - c->base] = b;
         for (IrIns *i = b->first; i; i = i->next) {

@@ -120,22 +120,35 @@ IrFunc *ir_func_new(IrModule *m, const char *name, ShaderKind kind, IrType ret)
     return fn;
 }
 
-IrBlock *ir_block_new(IrFunc *fn)
+static IrBlock *block_alloc(IrFunc *fn)
 {
-    IrBlock *b = xalloc(sizeof *b), *last = fn->entry;
+    IrBlock *b = xalloc(sizeof *b);
     b->id = fn->next_block_id++;
     b->fn = fn;
     b->rpo = -1;
     b->dom_pre = b->dom_last = -1;
+    fn->nblocks++;
+    return b;
+}
+
+IrBlock *ir_block_new(IrFunc *fn)
+{
+    IrBlock *last = fn->entry;
     while (last && last->next)
         last = last->next;
-    if (last) {
-        last->next = b;
-        b->prev = last;
-    } else {
-        fn->entry = b;
-    }
-    fn->nblocks++;
+    if (last)
+        return ir_block_new_after(last);
+    return fn->entry = block_alloc(fn);
+}
+
+IrBlock *ir_block_new_after(IrBlock *after)
+{
+    IrBlock *b = block_alloc(after->fn);
+    b->prev = after;
+    b->next = after->next;
+    if (after->next)
+        after->next->prev = b;
+    after->next = b;
     return b;
 }
 
@@ -256,6 +269,14 @@ void ir_dbg_name(IrVal *v, int var)
     for (int k = 0; k < i->ndbg; k++)
         if (i->dbg[k] == var)
             return;
+    ir_dbg_name_fresh(v, var);
+}
+
+void ir_dbg_name_fresh(IrVal *v, int var)
+{
+    if (v->kind != IRV_INS || var < 0)
+        return;
+    IrIns *i = (IrIns *)v;
     i->dbg = xgrow(i->dbg, &i->capdbg, i->ndbg + 1, sizeof *i->dbg);
     i->dbg[i->ndbg++] = var;
 }

@@ -77,8 +77,6 @@ void opt_br_to_jmp(IrIns *br, int keep);
 IrBlock *opt_preheader(IrFunc *fn, IrBlock *h, const bool *inloop, bool *created);
 /* Moves ins (not a phi or terminator) before pos, in pos's block. */
 void opt_move_before(IrIns *ins, IrIns *pos);
-/* A new empty block placed right after b in the layout. */
-IrBlock *opt_block_after(IrBlock *b);
 /* Splits b before ins: ins and what follows move to a new block, which
    takes over b's successors; b is left without a terminator. */
 IrBlock *opt_split_block(IrIns *ins);
