@@ -72,7 +72,7 @@ typedef struct MFunc {
     MReg *regs;
     int nregs, capregs;
     int *label_at;           /* label -> index of the instruction it precedes */
-    int nlabels;
+    int nlabels, caplabels;
     const char **builtins;   /* CALLB names, mangled "noise(p)f" */
     int nbuiltins;
     const char **strings;    /* string constants */
