@@ -382,6 +382,22 @@ static long flat_size(const CallGraph *cg, const IrFunc *fn, long *flat)
     return flat[callgraph_index(cg, fn)];
 }
 
+/* The error for the call at which fn's size would cross the limit. The
+   -O2 inliner may have copied the call from a function that fn calls:
+   then the call in the source of fn is the outermost inlined frame's. */
+static void report(RslcCtx *rc, const IrFunc *fn, const IrIns *call, long size)
+{
+    const char *name = call->callee->name;
+    SrcLoc at = call->loc;
+    int k = call->loc.inl;
+    while (k > 0 && k < fn->nframes && fn->frames[k].parent > 0)
+        k = fn->frames[k].parent;
+    if (k > 0 && k < fn->nframes)
+        name = fn->frames[k].func, at = fn->frames[k].call;
+    diag_error(rc, at, "inlining '%s' would make the shader %ld instructions, over the limit of %d",
+               name, size, (int)INLINE_MAX_SIZE);
+}
+
 bool pass_inline_into(RslcCtx *rc, IrModule *m, IrFunc *fn, bool *changed)
 {
     CallGraph cg;
@@ -403,10 +419,7 @@ bool pass_inline_into(RslcCtx *rc, IrModule *m, IrFunc *fn, bool *changed)
             long g = flat[callgraph_index(&cg, i->callee)];
             running = grow(running, g);
             if (!ok && running > INLINE_MAX_SIZE && rc) {
-                diag_error(rc, i->loc,
-                           "inlining '%s' would make the shader %ld instructions, over the "
-                           "limit of %d",
-                           i->callee->name, running, (int)INLINE_MAX_SIZE);
+                report(rc, fn, i, running);
                 rc = NULL;
             }
         }

@@ -28,7 +28,7 @@ bool pass_inline(IrModule *m);   /* inline.c: inline small user functions */
    over INLINE_MAX_SIZE instructions: then, with rc, an error at the call
    that crosses the limit; without, quietly. False if over the limit (fn
    is left as it was); *changed tells whether anything was inlined. */
-enum { INLINE_MAX_SIZE = 200000 };
+enum { INLINE_MAX_SIZE = 100000 };
 bool pass_inline_into(RslcCtx *rc, IrModule *m, IrFunc *fn, bool *changed);
 
 /* ---- fold.c: evaluation shared by fold and sccp ---------------------------- */
