@@ -30,7 +30,7 @@
 ** made the chain's total size quadratic.) The VM's inlining of
 ** everything (pass_inline_into) works top-down on the one function it
 ** flattens and first adds up the size that would come out, refusing
-** past INLINE_MAX_SIZE: a tree of calls can double with each level.
+** past RSLC_MAX_INLINED_SIZE: a tree of calls can double with each level.
 **
 ** requires: nothing; preserves: regions; breaks: rpo, dom, loops.
 */
@@ -395,7 +395,7 @@ static void report(RslcCtx *rc, const IrFunc *fn, const IrIns *call, long size)
     if (k > 0 && k < fn->nframes)
         name = fn->frames[k].func, at = fn->frames[k].call;
     diag_error(rc, at, "inlining '%s' would make the shader %ld instructions, over the limit of %d",
-               name, size, (int)INLINE_MAX_SIZE);
+               name, size, (int)RSLC_MAX_INLINED_SIZE);
 }
 
 bool pass_inline_into(RslcCtx *rc, IrModule *m, IrFunc *fn, bool *changed)
@@ -406,7 +406,7 @@ bool pass_inline_into(RslcCtx *rc, IrModule *m, IrFunc *fn, bool *changed)
     for (int k = 0; k <= m->nfuncs; k++)
         flat[k] = -1;
     *changed = false;
-    bool ok = flat_size(&cg, fn, flat) <= INLINE_MAX_SIZE;
+    bool ok = flat_size(&cg, fn, flat) <= RSLC_MAX_INLINED_SIZE;
     PtrVec work = { 0 };
     /* Over the limit: name the call at which the running total crosses
        it, with the total up to there. */
@@ -418,7 +418,7 @@ bool pass_inline_into(RslcCtx *rc, IrModule *m, IrFunc *fn, bool *changed)
             vec_push(&work, i);
             long g = flat[callgraph_index(&cg, i->callee)];
             running = grow(running, g);
-            if (!ok && running > INLINE_MAX_SIZE && rc) {
+            if (!ok && running > RSLC_MAX_INLINED_SIZE && rc) {
                 report(rc, fn, i, running);
                 rc = NULL;
             }

@@ -12,6 +12,7 @@
 #define RSLC_PASS_H
 
 #include "rslc/ir.h"
+#include "rslc/limits.h"
 
 bool pass_copy(IrFunc *fn);      /* copy.c: copy propagation */
 bool pass_fold(IrFunc *fn);      /* fold.c: constant folding, simplification */
@@ -25,10 +26,9 @@ bool pass_inline(IrModule *m);   /* inline.c: inline small user functions */
 
 /* inline.c, for the VM (which has no calls): inlines every call into fn
    that can be, and the calls those bring, unless the result would be
-   over INLINE_MAX_SIZE instructions: then, with rc, an error at the call
+   over RSLC_MAX_INLINED_SIZE instructions (limits.h): then, with rc, an error at the call
    that crosses the limit; without, quietly. False if over the limit (fn
    is left as it was); *changed tells whether anything was inlined. */
-enum { INLINE_MAX_SIZE = 100000 };
 bool pass_inline_into(RslcCtx *rc, IrModule *m, IrFunc *fn, bool *changed);
 
 /* ---- fold.c: evaluation shared by fold and sccp ---------------------------- */
