@@ -17,7 +17,7 @@ enum {
     /* Bytes the preprocessor may produce for one file, and seconds it may
        take (a macro that expands exponentially, an #include of a
        device). */
-    RSLC_MAX_CPP_OUTPUT = 64 << 20,
+    RSLC_MAX_CPP_OUTPUT = 16 << 20,
     RSLC_MAX_CPP_SECONDS = 10
 };
 
