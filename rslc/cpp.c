@@ -66,7 +66,7 @@ static bool drain(Sink *s)
     if (got <= 0)
         return false;
     if (keep)
-        s->n += (size_t)got;
+        s->n += (size_t)got, s->buf[s->n] = '\0';
     s->over |= !keep || s->n > s->max;
     return true;
 }
