@@ -29,9 +29,7 @@
 #include "rslc/cpp.h"
 #include "rslc/limits.h"
 
-/* The preprocessor's address space, and how much of what it says on
-   stderr is kept. */
-#define CPP_MAX_MEMORY (128 << 20)
+/* How much of what the preprocessor says on stderr is kept. */
 #define CPP_MAX_MESSAGES (1 << 20)
 
 extern char **environ;
@@ -97,7 +95,7 @@ static void whereabouts(const Sink *out, const char *path, char *file, size_t nf
 
 /* Runs cpp, its output into out and its messages into err, within the
    limits (limits.h): at most RSLC_MAX_CPP_OUTPUT bytes and
-   RSLC_MAX_CPP_SECONDS seconds, and CPP_MAX_MEMORY of address space (a
+   RSLC_MAX_CPP_SECONDS seconds, and RSLC_MAX_CPP_MEMORY of address space (a
    macro that expands exponentially, or an #include of /dev/zero, would
    take all the machine's memory). Returns false if cpp could not be
    started (said so); else *stopped is why it was stopped, or NULL with its
@@ -113,7 +111,7 @@ static bool run_child(char **argv, Sink *out, Sink *err, int *status, const char
     /* fork rather than posix_spawn, to set the child's memory limit
        before it starts (and so before the driver starts cc1); the child
        calls only async-signal-safe functions. */
-    struct rlimit mem = { CPP_MAX_MEMORY, CPP_MAX_MEMORY };
+    struct rlimit mem = { RSLC_MAX_CPP_MEMORY, RSLC_MAX_CPP_MEMORY };
     pid_t pid = fork();
     if (pid == 0) {
         static const char cannot[] = "rslc: error: cannot run the C preprocessor " RSL_CPP_PATH "\n";
@@ -261,7 +259,7 @@ char *cpp_run(const char *path, const CppOptions *opt, size_t *len)
         else
             fprintf(stderr, "%s: error: the preprocessor %s", file, why);
         fprintf(stderr, " (limits: %d MiB of output, %d s, %d MiB of memory)\n",
-                RSLC_MAX_CPP_OUTPUT >> 20, RSLC_MAX_CPP_SECONDS, CPP_MAX_MEMORY >> 20);
+                RSLC_MAX_CPP_OUTPUT >> 20, RSLC_MAX_CPP_SECONDS, RSLC_MAX_CPP_MEMORY >> 20);
     }
     free(err.buf);
     if (failed || !out.buf) {

@@ -14,11 +14,12 @@ enum {
     /* Variables (parameters and locals) declared in one function or
        shader. */
     RSLC_MAX_VARS = 2000,
-    /* Bytes the preprocessor may produce for one file, and seconds it may
-       take (a macro that expands exponentially, an #include of a
-       device). */
+    /* Bytes the preprocessor may produce for one file, seconds it may
+       take and its address space (a macro that expands exponentially, an
+       #include of a device). */
     RSLC_MAX_CPP_OUTPUT = 16 << 20,
-    RSLC_MAX_CPP_SECONDS = 10
+    RSLC_MAX_CPP_SECONDS = 10,
+    RSLC_MAX_CPP_MEMORY = 128 << 20
 };
 
 #endif /* RSLC_LIMITS_H */
