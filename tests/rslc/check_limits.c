@@ -144,6 +144,27 @@ START_TEST(nested_conditionals)
 }
 END_TEST
 
+/* 200 nested loops, each running once and adding 1. SSA construction
+   walked chains of removed phis on every read: cubic in the depth (330
+   took 10 s). */
+START_TEST(nested_loops)
+{
+    Text t = { 0 };
+    add(&t, "surface s()\n{\n    float x = 0;\n");
+    for (int i = 0; i < 200; i++)
+        add(&t, "    float i%d;\n", i);
+    for (int i = 0; i < 200; i++)
+        add(&t, "    for (i%d = 0; i%d < 1; i%d += 1) { x += 1;\n", i, i, i);
+    for (int i = 0; i < 200; i++)
+        add(&t, "}");
+    add(&t, "\n    Ci = x;\n}\n");
+    write_main(&t);
+    char *out = rslvm("main.sl --shade s --grid 2 1 --print Ci");
+    ck_assert_str_eq(out, "0 0: 200 200 200\n1 0: 200 200 200\n");
+    free(out);
+}
+END_TEST
+
 /* 1000 functions, each calling the one before and adding 1. Took 58 s
    and 516 MB (each function copied its callee as already grown). */
 START_TEST(call_chain)
@@ -301,6 +322,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, nested_ifs);
     tcase_add_test(tc, nested_conditionals);
+    tcase_add_test(tc, nested_loops);
     tcase_add_test(tc, call_chain);
     tcase_add_test(tc, call_tree_under_the_limit);
     tcase_add_test(tc, call_tree_over_the_limit);
