@@ -13,3 +13,9 @@ surface test()
 float[3] f()
      ^
 */
+
+/* EXPECT
+84_array_return.sl:1:6: error: expected identifier before '['
+float[3] f()
+     ^
+*/
