@@ -16,8 +16,11 @@
 static VmObject *object_of(RslcCtx *rc, IrModule *m, IrFunc *shader, int level, bool debug)
 {
     /* The VM has no calls: everything inlines, then the copies clean up. */
+    bool changed;
     rslc_prepare_defaults(m);
-    if (pass_inline_all(m) && level > 0)
+    if (!pass_inline_into(rc, m, shader, &changed))
+        return NULL;
+    if (changed && level > 0)
         passes_run_pipeline(m, level);
     MFunc *mf = vmgen_select(rc, shader);
     if (!mf)

@@ -49,6 +49,7 @@
 #include <string.h>
 
 #include "rslc/check_impl.h"
+#include "rslc/limits.h"
 
 /* ---- declarations ------------------------------------------------------------ */
 
@@ -113,6 +114,10 @@ static void declare_var(Checker *ck, Node *d, Role role)
         declare_extern(ck, d);
         return;
     }
+    /* Later phases are not all linear in a function's variables. */
+    if (++ck->nvars == RSLC_MAX_VARS + 1)
+        diag_error(ck->rc, d->loc, "too many variables: '%s' is over the limit of %d in one "
+                   "function or shader", d->name, (int)RSLC_MAX_VARS);
     Type t = d->spec.type;
     Node *init = d->kid[0];
     if (t.base == TY_VOID) {
@@ -518,7 +523,7 @@ static void check_function(Checker *ck, Node *fn)
 
     Checker saved = *ck;
     ck->func = sym;
-    ck->loops = 0;
+    ck->loops = ck->nvars = 0;
     ck->vfloor = ck->vdepth;
     ck->ctx = ck->ret = DETAIL_UNIFORM;
     ck->region = false;
@@ -551,6 +556,7 @@ static void check_shader(Checker *ck, Node *sh)
     }
     Checker saved = *ck;
     ck->kind = sh->shader;
+    ck->nvars = 0;
     ck->scope = scope_push(ck->scope, false);
     for (Node *f = sh->kid[0]; f; f = f->next)
         declare_var(ck, f, ROLE_SHADER_PARAM);

@@ -30,6 +30,8 @@ typedef struct Checker {
                                in a top-level function */
     Symbol *func;           /* innermost function being checked, or NULL */
     int loops;              /* enclosing loops in this body */
+    int nvars;              /* variables declared in this function or shader
+                               (RSLC_MAX_VARS) */
     int vdepth;             /* enclosing varying conditions (vcond_at) */
     int vfloor;             /* those outside the current function body,
                                which its statements do not run under */

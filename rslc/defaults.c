@@ -200,7 +200,14 @@ void rslc_prepare_defaults(IrModule *m)
             }
         }
     }
-    pass_inline_all(m);
+    /* A fold function too large to flatten keeps its call: its defaults
+       are then computed by the prologue, and inlining that into the
+       shader reports the size. */
+    for (int i = 0; i < nfuncs; i++) {
+        bool changed;
+        if (fold[i])
+            pass_inline_into(NULL, m, fold[i], &changed);
+    }
     for (int i = 0; i < nfuncs; i++)
         if (fold[i]) {
             take_constants(shader[i], fold[i]);

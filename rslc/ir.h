@@ -116,6 +116,8 @@ struct IrBlock {
     /* Analyses (cfg.c); valid after ir_fill_* until the CFG changes. */
     int rpo;               /* reverse postorder number, -1 if unreachable */
     IrBlock *idom;         /* immediate dominator */
+    int dom_pre, dom_last; /* preorder number in the dominator tree and the
+                              largest in its subtree; -1 until filled */
     int loop_depth;
 };
 
@@ -199,8 +201,10 @@ typedef struct IrModule {
 IrModule *ir_module_new(void);
 void ir_module_free(IrModule *m);
 IrFunc *ir_func_new(IrModule *m, const char *name, ShaderKind kind, IrType ret);
-/* Appends a new empty block to fn's layout. */
+/* Appends a new empty block to fn's layout; or puts it right after
+   `after` (without walking the layout to its end). */
 IrBlock *ir_block_new(IrFunc *fn);
+IrBlock *ir_block_new_after(IrBlock *after);
 /* Removes an (unreachable, unused) block and its instructions. */
 void ir_block_delete(IrBlock *b);
 /* Makes an instruction; insert it with ir_insert_* or ir_append. */
@@ -219,6 +223,9 @@ void ir_replace_uses(IrVal *old, IrVal *new_val);
 int ir_frame_add(IrFunc *fn, const char *func, SrcLoc call, int parent);
 int ir_dbgvar_add(IrFunc *fn, const char *name, IrType type, int frame);
 void ir_dbg_name(IrVal *v, int var);
+/* The same without the search for a duplicate, for callers that know
+   (inlining names one value after thousands of copies of a parameter). */
+void ir_dbg_name_fresh(IrVal *v, int var);
 /* Adds/removes a CFG edge (keeps preds and phi operands consistent). */
 void ir_set_succ(IrIns *term, int which, IrBlock *to);
 void ir_remove_pred(IrBlock *b, IrBlock *pred);

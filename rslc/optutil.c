@@ -188,23 +188,9 @@ void opt_merge_blocks(IrBlock *b, IrBlock *s)
     ir_block_delete(s);
 }
 
-IrBlock *opt_block_after(IrBlock *b)
-{
-    IrBlock *nb = ir_block_new(b->fn);
-    if (b->next == nb)
-        return nb;
-    nb->prev->next = NULL;
-    nb->next = b->next;
-    nb->prev = b;
-    if (b->next)
-        b->next->prev = nb;
-    b->next = nb;
-    return nb;
-}
-
 IrBlock *opt_split_block(IrIns *ins)
 {
-    IrBlock *b = ins->block, *nb = opt_block_after(b);
+    IrBlock *b = ins->block, *nb = ir_block_new_after(b);
     move_tail(ins, nb);
     return nb;
 }
@@ -229,7 +215,7 @@ IrBlock *opt_preheader(IrFunc *fn, IrBlock *h, const bool *inloop, bool *created
     }
     /* A new block: the outside edges move to it, and each phi of h gets
        the outside operands merged there (by a phi if they differ). */
-    IrBlock *pre = opt_block_after(h->prev);
+    IrBlock *pre = ir_block_new_after(h->prev);
     IrIns *j = ir_ins_new(fn, IR_jmp, ir_type(IRT_VOID), h->first->loc);
     ir_append(pre, j);
     int nphi = 0;

@@ -14,6 +14,7 @@
 #include "rslc/ast.h"
 #include "backends/compile.h"
 #include "rslc/diag.h"
+#include "rslc/limits.h"
 #include "runtime/outfile.h"
 #include "vm/disasm.h"
 
@@ -41,6 +42,17 @@ static const char usage[] =
     "  -Werror         treat warnings as errors\n"
     "  --version       print the version and exit\n"
     "  --help          print this help and exit\n";
+
+/* The limits of rslc/limits.h, after the options. */
+static void print_limits(void)
+{
+    printf("\nlimits (past each, an error):\n"
+           "  a shader inlines to at most %d instructions; a function or shader\n"
+           "  declares at most %d variables; the preprocessor may write %d MiB, run\n"
+           "  %d s and use %d MiB of memory; the input must be a regular file\n",
+           (int)RSLC_MAX_INLINED_SIZE, (int)RSLC_MAX_VARS, (int)(RSLC_MAX_CPP_OUTPUT >> 20),
+           (int)RSLC_MAX_CPP_SECONDS, (int)(RSLC_MAX_CPP_MEMORY >> 20));
+}
 
 typedef struct Options {
     const char *input;
@@ -83,6 +95,7 @@ static int parse_options(RslcCtx *rc, int argc, char **argv, Options *opt)
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(usage, stdout);
+            print_limits();
             return 2;
         } else if (strcmp(a, "--version") == 0) {
             printf("rslc (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);

@@ -117,14 +117,6 @@ static VmVar *vars(Emitter *e, const MVar *v, int n)
 /* ---- debug information (rslc -g) -------------------------------------------- */
 
 /* Is frame f the frame `anc` or inside it? */
-static bool within(const IrFunc *fn, int f, int anc)
-{
-    for (; f >= 0; f = f < fn->nframes ? fn->frames[f].parent : -1)
-        if (f == anc)
-            return true;
-    return false;
-}
-
 static void build_frames(Emitter *e, VmDebug *d, const uint32_t *pc_of)
 {
     const MFunc *mf = e->mf;
@@ -147,10 +139,12 @@ static void build_frames(Emitter *e, VmDebug *d, const uint32_t *pc_of)
         for (uint32_t pc = pc_of[p]; pc < pc_of[p + 1]; pc++)
             d->pc_frame[pc] = f;
         /* A frame starts where the first code of it, or of a call
-           inlined in it, does. */
-        for (uint32_t g = 0; g < d->nframes && pc_of[p] < pc_of[p + 1]; g++)
-            if (pc_of[p] < d->frames[g].entry && within(fn, (int)f, (int)g))
-                d->frames[g].entry = pc_of[p];
+           inlined in it, does: f and its ancestors. A frame's entry is
+           never after its children's, so the walk up stops at the first
+           that starts earlier already. */
+        for (int g = (int)f; g >= 0 && pc_of[p] < pc_of[p + 1] && pc_of[p] < d->frames[g].entry;
+             g = fn->nframes && g < fn->nframes ? fn->frames[g].parent : -1)
+            d->frames[g].entry = pc_of[p];
     }
 }
 
@@ -164,14 +158,33 @@ static void build_vars(Emitter *e, VmDebug *d, const uint32_t *pc_of)
     d->ranges = own(e, sizeof *d->ranges * ((size_t)mf->ndbg + 1));
     if (!d->vars || !d->ranges)
         return;
+    /* The entries of mf->dbg grouped by variable, in their order: start[v]
+       to start[v + 1] in byvar. */
+    int *start = calloc((size_t)fn->ndbgvars + 2, sizeof *start);
+    int *byvar = malloc(((size_t)mf->ndbg + 1) * sizeof *byvar);
+    if (!start || !byvar) {
+        free(start);
+        free(byvar);
+        e->nomem = true;
+        return;
+    }
+    for (int k = 0; k < mf->ndbg; k++)
+        if (mf->dbg[k].var >= 0 && mf->dbg[k].var < fn->ndbgvars)
+            start[mf->dbg[k].var + 2]++;
+    for (int v = 0; v < fn->ndbgvars; v++)
+        start[v + 2] += start[v + 1];
+    for (int k = 0; k < mf->ndbg; k++)
+        if (mf->dbg[k].var >= 0 && mf->dbg[k].var < fn->ndbgvars)
+            byvar[start[mf->dbg[k].var + 1]++] = k;
     for (int v = 0; v < fn->ndbgvars; v++) {
         const IrDbgVar *x = &fn->dbgvars[v];
         VmDbgVar *out = &d->vars[d->nvars++];
         *out = (VmDbgVar){ copy_str(e, x->name), vg_vm_type(x->type.kind),
                            (unsigned)x->type.arraylen, (uint32_t)x->frame, d->ranges + d->nranges, 0 };
-        for (int k = 0; k < mf->ndbg; k++) {
+        for (int j = start[v]; j < start[v + 1]; j++) {
+            int k = byvar[j];
             const MReg *r = &mf->regs[mf->dbg[k].reg];
-            if (mf->dbg[k].var != v || r->slot < 0 || r->dbg_lo > r->dbg_hi
+            if (r->slot < 0 || r->dbg_lo > r->dbg_hi
                 || r->width < vm_type_slots(out->type, out->arraylen))
                 continue;
             uint32_t lo = pc_of[r->dbg_lo > mf->nins ? mf->nins : r->dbg_lo];
@@ -182,6 +195,8 @@ static void build_vars(Emitter *e, VmDebug *d, const uint32_t *pc_of)
         }
         out->nranges = (uint32_t)(d->ranges + d->nranges - out->ranges);
     }
+    free(start);
+    free(byvar);
 }
 
 static void build_debug(Emitter *e, const uint32_t *pc_of)

@@ -39,8 +39,7 @@
 static int new_label(Gen *g)
 {
     MFunc *mf = g->mf;
-    int cap = mf->nlabels;
-    mf->label_at = vg_grow(mf->label_at, &cap, mf->nlabels + 1, sizeof *mf->label_at);
+    mf->label_at = vg_grow(mf->label_at, &mf->caplabels, mf->nlabels + 1, sizeof *mf->label_at);
     mf->label_at[mf->nlabels] = -1;
     return mf->nlabels++;
 }

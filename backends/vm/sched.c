@@ -19,6 +19,12 @@
 
 #include "backends/vm/vmgen.h"
 
+/* The list scheduler is quadratic in a segment's length (the dependence
+   matrix alone is n * n): a longer segment, such as thousands of
+   straight-line statements, is scheduled in windows of this many
+   instructions, which only loses overlap across a window's edge. */
+enum { SCHED_WINDOW = 512 };
+
 /* Does the instruction end a segment (or must stay where it is)? */
 static bool barrier(VmOp op)
 {
@@ -167,7 +173,8 @@ void vmgen_schedule(MFunc *mf)
         bool end = p == mf->nins || labelled[p] || barrier(mf->ins[p].op);
         if (!end)
             continue;
-        schedule_segment(mf->ins + start, p - start);
+        for (int w = start; w < p; w += SCHED_WINDOW)
+            schedule_segment(mf->ins + w, p - w < SCHED_WINDOW ? p - w : SCHED_WINDOW);
         start = p + 1;
         if (p < mf->nins && !barrier(mf->ins[p].op))
             start = p; /* a labelled instruction begins the next segment */

@@ -72,7 +72,7 @@ typedef struct MFunc {
     MReg *regs;
     int nregs, capregs;
     int *label_at;           /* label -> index of the instruction it precedes */
-    int nlabels;
+    int nlabels, caplabels;
     VmCallee *callees;       /* the builtins CALLB indexes, by row */
     int ncallees;
     const char **strings;    /* string constants */

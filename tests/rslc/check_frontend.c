@@ -2,7 +2,8 @@
 ** check_frontend.c: end-to-end tests of the rslc driver.
 **
 ** Three groups: the golden diagnostics, the .sl files of tests/diag (each
-** ends with an EXPECT block holding the exact stderr), the corpus of valid
+** ends with an EXPECT block holding the exact stderr; a first line
+** "// RSLC: FLAGS" compiles with FLAGS rather than --parse-only), the corpus of valid
 ** shaders (every .sl file of shaders/ and tests/corpus/ must check
 ** cleanly), and the command line itself (options, preprocessing, error
 ** mapping).
@@ -59,8 +60,12 @@ START_TEST(golden_diagnostic)
 
     char *dir = strdup(path);
     *strrchr(dir, '/') = '\0';
-    char args[1024];
-    snprintf(args, sizeof args, "--parse-only '%s'", strrchr(path, '/') + 1);
+    /* A first line "// RSLC: FLAGS" runs rslc with FLAGS instead of
+       --parse-only, for the back end's messages. */
+    char args[1024], flags[256] = "--parse-only";
+    if (strncmp(src, "// RSLC: ", 9) == 0)
+        snprintf(flags, sizeof flags, "%.*s", (int)strcspn(src + 9, "\n"), src + 9);
+    snprintf(args, sizeof args, "%s '%s'", flags, strrchr(path, '/') + 1);
     Run r = run_rslc(dir, args);
 
     ck_assert_msg(strcmp(r.err, want) == 0,
