@@ -100,7 +100,10 @@ typedef struct VmHost {
        type or there is no such shader, -1 if the renderer has no such
        context at all (incident and opposite without volumes): the
        function then warns once per call site and returns 0. NULL: every
-       message function returns 0 and warns. */
+       message function returns 0 and warns. The call runs per point
+       when the value its output variable holds is varying; into a
+       uniform one (the builtin table marks these results uniform) it
+       runs once, at the batch's first point. */
     int (*message)(void *user, const char *kind, const char *name, int lane, char type, int n,
                    float *out, const char **str);
     void *user;
