@@ -146,7 +146,11 @@ static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look
     }
     const RibPrimvar *st = mv->st, *s = mv->s, *t = mv->t;
     float two[2];
-    g->s[l] = g->u[l], g->t[l] = g->v[l];
+    /* TextureCoordinates: s and t bilinear in u and v between the four
+       corners (the identity by default). */
+    const float *tc = look->attrs->st, u = g->u[l], v = g->v[l];
+    g->s[l] = (1 - u) * (1 - v) * tc[0] + u * (1 - v) * tc[2] + (1 - u) * v * tc[4] + u * v * tc[6];
+    g->t[l] = (1 - u) * (1 - v) * tc[1] + u * (1 - v) * tc[3] + (1 - u) * v * tc[5] + u * v * tc[7];
     if (st) {
         primvar_at(st, h, tri, two);
         g->s[l] = two[0], g->t[l] = two[1];
