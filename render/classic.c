@@ -202,9 +202,11 @@ static int shade_group(Job *j, ShadeCtx *c, Wave *w, const int *slot, int n, int
         int i = slot[l];
         if (w->z[i] == INFINITY)
             w->z[i] = w->t[i] * w->dir[i][2];
-        trace_composite(w->C[i], w->A[i], Ci[l], Oi[l]);
+        /* Matte 1: a holdout stops the ray and adds nothing. */
+        if (!look->attrs->matte)
+            trace_composite(w->C[i], w->A[i], Ci[l], Oi[l]);
         w->tnear[i] = trace_past(w->t[i]);
-        w->live[i] = !trace_opaque(w->A[i]);
+        w->live[i] = !look->attrs->matte && !trace_opaque(w->A[i]);
     }
     return 0;
 }

@@ -16,9 +16,10 @@ static bool host_light(void *user, int i, int lane, const float P[3], VmLightSam
 {
     (void)P;
     ShadeCtx *c = user;
-    const ShadeFrame *f = &c->frame[c->depth];
+    ShadeFrame *f = &c->frame[c->depth];
     if (i < 0 || i >= c->host.nlights || !f->lit[i * VM_MAX_BATCH + lane])
         return false;
+    f->light_at = i; /* for lightsource() in the illuminance body */
     *out = f->light[i * VM_MAX_BATCH + lane];
     return true;
 }
@@ -57,7 +58,7 @@ static bool host_space(void *user, const char *name, float m[16])
    the surface p leaves. */
 static bool blocked_along(ShadeCtx *c, const float p[3], const float d[3], float dist)
 {
-    float bias = trace_bias(p);
+    float bias = c->ray_bias > 0 ? c->ray_bias : trace_bias(p);
     if (!(dist > 2 * bias))
         return false;
     RTRay r = { p[0], p[1], p[2], bias, d[0], d[1], d[2], dist - bias };
@@ -102,9 +103,13 @@ static bool hemisphere(const VmRay *q, Hemisphere *h)
     return true;
 }
 
-static void hemisphere_dir(const Hemisphere *h, uint32_t seed, int i, float d[3])
+/* Sample i, cosine-weighted within the cone of half-angle `cone` about
+   the normal (pi/2 or more: the hemisphere): r1 scaled by sin^2 of the
+   cone keeps the polar angle inside it. */
+static void hemisphere_dir(const Hemisphere *h, uint32_t seed, int i, float cone, float d[3])
 {
-    float r1 = rt_unit(rt_hash(seed, 2 * (uint32_t)i, 0x7f4a7c15u));
+    float sc = cone > 0 && cone < 1.5707963f ? sinf(cone) : 1;
+    float r1 = sc * sc * rt_unit(rt_hash(seed, 2 * (uint32_t)i, 0x7f4a7c15u));
     float r2 = rt_unit(rt_hash(seed, 2 * (uint32_t)i + 1, 0x7f4a7c15u));
     float r = sqrtf(r1), phi = 6.2831853f * r2, x = r * cosf(phi), y = r * sinf(phi);
     float z = sqrtf(fmaxf(0.0f, 1 - r1));
@@ -123,7 +128,7 @@ static float occlusion(ShadeCtx *c, const VmRay *q)
     float dist = q->maxdist > 0 ? q->maxdist : INFINITY, d[3];
     int hidden = 0;
     for (int i = 0; i < samples; i++) {
-        hemisphere_dir(&h, q->seed, i, d);
+        hemisphere_dir(&h, q->seed, i, q->coneangle, d);
         hidden += blocked_along(c, q->P, d, dist);
     }
     return (float)hidden / (float)samples;
@@ -141,7 +146,8 @@ static int indirect(ShadeCtx *c, const VmRay *q, float out[3], char *err, int er
         return 0;
     for (int i = 0; i < samples; i++) {
         float d[3], seen[3];
-        hemisphere_dir(&h, q->seed, i, d);
+        hemisphere_dir(&h, q->seed, i, q->coneangle, d);
+        c->why[c->depth + 1 <= RT_MAX_DEPTH ? c->depth + 1 : RT_MAX_DEPTH] = 'i';
         if (shade_trace(c, q->P, d, q->seed + (uint32_t)i, seen, err, errlen) < 0)
             return -1;
         for (int j = 0; j < 3; j++)
@@ -150,12 +156,50 @@ static int indirect(ShadeCtx *c, const VmRay *q, float out[3], char *err, int er
     return 0;
 }
 
+static int host_ray_biased(ShadeCtx *c, const VmRay *q, float out[3], char *err, int errlen);
+
+/* trace(P, R): the color along R, or with "coneangle" (and "samples")
+   the mean over directions uniform in the cone about R. */
+static int trace_cone(ShadeCtx *c, const VmRay *q, float out[3], char *err, int errlen)
+{
+    Hemisphere h;
+    int samples = q->samples >= 1 ? (int)q->samples : 1;
+    c->why[c->depth + 1 <= RT_MAX_DEPTH ? c->depth + 1 : RT_MAX_DEPTH] = 't';
+    if (!(q->coneangle > 0) || !hemisphere(q, &h))
+        return shade_trace(c, q->P, q->Q, q->seed, out, err, errlen);
+    float cmax = cosf(fminf(q->coneangle, 3.1415927f)), sum[3] = { 0, 0, 0 };
+    for (int i = 0; i < samples; i++) {
+        float r1 = rt_unit(rt_hash(q->seed, 2 * (uint32_t)i, 0x2545f491u));
+        float r2 = rt_unit(rt_hash(q->seed, 2 * (uint32_t)i + 1, 0x2545f491u));
+        float z = 1 - r1 * (1 - cmax), r = sqrtf(fmaxf(0.0f, 1 - z * z)), phi = 6.2831853f * r2;
+        float d[3], seen[3];
+        for (int j = 0; j < 3; j++)
+            d[j] = r * cosf(phi) * h.t[j] + r * sinf(phi) * h.b[j] + z * h.n[j];
+        if (shade_trace(c, q->P, d, q->seed + (uint32_t)i, seen, err, errlen) < 0)
+            return -1;
+        for (int j = 0; j < 3; j++)
+            sum[j] += seen[j] / (float)samples;
+    }
+    memcpy(out, sum, sizeof sum);
+    return 0;
+}
+
 static int host_ray(void *user, const VmRay *q, float out[3], char *err, int errlen)
 {
     ShadeCtx *c = user;
+    /* "bias": how far rays start from P, for this query's rays only. */
+    float outer = c->ray_bias;
+    c->ray_bias = q->bias;
+    int rc = host_ray_biased(c, q, out, err, errlen);
+    c->ray_bias = outer;
+    return rc;
+}
+
+static int host_ray_biased(ShadeCtx *c, const VmRay *q, float out[3], char *err, int errlen)
+{
     switch (q->kind) {
     case VM_RAY_TRACE:
-        return shade_trace(c, q->P, q->Q, q->seed, out, err, errlen);
+        return trace_cone(c, q, out, err, errlen);
     case VM_RAY_TRANSMISSION:
     case VM_RAY_VISIBILITY: {
         float v = blocked(c, q->P, q->Q) ? 0.0f : 1.0f;
@@ -185,6 +229,30 @@ static int host_query(void *user, const char *kind, const char *name, char type,
         out[0] = (float)c->depth;
         return 1;
     }
+    /* Shadow rays (transmission, visibility, occlusion) stop at the
+       geometry: no shader ever runs for one here, so none is one. The
+       deeper levels are shaded for trace() and indirectdiffuse(). */
+    if (!strcmp(kind, "rayinfo") && !strcmp(name, "shadowray") && type == 'f' && n == 1) {
+        out[0] = 0;
+        return 1;
+    }
+    if (!strcmp(kind, "rayinfo") && !strcmp(name, "indirectray") && type == 'f' && n == 1) {
+        out[0] = c->depth > 0 && (c->why[c->depth] == 'i' || c->why[c->depth] == 't');
+        return 1;
+    }
+    const ShadeFrame *f = &c->frame[c->depth];
+    if (!strcmp(kind, "shadername") && type == 's') {
+        const RLook *l = f->look;
+        const RShader *sh = !l                            ? NULL
+                          : !strcmp(name, "surface")      ? l->surface
+                          : !strcmp(name, "displacement") ? l->displacement
+                          : !strcmp(name, "atmosphere")   ? l->atmosphere
+                          : !strcmp(name, "light") && f->light_at >= 0 && f->light_at < f->nsaved_lights
+                              ? f->saved_sh[f->light_at]
+                              : NULL;
+        *str = sh ? sh->rib->name : "";
+        return 1;
+    }
     if (!strcmp(kind, "option") && !strcmp(name, "Format") && n == 3) {
         out[0] = (float)o->xres, out[1] = (float)o->yres, out[2] = o->pixel_aspect;
         return 1;
@@ -202,6 +270,41 @@ static int host_query(void *user, const char *kind, const char *name, char type,
         }
     }
     return 0;
+}
+
+/* surface(), displacement() and atmosphere() read the look's shader of
+   that kind: after it has run for the batch, what the run left; before
+   (lights run before the surface), the instance's values. lightsource()
+   reads the light sample illuminance is at, as its run left it (kept
+   when the surface calls lightsource()). rtrender has no interior or
+   exterior volumes: incident() and opposite() say so. */
+static int host_message(void *user, const char *kind, const char *name, int lane, char type,
+                        int n, float *out, const char **str)
+{
+    ShadeCtx *c = user;
+    const ShadeFrame *f = &c->frame[c->depth];
+    const RLook *l = f->look;
+    if (!strcmp(kind, "incident") || !strcmp(kind, "opposite"))
+        return -1;
+    if (!l)
+        return 0;
+    const RShader *sh = NULL;
+    const float *from = NULL;
+    bool ran = true;
+    if (!strcmp(kind, "surface"))
+        sh = l->surface, ran = f->ran_surface;
+    else if (!strcmp(kind, "displacement"))
+        sh = l->displacement, ran = f->ran_displacement;
+    else if (!strcmp(kind, "atmosphere"))
+        sh = l->atmosphere, ran = f->ran_atmosphere;
+    else if (!strcmp(kind, "lightsource") && f->light_at >= 0 && f->light_at < f->nsaved_lights
+             && f->saved_sh[f->light_at]) {
+        sh = f->saved_sh[f->light_at];
+        from = f->saved + f->saved_at[f->light_at];
+    }
+    if (!sh)
+        return 0;
+    return c->shading->param(c->thread, c->depth, sh, from, ran, name, type, n, lane, out, str);
 }
 
 static int host_texture(void *user, const VmTexLookup *q, float *out, char *err, int errlen)
@@ -234,6 +337,7 @@ void host_install(ShadeCtx *c)
         .textureinfo = host_textureinfo,
         .ray = host_ray,
         .query = host_query,
+        .message = host_message,
         .user = c,
     };
 }

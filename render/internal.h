@@ -156,6 +156,18 @@ typedef struct ShadeFrame {
     VmLightSample *light;        /* [light * VM_MAX_BATCH + lane], allocated
                                     when a batch first shades at the depth */
     uint8_t *lit;                /* whether light i reaches the lane */
+    /* Message passing: which of the look's shaders have run for the
+       batch, the light sample illuminance is at, and (when the surface
+       calls lightsource()) each light sample's parameters, saved after
+       its run: sample e's at saved + saved_at[e], of shader
+       saved_sh[e]. */
+    bool ran_displacement, ran_surface, ran_atmosphere;
+    int light_at;
+    float *saved;
+    size_t nsaved, saved_cap;
+    size_t *saved_at;
+    const RShader **saved_sh;
+    int nsaved_lights;
 } ShadeFrame;
 
 /* What the path tracer gives a batch at depth 0 in place of the look's
@@ -184,6 +196,12 @@ typedef struct ShadeCtx {
        under rsldb (on stdin and stdout), -1 for none. */
     int debug_lane;
     const ShadeGiven *given;     /* the path tracer's lights, or NULL */
+    /* Why each depth is shaded: 0 the camera, 't' a trace() ray, 'i' an
+       indirectdiffuse() ray (rayinfo, isindirectray). */
+    char why[RT_MAX_DEPTH + 1];
+    /* A ray option "bias" (> 0) in place of trace_bias for the rays of
+       the query being answered. */
+    float ray_bias;
 } ShadeCtx;
 
 /* stop (may be NULL) is the render's flag that stops shaders early. */

@@ -59,6 +59,9 @@ void shade_ctx_free(ShadeCtx *c)
     for (int d = 0; d <= c->maxdepth; d++) {
         free(c->frame[d].light);
         free(c->frame[d].lit);
+        free(c->frame[d].saved);
+        free(c->frame[d].saved_at);
+        free(c->frame[d].saved_sh);
     }
 }
 
@@ -143,7 +146,11 @@ static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look
     }
     const RibPrimvar *st = mv->st, *s = mv->s, *t = mv->t;
     float two[2];
-    g->s[l] = g->u[l], g->t[l] = g->v[l];
+    /* TextureCoordinates: s and t bilinear in u and v between the four
+       corners (the identity by default). */
+    const float *tc = look->attrs->st, u = g->u[l], v = g->v[l];
+    g->s[l] = (1 - u) * (1 - v) * tc[0] + u * (1 - v) * tc[2] + (1 - u) * v * tc[4] + u * v * tc[6];
+    g->t[l] = (1 - u) * (1 - v) * tc[1] + u * (1 - v) * tc[3] + (1 - u) * v * tc[5] + u * v * tc[7];
     if (st) {
         primvar_at(st, h, tri, two);
         g->s[l] = two[0], g->t[l] = two[1];
@@ -234,6 +241,38 @@ int shade_run(ShadeCtx *c, const RShader *sh, const ShadeBatch *b, char *err, in
     return c->shading->run(c->thread, c->depth, sh, b, err, errlen);
 }
 
+/* Keeps light sample e's parameters (run as sh) for lightsource(). */
+static int save_light(ShadeCtx *c, ShadeFrame *f, int e, const RShader *sh, char *err, int errlen)
+{
+    size_t need = c->shading->param_size(c->thread, c->depth, sh);
+    if (f->nsaved_lights <= e) {
+        size_t cap = (size_t)e + 16;
+        size_t *at = realloc(f->saved_at, cap * sizeof *at);
+        const RShader **who = at ? realloc(f->saved_sh, cap * sizeof *who) : NULL;
+        if (at)
+            f->saved_at = at;
+        if (!who)
+            goto oom;
+        f->saved_sh = who;
+        f->nsaved_lights = (int)cap;
+    }
+    if (f->nsaved + need > f->saved_cap) {
+        size_t cap = 2 * (f->nsaved + need);
+        float *p = realloc(f->saved, cap * sizeof *p);
+        if (!p)
+            goto oom;
+        f->saved = p, f->saved_cap = cap;
+    }
+    c->shading->param_save(c->thread, c->depth, sh, f->saved + f->nsaved);
+    f->saved_at[e] = f->nsaved;
+    f->saved_sh[e] = sh;
+    f->nsaved += need;
+    return 0;
+oom:
+    snprintf(err, (size_t)errlen, "rtrender: error: out of memory for lightsource() values");
+    return -1;
+}
+
 /* Every light of the look over the batch: what illuminance sees. An area
    light is as many lights as it takes samples, each a point on its
    surface whose Cl and Ol count area / samples (a Monte Carlo estimate of
@@ -268,6 +307,9 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
                 b.in[RV_P] = &P[0][0], b.in[RV_N] = &N[0][0];
             }
             if (shade_run(c, sh, &b, err, errlen) < 0)
+                return -1;
+            if (look->surface && look->surface->asks_lights
+                && save_light(c, f, e, sh, err, errlen) < 0)
                 return -1;
             for (int l = 0; l < n; l++) {
                 VmLightSample *o = &f->light[e * VM_MAX_BATCH + l];
@@ -336,6 +378,11 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
 {
     ShadeFrame *f = &c->frame[c->depth];
     f->mesh = mesh, f->look = look;
+    f->ran_displacement = f->ran_surface = f->ran_atmosphere = false;
+    f->light_at = -1;
+    f->nsaved = 0;
+    if (f->saved_sh)
+        memset(f->saved_sh, 0, (size_t)f->nsaved_lights * sizeof *f->saved_sh);
     /* A batch shaded for trace() sets its own light count; the caller's
        illuminance loop gets its own back afterwards. */
     int outer_nlights = c->host.nlights;
@@ -356,6 +403,7 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     if (look->displacement) {
         b.out[RV_P] = &g->P[0][0], b.out[RV_N] = &g->N[0][0];
         rc = shade_run(c, look->displacement, &b, err, errlen);
+        f->ran_displacement = true;
         b.out[RV_P] = b.out[RV_N] = NULL;
         for (int l = 0; rc == 0 && l < n; l++)
             sub3(g->P[l], g->E[l], g->I[l]);
@@ -372,9 +420,11 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
         b.out[RV_P] = given->P ? &given->P[0][0] : NULL;
         b.out[RV_N] = given->N ? &given->N[0][0] : NULL;
     }
-    if (rc == 0 && look->surface)
+    if (rc == 0 && look->surface) {
         rc = shade_run(c, look->surface, &b, err, errlen);
-    else if (rc == 0)
+        f->ran_surface = true;
+        f->light_at = -1;
+    } else if (rc == 0)
         default_surface(g, n, Ci, Oi);
     if (given && !look->surface && given->P)
         memcpy(given->P, g->P, (size_t)n * sizeof *g->P);
@@ -384,8 +434,10 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
        9.3): a volume shader turns the surface's Ci and Oi into what
        reaches the eye, with I the ray from the eye to P. */
     b.in[RV_Ci] = &Ci[0][0], b.in[RV_Oi] = &Oi[0][0];
-    if (rc == 0 && look->atmosphere)
+    if (rc == 0 && look->atmosphere) {
         rc = shade_run(c, look->atmosphere, &b, err, errlen);
+        f->ran_atmosphere = true;
+    }
     free(g);
     free(d);
     c->host.nlights = outer_nlights;

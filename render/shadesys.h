@@ -58,6 +58,7 @@ typedef struct RShader {
     RibMatrix to_camera;   /* "shader" space to camera */
     bool ambient;          /* a light shader that never sets L */
     bool has[RV_COUNT];    /* the globals the shader has */
+    bool asks_lights;      /* it calls lightsource() (message passing) */
 } RShader;
 
 struct RLook;
@@ -110,6 +111,19 @@ struct ShadeSys {
        for rtrender --debug-pixel; b's outputs are not read. */
     int (*debug)(ShadeThread *t, int depth, const RShader *sh, const ShadeBatch *b, int lane,
                  char *err, int errlen);
+    /* Message passing (RISpec 3.2 section 15.8): parameter `name` of sh
+       at lane, as its latest run at depth left it (from NULL, ran true),
+       as a copy saved from a run holds it (from), or, when sh has not
+       run for the batch (ran false), as the instance sets it: its RIB
+       value, else its constant default. 1 with n floats of type letter
+       `type` ('p', 'v' and 'n' take one another) in out or the string in
+       *str, 0 if sh has no such parameter of that type. */
+    int (*param)(ShadeThread *t, int depth, const RShader *sh, const float *from, bool ran,
+                 const char *name, char type, int n, int lane, float *out, const char **str);
+    /* The floats a copy of sh's parameters over its latest run at depth
+       takes, and writing one (to: that many floats). */
+    size_t (*param_size)(ShadeThread *t, int depth, const RShader *sh);
+    void (*param_save)(ShadeThread *t, int depth, const RShader *sh, float *to);
     void (*free)(ShadeSys *sys);
     unsigned built;              /* shaders' code built so far */
     /* Each run's step budget (vm.h; 0: none), VM_DEFAULT_MAX_STEPS

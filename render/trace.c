@@ -54,7 +54,7 @@ int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t se
     if (len == 0)
         return 0;
     float d[3] = { dir[0] / len, dir[1] / len, dir[2] / len };
-    float tnear = trace_bias(org);
+    float tnear = c->ray_bias > 0 ? c->ray_bias : trace_bias(org);
     for (int layer = 0; layer < RT_MAX_LAYERS && !trace_opaque(A); layer++) {
         RTRayHit rh = { { org[0], org[1], org[2], tnear, d[0], d[1], d[2], INFINITY },
                         { 0, 0, 0, 0, 0, 0, RT_INVALID_ID, RT_INVALID_ID } };

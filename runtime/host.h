@@ -84,12 +84,28 @@ typedef struct VmHost {
                        float *out, const char **str, char *err, int errlen);
     /* A ray query into out (3 floats): 0, or -1 with a message. */
     int (*ray)(void *user, const VmRay *r, float out[3], char *err, int errlen);
-    /* attribute, option, rendererinfo, rayinfo and the message passing
-       functions (surface, displacement, lightsource, atmosphere,
-       incident, opposite; `kind` is the function's name): 1 with the
-       value of `name` in out or *str, 0 if there is none of that type. */
+    /* attribute, option, rendererinfo, rayinfo ("depth", "shadowray",
+       "indirectray": raylevel(), isshadowray() and isindirectray()) and
+       shadername (`name` the shader type: "surface", ...; `kind` is the
+       function's name): 1 with the value of `name` in out or *str, 0 if
+       there is none of that type. */
     int (*query)(void *user, const char *kind, const char *name, char type, int n, float *out,
                  const char **str);
+    /* Message passing (RISpec 3.2 section 15.8): surface, displacement,
+       lightsource, atmosphere, incident and opposite (`kind`, the
+       function's name) read parameter `name` of that other shader at
+       the batch's lane `lane` (lightsource: of the light the illuminance
+       loop is at): 1 with its value in out (n floats of type letter
+       `type`) or *str, 0 if that shader has no such parameter of that
+       type or there is no such shader, -1 if the renderer has no such
+       context at all (incident and opposite without volumes): the
+       function then warns once per call site and returns 0. NULL: every
+       message function returns 0 and warns. The call runs per point
+       when the value its output variable holds is varying; into a
+       uniform one (the builtin table marks these results uniform) it
+       runs once, at the batch's first point. */
+    int (*message)(void *user, const char *kind, const char *name, int lane, char type, int n,
+                   float *out, const char **str);
     void *user;
 } VmHost;
 
@@ -112,7 +128,15 @@ typedef struct VmHost {
      1, occlusion 0, indirectdiffuse 0);
    - queries: attribute "identifier:name" is "testobject", option
      "Format" is (4, 4, 1), rendererinfo "renderer" is "rslvm", rayinfo
-     "depth" is 0; nothing else exists. */
+     "depth", "shadowray" and "indirectray" are 0 (a camera ray);
+     shadername("surface") is "testsurface", ("displacement")
+     "testdisplacement", ("light") "testlight", ("atmosphere")
+     "testatmosphere", any other type ""; nothing else exists;
+   - message passing: surface(), displacement(), lightsource() and
+     atmosphere() see a shader with float "Kd" = 1, 2, 3 and 4
+     respectively, color "tint" = (kd, 0.5, 0.25) with that kd, and
+     string "name" = the function's name ("surface", ...); no other
+     parameters. incident() and opposite() have no volume: -1. */
 const VmHost *vm_test_host(void);
 
 #endif /* RSL_HOST_H */

@@ -242,6 +242,7 @@ static void ctransform_lane(float *out, const VmCall *call)
 #define ENTRY_query             vm_lane_query
 #define ENTRY_rayinfo           vm_lane_rayinfo
 #define ENTRY_shadername        vm_lane_shadername
+#define ENTRY_caustic           vm_lane_caustic
 #define ENTRY_light             vm_light_builtin
 #define ENTRY_specularbrdf      vm_light_specularbrdf
 #define ENTRY_light_count       vm_light_count

@@ -255,6 +255,9 @@ void vm_lane_ray(float *out, const VmCall *call)
             r.coneangle = v;
         else if (!strcmp(name, "bias"))
             r.bias = v;
+        else
+            vm_lane_warn(call, "option \"%s\" is not supported by this renderer; ignored",
+                         name);
     }
     float res[3] = { 0, 0, 0 };
     char err[200];
@@ -273,13 +276,27 @@ void vm_lane_query(float *out, const VmCall *call)
 {
     const VmBuiltin *b = call->self;
     const VmHost *h = b->host;
-    if (!h || !h->query)
-        return; /* nothing is known: the function returns 0 */
     float *value = out + b->retn + 1;
-    const char *str = NULL;
+    const char *str = NULL, *name = vm_lane_string(call, 0);
     char type = b->letters[1];
-    int found = h->query(h->user, b->base, vm_lane_string(call, 0), type, call->argn[1], value,
-                         &str);
+    int id = b->id, found;
+    bool message = id == BI_SURFACE || id == BI_DISPLACEMENT || id == BI_LIGHTSOURCE
+                   || id == BI_ATMOSPHERE || id == BI_INCIDENT || id == BI_OPPOSITE;
+    if (message) {
+        found = h && h->message ? h->message(h->user, b->base, name, call->lane, type,
+                                             call->argn[1], value, &str)
+                                : -1;
+        if (found < 0) {
+            vm_lane_warn(call, "this renderer has no %s shader to ask for \"%s\"; returns 0",
+                         id == BI_INCIDENT ? "incident volume"
+                         : id == BI_OPPOSITE ? "opposite volume" : b->base, name);
+            found = 0;
+        }
+    } else {
+        if (!h || !h->query)
+            return; /* nothing is known: the function returns 0 */
+        found = h->query(h->user, b->base, name, type, call->argn[1], value, &str);
+    }
     if (found)
         query_result(value, call, type, str);
     out[0] = (float)(found != 0);
@@ -298,14 +315,26 @@ void vm_lane_rayinfo(float *out, const VmCall *call)
         out[0] = 0;
 }
 
-/* shadername() and shadername(kind): "" when the host does not say. */
+/* shadername(): the running shader's own name; shadername(type): the
+   name of the shader of that type ("surface", "displacement", "light",
+   "atmosphere", ...) at the shading point, as the host says, "" if
+   there is none (PRMan). */
 void vm_lane_shadername(float *out, const VmCall *call)
 {
     const VmHost *h = call->self->host;
     const char *str = NULL;
     float unused;
-    if (h && h->query)
-        h->query(h->user, "shadername", call->nargs ? vm_lane_string(call, 0) : "", 's', 1,
-                 &unused, &str);
+    if (!call->nargs)
+        str = call->self->shader;
+    else if (h && h->query)
+        h->query(h->user, "shadername", vm_lane_string(call, 0), 's', 1, &unused, &str);
     query_result(out, call, 's', str);
+}
+
+/* caustic(P, N): RISpec 3.2's caustics come from a photon map, which no
+   host of this runtime makes: black, with a warning naming it. */
+void vm_lane_caustic(float *out, const VmCall *call)
+{
+    vm_lane_warn(call, "this renderer has no photon map for caustics; returns black");
+    out[0] = out[1] = out[2] = 0;
 }

@@ -19,7 +19,8 @@ void vm_lane_match(float *out, const VmCall *call);
 /* hostlanes.c: transform/vtransform/ntransform with named spaces, depth,
    texture/environment/shadow, textureinfo, the ray queries (trace,
    transmission, visibility, occlusion, indirectdiffuse), attribute-like
-   queries and message passing, raylevel and friends, shadername. */
+   queries and message passing, raylevel and friends, shadername,
+   caustic. */
 void vm_lane_transform(float *out, const VmCall *call);
 void vm_lane_depth(float *out, const VmCall *call);
 void vm_lane_texture(float *out, const VmCall *call);
@@ -28,6 +29,7 @@ void vm_lane_ray(float *out, const VmCall *call);
 void vm_lane_query(float *out, const VmCall *call);
 void vm_lane_rayinfo(float *out, const VmCall *call);
 void vm_lane_shadername(float *out, const VmCall *call);
+void vm_lane_caustic(float *out, const VmCall *call);
 
 /* The string a string argument holds, and what it names as an option
    value (resolved when it entered the table, strings.h). */

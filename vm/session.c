@@ -108,6 +108,24 @@ static void warn_index(VmState *s, uint32_t pc, float index, void *data)
             name ? "'" : "", len);
 }
 
+/* vm.h's warn: a builtin's warning, once per source line and message
+   (negative kinds, by the length of the message's function name, keep two
+   builtins on one line apart). */
+static void warn_builtin(VmState *s, uint32_t pc, const char *msg, void *data)
+{
+    (void)s;
+    const VmSession *ss = data;
+    const VmLine *at = line_at(ss->obj, pc);
+    char kind = (char)(-1 - (int)(strcspn(msg, "(") % 100));
+    if (at && !vm_once_first(ss->once, kind, at->file, at->line))
+        return;
+    if (at)
+        fprintf(stderr, "%s:%u: warning: %s\n", at->file, at->line, msg);
+    else if (vm_once_first(ss->once, kind, "", pc))
+        fprintf(stderr, "%s%swarning: %s\n", ss->program ? ss->program : "",
+                ss->program ? ": " : "", msg);
+}
+
 int vm_session_open(VmSession *ss, VmObject *o, const VmHost *host, int lanes, char *err,
                     int errlen)
 {
@@ -128,6 +146,8 @@ int vm_session_open(VmSession *ss, VmObject *o, const VmHost *host, int lanes, c
         vm_session_close(ss);
         return -1;
     }
+    for (uint32_t i = 0; i < p->nbuiltins; i++)
+        ss->builtins[i].shader = o->name;
     ss->prog = *p;
     ss->prog.builtins = ss->builtins;
     return 0;
@@ -162,6 +182,8 @@ void vm_session_batch(VmSession *ss, VmState *s, int n)
     s->stop = ss->stop;
     s->bad_index = warn_index;
     s->bad_index_data = ss;
+    s->warn = warn_builtin;
+    s->warn_data = ss;
     vm_reset(&ss->prog, s);
 }
 

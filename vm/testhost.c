@@ -130,8 +130,46 @@ static int test_query(void *user, const char *kind, const char *name, char type,
         *str = "rslvm";
         return 1;
     }
-    if (!strcmp(kind, "rayinfo") && !strcmp(name, "depth") && type == 'f' && n == 1) {
+    if (!strcmp(kind, "rayinfo") && type == 'f' && n == 1
+        && (!strcmp(name, "depth") || !strcmp(name, "shadowray") || !strcmp(name, "indirectray"))) {
         out[0] = 0;
+        return 1;
+    }
+    if (!strcmp(kind, "shadername") && type == 's') {
+        static const char *const types[] = { "surface", "displacement", "light", "atmosphere" };
+        static const char *const names[] = { "testsurface", "testdisplacement", "testlight",
+                                             "testatmosphere" };
+        *str = "";
+        for (int i = 0; i < 4; i++)
+            if (!strcmp(name, types[i]))
+                *str = names[i];
+        return 1;
+    }
+    return 0;
+}
+
+/* The other shaders of the point: Kd 1 to 4 by kind, tint (Kd, 0.5,
+   0.25), name the function's name; no volumes. */
+static int test_message(void *user, const char *kind, const char *name, int lane, char type,
+                        int n, float *out, const char **str)
+{
+    (void)user, (void)lane;
+    static const char *const kinds[] = { "surface", "displacement", "lightsource", "atmosphere" };
+    int k = 0;
+    while (k < 4 && strcmp(kind, kinds[k]))
+        k++;
+    if (k == 4)
+        return -1;
+    if (!strcmp(name, "Kd") && type == 'f' && n == 1) {
+        out[0] = (float)(k + 1);
+        return 1;
+    }
+    if (!strcmp(name, "tint") && type == 'c') {
+        out[0] = (float)(k + 1), out[1] = 0.5f, out[2] = 0.25f;
+        return 1;
+    }
+    if (!strcmp(name, "name") && type == 's') {
+        *str = kinds[k];
         return 1;
     }
     return 0;
@@ -142,7 +180,7 @@ const VmHost *vm_test_host(void)
     static const VmHost host = {
         .nlights = 3, .light = test_light, .space = test_space, .clip_near = 0.1f,
         .clip_far = 100, .texture = test_texture, .textureinfo = test_textureinfo,
-        .ray = test_ray, .query = test_query,
+        .ray = test_ray, .query = test_query, .message = test_message,
     };
     return &host;
 }

@@ -154,6 +154,21 @@ void vm_lane_fault(const VmCall *call, const char *fmt, ...)
     va_end(ap);
 }
 
+void vm_lane_warn(const VmCall *call, const char *fmt, ...)
+{
+    VmState *s = call->state;
+    char msg[240];
+    int n = snprintf(msg, sizeof msg, "%s(): ", call->self->base);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+    va_end(ap);
+    if (s->warn)
+        s->warn(s, s->call_pc, msg, s->warn_data);
+    else
+        fprintf(stderr, "warning: %s\n", msg);
+}
+
 void vm_deriv_solve(const VmDeriv *d, int i, float dfa, float dfb, float *fu, float *fv)
 {
     float ua = d->dua[i], va = d->dva[i], ub = d->dub[i], vb = d->dvb[i];
@@ -372,6 +387,7 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
             }
             if (bi->retn >= 0 && (total != (int)w || w != (unsigned)bi->outn))
                 return fail(err, errlen, pc - 1, "builtin tuple of the wrong width");
+            s->call_pc = pc - 1;
             pc += c;
             FOR_LANES(a) {
                 float vals[VM_MAX_ARGS][VM_MAX_VALUE], out[VM_MAX_VALUE];

@@ -71,6 +71,8 @@ struct VmBuiltin {
     const struct MathFn *math;        /* a pure math builtin's entry (mathlib.h) */
     struct VmStrings *strings;        /* the table string values index */
     const struct VmHost *host;        /* lights (and later textures, rays) */
+    const char *shader;               /* the running shader's name (the
+                                         session's object), or NULL */
 };
 
 typedef struct VmProgram {
@@ -154,6 +156,11 @@ struct VmState {
        session reports each source line once (session.h). */
     void (*bad_index)(VmState *s, uint32_t pc, float index, void *data);
     void *bad_index_data;
+    /* Optional: a builtin's warning (vm_lane_warn) from the CALLB at pc;
+       the session gives each source line's once. NULL: to stderr. */
+    void (*warn)(VmState *s, uint32_t pc, const char *msg, void *data);
+    void *warn_data;
+    uint32_t call_pc;                 /* the CALLB running now */
     /* Private: the execution mask. */
     uint8_t mask[VM_MAX_BATCH];
 };
@@ -161,6 +168,10 @@ struct VmState {
 /* Stops the run from inside a builtin with a printf-style message. */
 void vm_lane_fault(const VmCall *call, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* A warning from inside a builtin ("caustic(): no photon map; 0"),
+   given once per call site when the state has a warn hook. */
+void vm_lane_warn(const VmCall *call, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Copies the program's initial uniform image into s->U, stores the
    varying initial values in every lane of s->V, and restarts the random

@@ -119,6 +119,8 @@ typedef struct RibAttrState {
     RibMatrix ctm;           /* object to world (camera before WorldBegin) */
     float color[3], opacity[3];
     int sides;
+    bool matte;
+    float st[8];
     RibOrientation orientation;
     const RibShader *surface, *displacement, *atmosphere, *interior,
                     *exterior;

@@ -135,6 +135,8 @@ void rib_req_Opacity(RibCtx *c, const RibRequest *r);
 void rib_req_Orientation(RibCtx *c, const RibRequest *r);
 void rib_req_ReverseOrientation(RibCtx *c, const RibRequest *r);
 void rib_req_Sides(RibCtx *c, const RibRequest *r);
+void rib_req_Matte(RibCtx *c, const RibRequest *r);
+void rib_req_TextureCoordinates(RibCtx *c, const RibRequest *r);
 void rib_req_Attribute(RibCtx *c, const RibRequest *r);
 void rib_req_Basis(RibCtx *c, const RibRequest *r);
 void rib_req_TrimCurve(RibCtx *c, const RibRequest *r);

@@ -122,6 +122,10 @@ typedef enum RibOrientation { RIB_ORIENT_LH, RIB_ORIENT_RH } RibOrientation;
 typedef struct RibAttributes {
     float color[3], opacity[3];
     int sides;                   /* 1 or 2 */
+    bool matte;                  /* Matte 1: a holdout, hiding what lies
+                                    behind it with no color and no alpha */
+    float st[8];                 /* TextureCoordinates: s, t at (u, v) =
+                                    (0,0), (1,0), (0,1), (1,1) */
     RibOrientation orientation;  /* absolute handedness (see above) */
     const RibShader *surface, *displacement, *atmosphere, *interior,
                     *exterior;   /* NULL when not set */

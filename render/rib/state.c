@@ -16,6 +16,8 @@ static void default_attributes(RibAttrState *a)
     for (int i = 0; i < 3; i++)
         a->color[i] = a->opacity[i] = 1.0f;
     a->sides = 2;
+    static const float unit_st[8] = { 0, 0, 1, 0, 0, 1, 1, 1 };
+    memcpy(a->st, unit_st, sizeof a->st);
     /* "outside" in camera space, which is left-handed */
     a->orientation = RIB_ORIENT_LH;
     rib_basis_named("bezier", &a->ubasis);
@@ -125,6 +127,8 @@ const RibAttributes *rib_attrs(RibCtx *c)
     memcpy(a->color, st->color, sizeof a->color);
     memcpy(a->opacity, st->opacity, sizeof a->opacity);
     a->sides = st->sides;
+    a->matte = st->matte;
+    memcpy(a->st, st->st, sizeof a->st);
     a->orientation = st->orientation;
     a->surface = st->surface;
     a->displacement = st->displacement;

@@ -725,6 +725,65 @@ START_TEST(trace_sees_the_reflection)
 }
 END_TEST
 
+START_TEST(message_passing)
+{
+    /* RISpec 3.2 section 15.8 through the test shaders msg*.sl: red is
+       the displacement's amp = x / 2 + 1/2 at the pixel (x = -1 + (px +
+       1/2) / 32, within half a pixel); green the lights' tags, each 2
+       intensity + the surface's Kd (0.2, read by the light before the
+       surface runs): (0.2 + 0.2) + (0.1 + 0.2) = 0.7, so each light's
+       own value reaches lightsource(); blue the surface's mark 0.5,
+       read by the atmosphere after the surface ran, set when
+       shadername() is "msgsurf" and shadername("displacement") is
+       "msgdisp". */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                                   "LightSource \"msglight\" 1 \"intensity\" 0.1\n"
+                                   "LightSource \"msglight\" 2 \"intensity\" 0.05\n"
+                                   "Displacement \"msgdisp\"\nAtmosphere \"msgatmo\"\n"
+                                   "Surface \"msgsurf\" \"Kd\" 0.2\n"
+                                   "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\nWorldEnd\n",
+                        1, 2);
+    for (int px = 4; px < 64; px += 13) {
+        const float *c = image_pixel(img, px, 20);
+        float x = -1 + (px + 0.5f) / 32;
+        ck_assert_float_eq_tol(c[0], x / 2 + 0.5f, 0.5f / 32 + 1e-5f);
+        ck_assert_float_eq_tol(c[1], 0.7f, 1e-5);
+        ck_assert_float_eq_tol(c[2], 0.5f, 1e-6);
+    }
+    image_free(img);
+}
+END_TEST
+
+START_TEST(matte_and_texture_coordinates)
+{
+    /* A Matte 1 square in front of a white constant backdrop: its
+       pixels have color 0 and alpha 0 (a holdout), the backdrop's
+       elsewhere 1. */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\nSurface \"constant\"\n"
+                                   "AttributeBegin\nMatte 1\n"
+                                   "Polygon \"P\" [-0.5 -0.5 -1  -0.5 0.5 -1  0.5 0.5 -1  0.5 -0.5 -1]\n"
+                                   "AttributeEnd\n"
+                                   "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\nWorldEnd\n",
+                        1, 1);
+    ck_assert_float_eq_tol(image_pixel(img, 32, 32)[0], 0, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 32, 32)[3], 0, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 4, 4)[0], 1, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 4, 4)[3], 1, 1e-6);
+    image_free(img);
+    /* TextureCoordinates 1 0  0 0  1 1  0 1 on a bilinear patch whose u
+       runs along x: s = 1 - u, t = v, so red falls from left to right
+       (RISpec 3.2 section 4.1.5); centre (u, v) = (1/2, 1/2). */
+    img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\nSurface \"showst\"\n"
+                            "TextureCoordinates 1 0 0 0 1 1 0 1\n"
+                            "Patch \"bilinear\" \"P\" [-1 -1 0  1 -1 0  -1 1 0  1 1 0]\nWorldEnd\n",
+                 1, 1);
+    const float *mid = image_pixel(img, 32, 32), *left = image_pixel(img, 4, 32);
+    ck_assert_float_eq_tol(mid[0], 0.5f, 0.02f);
+    ck_assert_float_eq_tol(left[0], 1 - 4.5f / 64, 0.02f);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(bump_tilts_the_normal)
 {
     /* ramp displaces a square (facing the eye, s running 0..1 over x in
@@ -798,6 +857,8 @@ int main(void)
     tcase_add_test(tc, indirect_light_from_a_wall);
     tcase_add_test(tc, trace_sees_the_reflection);
     tcase_add_test(tc, bump_tilts_the_normal);
+    tcase_add_test(tc, message_passing);
+    tcase_add_test(tc, matte_and_texture_coordinates);
     tcase_add_test(tc, missing_shader_is_an_error);
     suite_add_tcase(s, tc);
     return run_suite(s);

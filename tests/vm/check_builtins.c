@@ -67,7 +67,6 @@ START_TEST(rejects_unknown_and_misfit)
         { callee(BO_SIN_ff, 'f', "ff"), "builtin 'sin(ff)f' does not fit its row" },
         { callee(BO_PNOISE_fpp, 'f', "fp"), "builtin 'pnoise(fp)f' does not fit its row" },
         { callee(BO_MIX_cccf, 'f', "ccf"), "does not fit its row" },
-        { callee(BO_CAUSTIC_cpn, 'c', "pn"), "builtin 'caustic(pn)c' is not available in the VM" },
         { callee(BO_DU_ff, 'f', "f"), "builtin 'Du(f)f' is not available in the VM" },
     };
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
