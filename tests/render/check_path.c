@@ -1,8 +1,10 @@
 /*
 ** check_path.c: the path tracer against closed forms and against the
 ** classic integrator. A white furnace (an albedo-1 matte sphere inside a
-** constant-colour sphere of radiance 1) returns 1; a matte plane under a
-** point light or an area light gets the same direct light from both
+** constant-colour sphere of radiance 1) returns 1, and a plane of albedo
+** Kd cutting that sphere returns Kd; a matte plane under a point light or
+** an area light, and specular() and phong() highlights under a distant
+** light (RISpec's closed forms), get the same direct light from both
 ** integrators (radiometry in render/path.h); the error of a noisy pixel
 ** mean falls as 1/sqrt(spp); bad integrator settings are errors.
 ** Tolerances are stated per test as multiples of the estimated noise.
@@ -25,7 +27,7 @@ static Image *render_with(const char *rib, const RenderSettings *rs, RenderStats
     RibLoadOptions lo;
     RibDiag diag;
     rib_load_options_init(&lo);
-    lo.default_shader_path = SHADER_DIR;
+    lo.default_shader_path = SHADER_DIR ":" TEST_SHADER_DIR;
     rib_diag_init(&diag, stderr);
     RibScene *scene = rib_load_memory("test.rib", rib, strlen(rib), &lo, &diag);
     ck_assert_msg(scene && diag.nerrors == 0 && scene->nframes == 1, "the scene does not load");
@@ -85,13 +87,14 @@ START_TEST(white_furnace)
 }
 END_TEST
 
-/* A matte plane z = 0 seen from above (orthographic, 32 x 32 pixels over
-   [-2, 2]^2), lit by LIGHT. */
-#define PLANE(light)                                                                              \
+/* A plane z = 0 seen from above (orthographic, 32 x 32 pixels over
+   [-2, 2]^2), under LIGHTS, shaded as they say. */
+#define PLANE_LIT(lights)                                                                         \
     "Format 32 32 1\nProjection \"orthographic\"\nScreenWindow -2 2 -2 2\n"                        \
     "PixelFilter \"box\" 1 1\nOption \"integrator\" \"int maxdepth\" [2]\nTranslate 0 0 5\n"        \
-    "WorldBegin\n" light "Surface \"matte\"\nPolygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\n"      \
-    "WorldEnd\n"
+    "WorldBegin\n" lights "Polygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\nWorldEnd\n"
+/* The plane, matte, lit by LIGHT. */
+#define PLANE(light) PLANE_LIT(light "Surface \"matte\"\n")
 
 START_TEST(point_light_as_classic)
 {
@@ -117,6 +120,68 @@ END_TEST
 #define DISK                                                                                      \
     "AttributeBegin\nSides 1\nTranslate 0 0 -1\nAreaLightSource \"arealight\" 1 "                   \
     "\"intensity\" 0.5 \"samples\" 64\nDisk 0 1 360\nAttributeEnd\nIlluminate 1 1\n"
+
+START_TEST(glossy_as_classic)
+{
+    /* A distant light 30 degrees off the view axis of an orthographic
+       camera looking straight at the plane (V = N): RISpec's specular()
+       is cos(15 deg)^(1/roughness) (the half vector halves the angle),
+       phong() cos(30 deg)^size (R = N). Delta lights take no samples,
+       so both integrators give the closed form to rounding. */
+    static const struct {
+        const char *params;
+        double want;
+    } cases[] = {
+        { "\"Ks\" 1 \"roughness\" 0.1", 0.70695 }, /* cos(pi/12)^10 */
+        { "\"Kp\" 1 \"size\" 4", 0.5625 },         /* cos(pi/6)^4 */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char light[256], rib[1024];
+        snprintf(light, sizeof light,
+                 "LightSource \"distantlight\" 1 \"from\" [0 0 0] \"to\" [0.5 0 0.8660254]\n"
+                 "Surface \"glossy\" %s\n",
+                 cases[k].params);
+        snprintf(rib, sizeof rib, PLANE_LIT("%s"), light);
+        Image *classic = render(rib, RENDER_INTEGRATOR_CLASSIC, 1, 2);
+        Image *path = render(rib, RENDER_INTEGRATOR_PATH, 1, 2);
+        for (int c = 0; c < 3; c++) {
+            ck_assert_float_eq_tol(image_pixel(classic, 16, 16)[c], cases[k].want, 1e-4);
+            ck_assert_float_eq_tol(image_pixel(path, 16, 16)[c], cases[k].want, 1e-4);
+        }
+        image_free(classic);
+        image_free(path);
+    }
+}
+END_TEST
+
+/* A matte plane of the given Kd filling the view, inside a sphere of
+   constant radiance 1 that it cuts in half. */
+#define PLANE_FURNACE(kd)                                                                         \
+    "Format 16 16 1\nProjection \"orthographic\"\nScreenWindow -1 1 -1 1\n"                      \
+    "PixelFilter \"box\" 1 1\nTranslate 0 0 5\nWorldBegin\nAttributeBegin\n"                     \
+    "Surface \"constant\"\nColor [1 1 1]\nSphere 50 -50 50 360\nAttributeEnd\n"                  \
+    "Surface \"matte\" \"Kd\" " kd "\nPolygon \"P\" [-100 -100 0  -100 100 0  100 100 0  100 -100 0]\n" \
+    "WorldEnd\n"
+
+START_TEST(plane_furnace)
+{
+    /* Every bounce off the plane sees the sphere's radiance 1 over the
+       whole hemisphere, so the plane returns Kd: albedo Kd times 1
+       (within 5 standard errors and 0.5% for the sphere's facets). */
+    static const struct {
+        const char *rib;
+        double kd;
+    } cases[] = { { PLANE_FURNACE("0.3"), 0.3 }, { PLANE_FURNACE("0.7"), 0.7 } };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        Image *img = render(cases[k].rib, RENDER_INTEGRATOR_PATH, 16, 2);
+        double m, se;
+        window_mean(img, 0, 0, 0, 16, 16, &m, &se);
+        ck_assert_msg(fabs(m - cases[k].kd) < 5 * se + 0.005, "Kd %g: %g +- %g", cases[k].kd, m,
+                      se);
+        image_free(img);
+    }
+}
+END_TEST
 
 START_TEST(area_light_as_classic)
 {
@@ -270,6 +335,8 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, white_furnace);
     tcase_add_test(tc, point_light_as_classic);
+    tcase_add_test(tc, glossy_as_classic);
+    tcase_add_test(tc, plane_furnace);
     tcase_add_test(tc, area_light_as_classic);
     tcase_add_test(tc, error_falls_as_one_over_root_spp);
     tcase_add_test(tc, same_image_for_any_thread_count);
