@@ -158,13 +158,31 @@ typedef struct ShadeFrame {
     uint8_t *lit;                /* whether light i reaches the lane */
 } ShadeFrame;
 
+/* The lobes a lane's surface shader reflects light into, one for each
+   distinct lighting call it made (host.h's VmHost.lobe): kind, N and V
+   (unit, camera space; N zero for illuminance's cosine lobe, which has
+   none) and exponent. */
+enum { SHADE_MAX_LOBES = 4 };
+typedef struct ShadeLobe {
+    VmLobeKind kind;
+    float N[3], V[3], exponent;
+} ShadeLobe;
+typedef struct ShadeLobes {
+    int n;
+    bool more;                   /* calls past SHADE_MAX_LOBES were made */
+    ShadeLobe lobe[SHADE_MAX_LOBES];
+} ShadeLobes;
+
 /* What the path tracer gives a batch at depth 0 in place of the look's
-   lights: nlights (0 or 1) lights per lane, light[lane], and where the
-   shaded P and N (as the surface shader leaves them) go, if not NULL. */
+   lights: nlights (0 or 1) lights per lane, light[lane] (NULL: a light
+   that reaches no lane, so that illuminance asks for it), where the
+   shaded P and N (as the surface shader leaves them) go, if not NULL,
+   and where each lane's lobes go, if not NULL. */
 typedef struct ShadeGiven {
     int nlights;
     const VmLightSample *light;
     float (*P)[3], (*N)[3];
+    ShadeLobes *lobes;
 } ShadeGiven;
 
 /* A thread's shading state: its host (callbacks with this as user),

@@ -21,7 +21,7 @@ render_librender_a_SOURCES = \
 	render/classic.c \
 	render/path.h \
 	render/path.c \
-	render/path_shade.c \
+	render/path_shade.c render/path_lobes.c \
 	render/tiles.h \
 	render/tiles.c \
 	render/shade.c \

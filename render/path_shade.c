@@ -9,12 +9,14 @@
 **   1. without lights: the emission (what constant surfaces, trace() and
 **      environment() reflections add), the opacity, and P and N as the
 **      shader leaves them (displaced, bumped);
+**      It names the lobes its lighting calls reflect into as well
+**      (path_lobes.c);
 **   2. two lanes a hit, one light each: along a light sample's direction
-**      and along a direction drawn from the cosine lobe about N. Less the
-**      emission, these are pi f cos.
+**      and along a direction drawn from those lobes. Less the emission,
+**      these are pi f cos.
 ** A light sample picks one of the look's lights: an area light at a
 ** point of its surface (its shadow ray traced as a stream, weighed by
-** the power heuristic against the cosine lobe), a point, spot or
+** the power heuristic against the lobes), a point, spot or
 ** distant light at its position (shadowed as its shader says, as in the
 ** classic integrator). Opacity below one is a coin toss between the
 ** surface and going on through it. Emitters (AreaLightSource geometry)
@@ -144,23 +146,11 @@ static int emit(ShadeCtx *c, PathWave *w, const int *q, int n, const RLight *e, 
     return 0;
 }
 
-/* A direction from the cosine lobe about unit n (Duff et al.'s basis). */
-static void cosine_dir(const float n[3], float r1, float r2, float d[3])
-{
-    float sign = copysignf(1.0f, n[2]), a = -1.0f / (sign + n[2]), b = n[0] * n[1] * a;
-    float t[3] = { 1 + sign * n[0] * n[0] * a, sign * b, -sign * n[0] };
-    float s[3] = { b, sign + n[1] * n[1] * a, -n[1] };
-    float r = sqrtf(r1), phi = 2 * PI * r2, x = r * cosf(phi), y = r * sinf(phi);
-    float z = sqrtf(fmaxf(0.0f, 1 - r1));
-    for (int k = 0; k < 3; k++)
-        d[k] = x * t[k] + y * s[k] + z * n[k];
-}
-
 /* Light samples for the lanes sel[0..m) that picked light li of look:
    its shader run at their points P (from their rays' origins E). */
 static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q,
                          const RLook *look, int li, const int *sel, int m, Vec *P, Vec *Nf,
-                         Sample *smp, char *err, int errlen)
+                         const ShadeLobes *lobes, Sample *smp, char *err, int errlen)
 {
     static const float zero[VM_MAX_BATCH][3];
     const RLight *light = &look->lights[li];
@@ -199,9 +189,9 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
         if (!(cos_l > 0))
             continue;
         if (light->area && w->depth[i] + 1 < ps->maxdepth) {
-            /* The power heuristic against the cosine lobe's density. */
+            /* The power heuristic against the lobes' density. */
             float pl = o->dist * o->dist / (cos_l * (float)light->area->area * (float)nl);
-            float pb = fmaxf(0.0f, dot3(Nf[l], o->wi)) / PI;
+            float pb = path_lobes_pdf(&lobes[l], Nf[l], o->wi);
             scale *= pl * pl / (pl * pl + pb * pb);
         }
         for (int k = 0; k < 3; k++)
@@ -218,6 +208,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     Vec P[PATH_GROUP], N[PATH_GROUP], Ci0[PATH_GROUP], Ci[VM_MAX_BATCH];
     Vec Oi[VM_MAX_BATCH], thr[PATH_GROUP], wb[PATH_GROUP];
     Sample smp[PATH_GROUP];
+    ShadeLobes lobes[PATH_GROUP];
     ShadeIn hits[VM_MAX_BATCH];
     for (int l = 0; l < n; l++) {
         int i = q[l];
@@ -228,7 +219,9 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
                              .na = -1, .nb = -1 };
     }
     memset(hits + n, 0, (size_t)n * sizeof *hits);
-    ShadeGiven none = { 0, NULL, P, N };
+    /* One light that reaches no lane, so that illuminance asks for it
+       (and names its lobe). */
+    ShadeGiven none = { 1, NULL, P, N, lobes };
     c->given = &none;
     int rc = shade_batch(c, mesh, look, hits, n, Ci0, Oi, err, errlen);
     c->given = NULL;
@@ -256,7 +249,8 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         float s = (dot3(N[l], d) > 0 ? -1 : 1) / (len > 0 ? len : 1);
         for (int k = 0; k < 3; k++)
             N[l][k] *= s;
-        cosine_dir(N[l], path_rand(w, i, 2), path_rand(w, i, 3), wb[l]);
+        float u[3] = { path_rand(w, i, 2), path_rand(w, i, 3), path_rand(w, i, 4) };
+        path_lobes_sample(&lobes[l], N[l], u, wb[l]);
     }
     /* A light sample a hit: each light's shader over the hits that
        picked it. */
@@ -266,8 +260,8 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         for (int l = 0; l < n; l++)
             if (on[l] && (int)fminf(path_rand(w, q[l], 1) * (float)nl, (float)nl - 1) == k)
                 sel[m++] = l;
-        if (m && light_samples(ps, c, w, q, look, sampled(look, k), sel, m, P, N, smp, err,
-                               errlen) < 0)
+        if (m && light_samples(ps, c, w, q, look, sampled(look, k), sel, m, P, N, lobes, smp,
+                               err, errlen) < 0)
             return -1;
     }
     /* pi f cos along both directions: one light of Cl = 1 a lane. */
@@ -279,7 +273,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         memcpy(vl[l].L, smp[l].on ? smp[l].wi : N[l], sizeof vl[l].L);
         memcpy(vl[n + l].L, wb[l], sizeof vl[l].L);
     }
-    ShadeGiven one = { 1, vl, NULL, NULL };
+    ShadeGiven one = { 1, vl, NULL, NULL, NULL };
     c->given = &one;
     rc = shade_batch(c, mesh, look, hits, 2 * n, Ci, Oi, err, errlen);
     c->given = NULL;
@@ -306,18 +300,19 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
                     w->L[p][k] += C[k];
             }
         }
-        /* The next segment along the cosine lobe's direction: throughput
-           times f cos / pdf = (pi f cos) / cos. */
-        float cos_b = dot3(N[l], wb[l]);
-        w->live[i] = w->depth[i] + 1 < ps->maxdepth && cos_b > 0;
+        /* The next segment along the lobes' direction: throughput times
+           f cos / pdf = (pi f cos) / (pi pdf). */
+        float pdf = path_lobes_pdf(&lobes[l], N[l], wb[l]);
+        w->live[i] = w->depth[i] + 1 < ps->maxdepth && pdf > 0;
         for (int k = 0; k < 3; k++)
-            w->thr[i][k] = w->live[i] ? thr[l][k] * fmaxf(0.0f, Ci[n + l][k] - Ci0[l][k]) / cos_b
+            w->thr[i][k] = w->live[i] ? thr[l][k] * fmaxf(0.0f, Ci[n + l][k] - Ci0[l][k])
+                                            / (PI * pdf)
                                       : 0;
         w->live[i] &= w->thr[i][0] > 0 || w->thr[i][1] > 0 || w->thr[i][2] > 0;
         w->ox[i] = P[l][0], w->oy[i] = P[l][1], w->oz[i] = P[l][2];
         w->dx[i] = wb[l][0], w->dy[i] = wb[l][1], w->dz[i] = wb[l][2];
         w->tnear[i] = trace_bias(P[l]), w->tfar[i] = INFINITY;
-        w->pdf[i] = cos_b / PI, w->from[i] = look, w->depth[i]++;
+        w->pdf[i] = pdf, w->from[i] = look, w->depth[i]++;
     }
     return 0;
 }
