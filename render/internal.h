@@ -185,6 +185,15 @@ typedef struct ShadeGiven {
     ShadeLobes *lobes;
 } ShadeGiven;
 
+/* A light shader's shadow ray that the path tracer traces in its shadow
+   stream: the segment of a lane's first transmission() or visibility()
+   call, answered 1 meanwhile (the light's Cl is its visibility times the
+   rest, as RISpec's shadowed lights are). */
+typedef struct ShadeShadowRay {
+    bool asked;
+    float P[3], Q[3];
+} ShadeShadowRay;
+
 /* A thread's shading state: its host (callbacks with this as user),
    its ShadeSys thread, and counters. */
 typedef struct ShadeCtx {
@@ -202,6 +211,9 @@ typedef struct ShadeCtx {
        under rsldb (on stdin and stdout), -1 for none. */
     int debug_lane;
     const ShadeGiven *given;     /* the path tracer's lights, or NULL */
+    /* The path tracer's, while a light shader runs at depth 0, or NULL:
+       the shadow rays it leaves to the path tracer, by lane. */
+    ShadeShadowRay *shadow_rays;
 } ShadeCtx;
 
 /* stop (may be NULL) is the render's flag that stops shaders early. */

@@ -17,8 +17,9 @@
 ** A light sample picks one of the look's lights: an area light at a
 ** point of its surface (its shadow ray traced as a stream, weighed by
 ** the power heuristic against the lobes), a point, spot or
-** distant light at its position (shadowed as its shader says, as in the
-** classic integrator). Opacity below one is a coin toss between the
+** distant light at its position (shadowed as its shader says; the
+** first transmission() or visibility() ray of its shader joins the
+** shadow stream instead of being traced inside it: host.c). Opacity below one is a coin toss between the
 ** surface and going on through it. Emitters (AreaLightSource geometry)
 ** only emit: a path ends on them.
 */
@@ -36,12 +37,27 @@ static float dot3(const float a[3], const float b[3])
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-/* A light sample's direction of lane l and what it adds if unblocked. */
+/* A light sample's direction of lane l, what it adds if unblocked, and
+   its shadow ray (traced if ray): from o along unit d up to t. */
 typedef struct Sample {
-    bool on, area;
-    Vec wi, C;
-    float dist;
+    bool on, ray;
+    Vec wi, C, o, d;
+    float dist, t;
 } Sample;
+
+/* Sample o's shadow ray: the segment from p to q, less the bias at p
+   (host.c's for shaders' rays); none if too short to be blocked. */
+static void segment(Sample *o, const float p[3], const float q[3])
+{
+    float bias = trace_bias(p), len = 0;
+    for (int k = 0; k < 3; k++)
+        o->d[k] = q[k] - p[k], len += o->d[k] * o->d[k];
+    len = sqrtf(len);
+    o->ray = len > 2 * bias;
+    for (int k = 0; k < 3; k++)
+        o->o[k] = p[k], o->d[k] /= len > 0 ? len : 1;
+    o->t = len - bias;
+}
 
 /* The lights of look that light samples pick: every one but ambient. */
 static int sampled(const RLook *look, int k)
@@ -173,7 +189,15 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
     if (light->area)
         b.in[RV_P] = &LP[0][0], b.in[RV_N] = &LN[0][0];
     b.out[RV_L] = &L[0][0], b.out[RV_Cl] = &Cl[0][0], b.out[RV_Ol] = &Ol[0][0];
-    if (shade_run(c, light->shader, &b, err, errlen) < 0)
+    /* A point, spot or distant light's shadow ray goes into the shadow
+       stream (an area light's is the sample's own). */
+    ShadeShadowRay rays[PATH_GROUP];
+    for (int s = 0; s < m; s++)
+        rays[s].asked = false;
+    c->shadow_rays = light->area ? NULL : rays;
+    int rc = shade_run(c, light->shader, &b, err, errlen);
+    c->shadow_rays = NULL;
+    if (rc < 0)
         return -1;
     for (int s = 0; s < m; s++) {
         int l = sel[s], i = q[l];
@@ -185,6 +209,15 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
         o->dist = sqrtf(dot3(o->wi, o->wi));
         for (int k = 0; k < 3; k++)
             o->wi[k] /= o->dist;
+        o->ray = false;
+        if (light->area) {
+            /* Short of the light's surface, which would block it. */
+            float bias = trace_bias(P[l]);
+            memcpy(o->o, P[l], sizeof o->o), memcpy(o->d, o->wi, sizeof o->d);
+            o->ray = true, o->t = o->dist * (1 - 1e-4f) - bias;
+        } else if (rays[s].asked) {
+            segment(o, rays[s].P, rays[s].Q);
+        }
         float scale = (float)nl, cos_l = light->area ? -dot3(LN[s], o->wi) : 1;
         if (!(cos_l > 0))
             continue;
@@ -196,7 +229,7 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
         }
         for (int k = 0; k < 3; k++)
             o->C[k] = scale * Cl[s][k] * (light->area ? (float)light->area->area : 1);
-        o->on = true, o->area = light->area != NULL;
+        o->on = true;
     }
     return 0;
 }
@@ -287,13 +320,12 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
             float C[3];
             for (int k = 0; k < 3; k++)
                 C[k] = thr[l][k] * fmaxf(0.0f, Ci[l][k] - Ci0[l][k]) * smp[l].C[k];
-            if (smp[l].area) {
+            if (smp[l].ray) {
                 int s = w->ns++;
-                float bias = trace_bias(P[l]);
                 w->spath[s] = p;
-                w->sox[s] = P[l][0], w->soy[s] = P[l][1], w->soz[s] = P[l][2];
-                w->sdx[s] = smp[l].wi[0], w->sdy[s] = smp[l].wi[1], w->sdz[s] = smp[l].wi[2];
-                w->stnear[s] = bias, w->stfar[s] = smp[l].dist * (1 - 1e-4f) - bias;
+                w->sox[s] = smp[l].o[0], w->soy[s] = smp[l].o[1], w->soz[s] = smp[l].o[2];
+                w->sdx[s] = smp[l].d[0], w->sdy[s] = smp[l].d[1], w->sdz[s] = smp[l].d[2];
+                w->stnear[s] = trace_bias(smp[l].o), w->stfar[s] = smp[l].t;
                 memcpy(w->sC[s], C, sizeof C);
             } else {
                 for (int k = 0; k < 3; k++)

@@ -61,6 +61,7 @@ typedef struct VmRay {
     float P[3], Q[3];                 /* origin; direction, target or normal */
     float samples, maxdist, coneangle, bias;
     uint32_t seed;                    /* the shading point's random stream */
+    int lane;                         /* the shading point's lane */
 } VmRay;
 
 /* The lobe a lighting call reflects light into, for a renderer that

@@ -97,22 +97,50 @@ END_TEST
 /* The plane, matte, lit by LIGHT. */
 #define PLANE(light) PLANE_LIT(light "Surface \"matte\"\n")
 
+/* A small black square between the light and the plane, casting a
+   shadow (black, so that no light bounces between it and the plane). */
+#define BLOCKER                                                                                   \
+    "AttributeBegin\nSurface \"constant\"\nColor [0 0 0]\n"                                     \
+    "Polygon \"P\" [-0.5 -0.5 -0.5  -0.5 0.5 -0.5  0.5 0.5 -0.5  0.5 -0.5 -0.5]\nAttributeEnd\n"
+
 START_TEST(point_light_as_classic)
 {
-    /* A point light is a delta light: one sample, no noise, and the same
-       pixel positions as the classic integrator's, so the images agree to
-       rounding (Cl is irradiance over pi: path.h). */
-    const char *rib = PLANE("LightSource \"pointlight\" 1 \"from\" [0.5 0.5 -1] "
-                            "\"intensity\" 2\n");
-    Image *classic = render(rib, RENDER_INTEGRATOR_CLASSIC, 4, 2);
-    Image *path = render(rib, RENDER_INTEGRATOR_PATH, 4, 2);
-    for (int y = 0; y < 32; y++)
-        for (int x = 0; x < 32; x++)
-            for (int c = 0; c < 4; c++)
-                ck_assert_float_eq_tol(image_pixel(path, x, y)[c], image_pixel(classic, x, y)[c],
-                                       1e-4);
-    image_free(classic);
-    image_free(path);
+    /* Point and spot lights are delta lights: one sample, no noise, and
+       the same pixel positions as the classic integrator's, so the images
+       agree to rounding (Cl is irradiance over pi: path.h); shadowed, the
+       light shader's transmission() ray goes into the path tracer's
+       shadow stream (counted there) and casts the same shadow. */
+    static const char *const ribs[] = {
+        PLANE("LightSource \"pointlight\" 1 \"from\" [0.5 0.5 -1] \"intensity\" 2\n"),
+        PLANE("LightSource \"pointlight\" 1 \"from\" [0.5 0.5 -1] \"intensity\" 2 "
+              "\"shadowname\" \"raytrace\"\n" BLOCKER),
+        PLANE("LightSource \"shadowspot\" 1 \"from\" [0 0 -2] \"to\" [0 0 0] \"intensity\" 4 "
+              "\"coneangle\" 0.6 \"shadowname\" \"raytrace\"\n" BLOCKER),
+    };
+    for (size_t k = 0; k < sizeof ribs / sizeof *ribs; k++) {
+        Image *classic = render(ribs[k], RENDER_INTEGRATOR_CLASSIC, 4, 2);
+        RenderSettings rs;
+        render_settings_init(&rs);
+        rs.integrator = RENDER_INTEGRATOR_PATH, rs.spp = 4, rs.threads = 2, rs.quiet = true;
+        RenderStats st;
+        char err[512];
+        Image *path = render_with(ribs[k], &rs, &st, err, sizeof err);
+        ck_assert_msg(path != NULL, "%s", err);
+        int dark = 0;
+        for (int y = 0; y < 32; y++)
+            for (int x = 0; x < 32; x++) {
+                for (int c = 0; c < 4; c++)
+                    ck_assert_float_eq_tol(image_pixel(path, x, y)[c],
+                                           image_pixel(classic, x, y)[c], 1e-4);
+                dark += image_pixel(path, x, y)[0] == 0;
+            }
+        ck_assert_msg(k == 0 ? st.bounce_shadow_rays[0] == 0 && dark == 0
+                             : st.bounce_shadow_rays[0] > 0 && dark > 0,
+                      "case %zu: %d pixels in shadow, %llu shadow rays", k, dark,
+                      (unsigned long long)st.bounce_shadow_rays[0]);
+        image_free(classic);
+        image_free(path);
+    }
 }
 END_TEST
 
