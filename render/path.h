@@ -30,14 +30,16 @@
 
 enum { PATH_WAVE = 1024, PATH_GROUP = VM_MAX_BATCH / 2 };
 
-/* The paths of a wave. Paths (index p) keep their pixel and what they
-   have gathered; the queue (index i) holds the live ones, their rays
-   struct-of-arrays for rtcore's streams, compacted after each bounce. */
+/* A tile's paths in flight. Paths (index p, a slot taken from the free
+   list when the path is made and given back when it ends) keep their
+   pixel sample and what they have gathered; the queue (index i) holds
+   one entry a path, its ray struct-of-arrays for rtcore's streams,
+   compacted after each round and refilled with new camera paths. */
 typedef struct PathWave {
-    int npaths;
-    int px[PATH_WAVE], py[PATH_WAVE];
+    int nfree, free[PATH_WAVE];
     float sx[PATH_WAVE], sy[PATH_WAVE];        /* raster position */
     float L[PATH_WAVE][3], A[PATH_WAVE], z[PATH_WAVE];
+    int steps[PATH_WAVE];                      /* rounds through the queue */
     /* the queue */
     int n;
     int path[PATH_WAVE];

@@ -374,30 +374,42 @@ START_TEST(same_image_for_any_thread_count)
 }
 END_TEST
 
-START_TEST(stats_per_bounce_and_stage)
+/* Renders a matte square over [x0, 2] x [-2, 2] seen from the camera's
+   side, orthographic over [-2, 2]^2 at the given size, with no light and
+   path length 2, at spp samples a pixel; its counters in *st. */
+static void render_square(int size, float x0, int spp, RenderStats *st)
 {
-    /* A matte square filling a 32x32 frame with no light and no way out
-       but the camera's side: every camera ray hits (bounce 0: 32*32*4
-       rays, a full queue as the 16x16 tiles fill a wave with 4 samples),
-       and with path length 2 every path takes one more segment and
-       escapes (bounce 1: as many rays, none beyond). The stages' seconds
-       add up to no more than the threads' time. */
-    const char *rib = "Format 32 32 1\nPixelFilter \"box\" 1 1\nProjection \"orthographic\"\n"
-                      "Translate 0 0 1\nWorldBegin\nSurface \"matte\"\n"
-                      "Polygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\nWorldEnd\n";
+    char rib[512], err[512];
+    snprintf(rib, sizeof rib,
+             "Format %d %d 1\nPixelFilter \"box\" 1 1\nProjection \"orthographic\"\n"
+             "ScreenWindow -2 2 -2 2\nTranslate 0 0 1\nWorldBegin\nSurface \"matte\"\n"
+             "Polygon \"P\" [%g -2 0  %g 2 0  2 2 0  2 -2 0]\nWorldEnd\n",
+             size, size, x0, x0);
     RenderSettings rs;
     render_settings_init(&rs);
-    rs.integrator = RENDER_INTEGRATOR_PATH, rs.spp = 4, rs.threads = 2, rs.quiet = true;
+    rs.integrator = RENDER_INTEGRATOR_PATH, rs.spp = spp, rs.threads = 2, rs.quiet = true;
     rs.max_depth = 2;
-    RenderStats st;
-    char err[512];
-    Image *img = render_with(rib, &rs, &st, err, sizeof err);
+    Image *img = render_with(rib, &rs, st, err, sizeof err);
     ck_assert_msg(img != NULL, "%s", err);
     image_free(img);
+}
+
+START_TEST(stats_per_bounce_and_stage)
+{
+    /* The square filling a 32x32 frame: every camera ray hits (bounce 0:
+       32*32*4 rays) and with path length 2 every path takes one more
+       segment and escapes (bounce 1: as many rays, none beyond); each
+       16x16 tile's 1024 samples fill the queue twice (8 rounds, all
+       full). The stages' seconds add up to no more than the threads'
+       time. */
+    RenderStats st;
+    render_square(32, -2, 4, &st);
     ck_assert_uint_eq(st.bounce_rays[0], 32 * 32 * 4);
-    ck_assert_uint_eq(st.bounce_room[0], 32 * 32 * 4);
     ck_assert_uint_eq(st.bounce_rays[1], 32 * 32 * 4);
     ck_assert_uint_eq(st.bounce_rays[2], 0);
+    ck_assert_uint_eq(st.rounds, 8);
+    ck_assert_uint_eq(st.round_rays, 8 * 1024);
+    ck_assert_uint_eq(st.round_room, 8 * 1024);
     double sum = 0;
     for (int k = 0; k < RENDER_STAGES; k++) {
         ck_assert(st.stage_seconds[k] >= 0);
@@ -405,6 +417,22 @@ START_TEST(stats_per_bounce_and_stage)
     }
     ck_assert_msg(sum <= st.seconds * st.threads + 1e-3, "stages %g s, render %g s on %d", sum,
                   st.seconds, st.threads);
+}
+END_TEST
+
+START_TEST(queue_refills)
+{
+    /* The square over half of one 16x16 tile at 16 samples a pixel:
+       4096 camera rays, half of them hitting and going on (2048 rays at
+       bounce 1). Refilled with camera paths as paths end, the queue of
+       1024 takes the 6144 rays in 6 full rounds and a last partial one at
+       most; run in waves that it emptied, it took 8, 75% full. */
+    RenderStats st;
+    render_square(16, 0, 16, &st);
+    ck_assert_uint_eq(st.bounce_rays[0], 4096);
+    ck_assert_uint_eq(st.bounce_rays[1], 2048);
+    ck_assert_uint_eq(st.round_rays, 6144);
+    ck_assert_msg(st.rounds <= 7, "%llu rounds", (unsigned long long)st.rounds);
 }
 END_TEST
 
@@ -477,6 +505,7 @@ int main(void)
     tcase_add_test(tc, error_falls_as_one_over_root_spp);
     tcase_add_test(tc, same_image_for_any_thread_count);
     tcase_add_test(tc, stats_per_bounce_and_stage);
+    tcase_add_test(tc, queue_refills);
     tcase_add_test(tc, emitter_without_area);
     tcase_add_test(tc, bad_integrator_options);
     suite_add_tcase(s, tc);
