@@ -2,7 +2,9 @@
 ** host.c: the renderer's side of runtime/host.h. Lights come from the light
 ** shaders run over the batch before the surface (shade.c); spaces from
 ** the frame's transforms; traced rays go through rtcore, and what they
-** hit is shaded one level deeper.
+** hit is shaded one level deeper. A light shader's first shadow ray per
+** lane waits for the path tracer's shadow stream when it asks
+** (ShadeCtx.shadow_rays).
 */
 #include <math.h>
 #include <stdio.h>
@@ -202,7 +204,13 @@ static int host_ray_biased(ShadeCtx *c, const VmRay *q, float out[3], char *err,
         return trace_cone(c, q, out, err, errlen);
     case VM_RAY_TRANSMISSION:
     case VM_RAY_VISIBILITY: {
-        float v = blocked(c, q->P, q->Q) ? 0.0f : 1.0f;
+        ShadeShadowRay *s = c->depth == 0 && c->shadow_rays ? &c->shadow_rays[q->lane] : NULL;
+        bool defer = s && !s->asked;
+        if (defer) {
+            s->asked = true;
+            memcpy(s->P, q->P, sizeof s->P), memcpy(s->Q, q->Q, sizeof s->Q);
+        }
+        float v = defer || !blocked(c, q->P, q->Q) ? 1.0f : 0.0f;
         out[0] = out[1] = out[2] = v;
         return 0;
     }

@@ -170,14 +170,41 @@ typedef struct ShadeFrame {
     int nsaved_lights;
 } ShadeFrame;
 
+/* The lobes a lane's surface shader reflects light into, one for each
+   distinct lighting call it made (host.h's VmHost.lobe): kind, N and V
+   (unit, camera space; N zero for illuminance's cosine lobe, which has
+   none) and exponent. */
+enum { SHADE_MAX_LOBES = 4 };
+typedef struct ShadeLobe {
+    VmLobeKind kind;
+    float N[3], V[3], exponent;
+} ShadeLobe;
+typedef struct ShadeLobes {
+    int n;
+    bool more;                   /* calls past SHADE_MAX_LOBES were made */
+    ShadeLobe lobe[SHADE_MAX_LOBES];
+} ShadeLobes;
+
 /* What the path tracer gives a batch at depth 0 in place of the look's
-   lights: nlights (0 or 1) lights per lane, light[lane], and where the
-   shaded P and N (as the surface shader leaves them) go, if not NULL. */
+   lights: nlights (0 or 1) lights per lane, light[lane] (NULL: a light
+   that reaches no lane, so that illuminance asks for it), where the
+   shaded P and N (as the surface shader leaves them) go, if not NULL,
+   and where each lane's lobes go, if not NULL. */
 typedef struct ShadeGiven {
     int nlights;
     const VmLightSample *light;
     float (*P)[3], (*N)[3];
+    ShadeLobes *lobes;
 } ShadeGiven;
+
+/* A light shader's shadow ray that the path tracer traces in its shadow
+   stream: the segment of a lane's first transmission() or visibility()
+   call, answered 1 meanwhile (the light's Cl is its visibility times the
+   rest, as RISpec's shadowed lights are). */
+typedef struct ShadeShadowRay {
+    bool asked;
+    float P[3], Q[3];
+} ShadeShadowRay;
 
 /* A thread's shading state: its host (callbacks with this as user),
    its ShadeSys thread, and counters. */
@@ -202,6 +229,9 @@ typedef struct ShadeCtx {
     /* A ray option "bias" (> 0) in place of trace_bias for the rays of
        the query being answered. */
     float ray_bias;
+    /* The path tracer's, while a light shader runs at depth 0, or NULL:
+       the shadow rays it leaves to the path tracer, by lane. */
+    ShadeShadowRay *shadow_rays;
 } ShadeCtx;
 
 /* stop (may be NULL) is the render's flag that stops shaders early. */

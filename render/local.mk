@@ -21,7 +21,7 @@ render_librender_a_SOURCES = \
 	render/classic.c \
 	render/path.h \
 	render/path.c \
-	render/path_shade.c \
+	render/path_shade.c render/path_lobes.c \
 	render/tiles.h \
 	render/tiles.c \
 	render/shade.c \
@@ -101,7 +101,8 @@ CLEANFILES += tests/render/*.out.exr
 check_PROGRAMS += tests/render/check_path
 TESTS += tests/render/check_path
 tests_render_check_path_SOURCES = tests/render/check_path.c
-tests_render_check_path_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"'
+tests_render_check_path_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"' \
+	-DTEST_SHADER_DIR='"$(abs_top_srcdir)/tests/render/shaders"'
 tests_render_check_path_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_path_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
 

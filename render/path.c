@@ -1,9 +1,11 @@
 /*
 ** path.c: the wavefront path tracer's frame loop. Threads take the
-** film's tiles in turn; a tile's samples go out as waves of up to
-** PATH_WAVE paths, each wave through the stages below until no path is
-** left:
-**   generate   camera rays for some pixel samples of every pixel;
+** film's tiles in turn; a tile's samples go out as paths in a queue of
+** PATH_WAVE, round after round through the stages below until every
+** sample is done:
+**   generate   camera rays for the tile's next pixel samples, filling
+**              the room paths that ended left (so that the queue stays
+**              full while samples remain, not emptying bounce by bounce);
 **   intersect  the queue's rays as one rtcore stream;
 **   sort       the hits by the look they landed on (a counting sort), so
 **              that each batch runs one surface shader on one mesh;
@@ -11,11 +13,12 @@
 **   shade      each batch (path_shade.c): emission, a light sample with
 **              its shadow ray, the next direction;
 **   shadow     the light samples' shadow rays as one occlusion stream;
-**   compact    Russian roulette, then the live paths to the queue's
-**              front, in order.
+**   compact    Russian roulette; ended paths to the film; the live paths
+**              to the queue's front, in order.
 ** Every random number is a hash of the pixel, the sample and the
-** segment, and paths reach the film in order, so the image is the same
-** for any number of threads (tiles.c's).
+** segment, and a tile's paths reach the film in an order its own
+** samples fix, so the image is the same for any number of threads
+** (tiles.c's).
 */
 #include <math.h>
 #include <stdatomic.h>
@@ -45,31 +48,36 @@ typedef struct PathWorker {
     RenderStats stats;         /* the stages' and bounces' counters */
 } PathWorker;
 
-/* Generate: pixel samples [k0, k1) of every pixel of the tile. */
-static void generate(const PathJob *j, PathWave *w, int tx0, int ty0, int tx1, int ty1, int k0,
-                     int k1)
+/* A tile's pixel samples, made in order: sample s is pixel s % npix (row
+   by row) at sample number s / npix. */
+typedef struct TileSamples {
+    int x0, y0, width, npix, total, next;
+} TileSamples;
+
+/* Generate: camera paths for the tile's next samples, into the queue's
+   free room. */
+static void generate(const PathJob *j, PathWave *w, TileSamples *ts)
 {
-    w->npaths = w->n = w->ns = 0;
-    for (int k = k0; k < k1; k++)
-        for (int y = ty0; y < ty1; y++)
-            for (int x = tx0; x < tx1; x++) {
-                int p = w->npaths++, i = w->n++;
-                float sx, sy, org[3], dir[3], tn, tf;
-                camera_pixel_sample(j->sqrt_spp, x, y, k, &sx, &sy);
-                w->px[p] = x, w->py[p] = y, w->sx[p] = (float)x + sx, w->sy[p] = (float)y + sy;
-                camera_ray(j->cam, w->sx[p], w->sy[p], org, dir, &tn, &tf);
-                /* Unit directions: distances are lengths (for Le's d^2). */
-                float len = sqrtf(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
-                w->ox[i] = org[0], w->oy[i] = org[1], w->oz[i] = org[2];
-                w->dx[i] = dir[0] / len, w->dy[i] = dir[1] / len, w->dz[i] = dir[2] / len;
-                w->tnear[i] = tn * len, w->tfar[i] = tf * len;
-                memset(w->L[p], 0, sizeof w->L[p]);
-                w->A[p] = 0, w->z[p] = INFINITY;
-                w->path[i] = p;
-                w->thr[i][0] = w->thr[i][1] = w->thr[i][2] = 1;
-                w->pdf[i] = 0, w->from[i] = NULL, w->depth[i] = 0, w->live[i] = true;
-                w->seed[i] = rt_hash((uint32_t)x, (uint32_t)y, 0x9a7c0000u + (uint32_t)k);
-            }
+    while (w->n < PATH_WAVE && ts->next < ts->total) {
+        int s = ts->next++, p = w->free[--w->nfree], i = w->n++;
+        int x = ts->x0 + s % ts->npix % ts->width, y = ts->y0 + s % ts->npix / ts->width;
+        int k = s / ts->npix;
+        float sx, sy, org[3], dir[3], tn, tf;
+        camera_pixel_sample(j->sqrt_spp, x, y, k, &sx, &sy);
+        w->sx[p] = (float)x + sx, w->sy[p] = (float)y + sy;
+        camera_ray(j->cam, w->sx[p], w->sy[p], org, dir, &tn, &tf);
+        /* Unit directions: distances are lengths (for Le's d^2). */
+        float len = sqrtf(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+        w->ox[i] = org[0], w->oy[i] = org[1], w->oz[i] = org[2];
+        w->dx[i] = dir[0] / len, w->dy[i] = dir[1] / len, w->dz[i] = dir[2] / len;
+        w->tnear[i] = tn * len, w->tfar[i] = tf * len;
+        memset(w->L[p], 0, sizeof w->L[p]);
+        w->A[p] = 0, w->z[p] = INFINITY, w->steps[p] = 0;
+        w->path[i] = p;
+        w->thr[i][0] = w->thr[i][1] = w->thr[i][2] = 1;
+        w->pdf[i] = 0, w->from[i] = NULL, w->depth[i] = 0, w->live[i] = true;
+        w->seed[i] = rt_hash((uint32_t)x, (uint32_t)y, 0x9a7c0000u + (uint32_t)k);
+    }
 }
 
 /* Intersect: the queue's rays, closest hits. */
@@ -147,21 +155,35 @@ static void shadow(ShadeCtx *c, PathWave *w)
     w->ns = 0;
 }
 
+/* A path's sample to the film, and its slot back to the free list. */
+static void finish(PathWave *w, FilmTile *ft, int p)
+{
+    static const float A1[3] = { 1, 1, 1 };
+    float A[3] = { w->A[p], w->A[p], w->A[p] };
+    film_tile_add(ft, w->sx[p], w->sy[p], w->L[p], w->A[p] == 1 ? A1 : A, w->z[p]);
+    w->free[w->nfree++] = p;
+}
+
 /* Compact: after a few segments a path goes on with the probability of
    its largest throughput (Russian roulette, the survivors weighed up);
-   the live entries move to the queue's front, in order. */
-static void compact(PathWave *w)
+   passing through a surface adds no segment, so a path may take
+   RT_MAX_LAYERS rounds more than its length. Paths that end go to the
+   film; the live entries move to the queue's front, in order. */
+static void compact(const PathJob *j, PathWave *w, FilmTile *ft)
 {
     int m = 0;
     for (int i = 0; i < w->n; i++) {
-        if (!w->live[i])
-            continue;
-        if (w->depth[i] >= 3) {
+        int p = w->path[i];
+        bool live = w->live[i] && ++w->steps[p] < j->scene.maxdepth + RT_MAX_LAYERS;
+        if (live && w->depth[i] >= 3) {
             float q = fminf(0.95f, fmaxf(w->thr[i][0], fmaxf(w->thr[i][1], w->thr[i][2])));
-            if (!(path_rand(w, i, 15) < q))
-                continue;
+            live = path_rand(w, i, 15) < q;
             for (int k = 0; k < 3; k++)
                 w->thr[i][k] /= q;
+        }
+        if (!live) {
+            finish(w, ft, p);
+            continue;
         }
 #define MOVE(a) w->a[m] = w->a[i]
         MOVE(path), MOVE(ox), MOVE(oy), MOVE(oz), MOVE(tnear), MOVE(dx), MOVE(dy), MOVE(dz);
@@ -173,8 +195,6 @@ static void compact(PathWave *w)
     w->n = m;
 }
 
-/* A tile's samples, wave after wave; the deadline is checked between
-   bounces (shaders running then stop by themselves). */
 /* Adds the seconds since *t to stage st of s, and restarts the clock. */
 static void lap(RenderStats *s, RenderStage st, double *t)
 {
@@ -183,6 +203,16 @@ static void lap(RenderStats *s, RenderStage st, double *t)
     *t = now;
 }
 
+/* The stats' bounce of a path that has taken steps rounds. */
+static int bounce(int steps)
+{
+    return steps < RENDER_STAT_BOUNCES ? steps : RENDER_STAT_BOUNCES - 1;
+}
+
+/* A tile's samples, round after round of the queue, each round refilled
+   with new camera paths where paths ended, until every sample is done;
+   the deadline is checked between rounds (shaders running then stop by
+   themselves). */
 static int render_tile(void *job, void *state, int tile, char *err, int errlen)
 {
     PathJob *j = job;
@@ -193,42 +223,40 @@ static int render_tile(void *job, void *state, int tile, char *err, int errlen)
     int tx0, ty0, tx1, ty1;
     film_tile_rect(j->film, tile, &tx0, &ty0, &tx1, &ty1);
     film_tile_begin(wk->ft, tile);
-    int per_wave = PATH_WAVE / ((tx1 - tx0) * (ty1 - ty0));
+    int npix = (tx1 - tx0) * (ty1 - ty0);
+    TileSamples ts = { tx0, ty0, tx1 - tx0, npix, npix * j->spp, 0 };
+    w->n = w->ns = 0, w->nfree = PATH_WAVE;
+    for (int p = 0; p < PATH_WAVE; p++)
+        w->free[p] = PATH_WAVE - 1 - p;
     double t = render_clock();
-    for (int k0 = 0; k0 < j->spp; k0 += per_wave) {
-        int k1 = k0 + per_wave < j->spp ? k0 + per_wave : j->spp;
-        generate(j, w, tx0, ty0, tx1, ty1, k0, k1);
-        c->camera_rays += (uint64_t)w->n;
+    for (;;) {
+        int n0 = w->n;
+        generate(j, w, &ts);
+        c->camera_rays += (uint64_t)(w->n - n0);
         lap(st, STAGE_GENERATE, &t);
-        /* Passing through a surface adds no segment, so a path may see
-           RT_MAX_LAYERS surfaces more than its length. */
-        for (int step = 0; w->n && step < j->scene.maxdepth + RT_MAX_LAYERS; step++) {
-            if (atomic_load(wk->stop)) {
-                snprintf(err, (size_t)errlen, "stopped");
-                return -1;
-            }
-            int b = step < RENDER_STAT_BOUNCES ? step : RENDER_STAT_BOUNCES - 1;
-            st->bounce_rays[b] += (uint64_t)w->n, st->bounce_room[b] += PATH_WAVE;
-            intersect(c, w);
-            lap(st, STAGE_INTERSECT, &t);
-            sort(j, w, wk->count);
-            lap(st, STAGE_SORT, &t);
-            if (shade(j, c, w, err, errlen) < 0)
-                return -1;
-            lap(st, STAGE_SHADE, &t);
-            st->bounce_shadow_rays[b] += (uint64_t)w->ns;
-            shadow(c, w);
-            lap(st, STAGE_SHADOW, &t);
-            compact(w);
-            lap(st, STAGE_COMPACT, &t);
+        if (!w->n)
+            break;
+        if (atomic_load(wk->stop)) {
+            snprintf(err, (size_t)errlen, "stopped");
+            return -1;
         }
-        static const float A1[3] = { 1, 1, 1 };
-        for (int p = 0; p < w->npaths; p++) {
-            float A[3] = { w->A[p], w->A[p], w->A[p] };
-            film_tile_add(wk->ft, w->sx[p], w->sy[p], w->L[p], w->A[p] == 1 ? A1 : A, w->z[p]);
-        }
-        /* Filtering into the film counts with making the samples. */
-        lap(st, STAGE_GENERATE, &t);
+        st->rounds++, st->round_rays += (uint64_t)w->n, st->round_room += PATH_WAVE;
+        for (int i = 0; i < w->n; i++)
+            st->bounce_rays[bounce(w->steps[w->path[i]])]++;
+        intersect(c, w);
+        lap(st, STAGE_INTERSECT, &t);
+        sort(j, w, wk->count);
+        lap(st, STAGE_SORT, &t);
+        if (shade(j, c, w, err, errlen) < 0)
+            return -1;
+        lap(st, STAGE_SHADE, &t);
+        for (int s = 0; s < w->ns; s++)
+            st->bounce_shadow_rays[bounce(w->steps[w->spath[s]])]++;
+        shadow(c, w);
+        lap(st, STAGE_SHADOW, &t);
+        /* Filtering ended paths into the film counts with compaction. */
+        compact(j, w, wk->ft);
+        lap(st, STAGE_COMPACT, &t);
     }
     film_tile_end(j->film, wk->ft);
     return 0;
@@ -263,8 +291,9 @@ static void worker_end(void *job, void *state)
     for (int b = 0; b < RENDER_STAT_BOUNCES; b++) {
         s->bounce_rays[b] += wk->stats.bounce_rays[b];
         s->bounce_shadow_rays[b] += wk->stats.bounce_shadow_rays[b];
-        s->bounce_room[b] += wk->stats.bounce_room[b];
     }
+    s->rounds += wk->stats.rounds, s->round_rays += wk->stats.round_rays;
+    s->round_room += wk->stats.round_room;
     shade_ctx_free(&wk->c);
     film_tile_free(wk->ft);
     free(wk->count);

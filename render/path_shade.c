@@ -9,14 +9,17 @@
 **   1. without lights: the emission (what constant surfaces, trace() and
 **      environment() reflections add), the opacity, and P and N as the
 **      shader leaves them (displaced, bumped);
+**      It names the lobes its lighting calls reflect into as well
+**      (path_lobes.c);
 **   2. two lanes a hit, one light each: along a light sample's direction
-**      and along a direction drawn from the cosine lobe about N. Less the
-**      emission, these are pi f cos.
+**      and along a direction drawn from those lobes. Less the emission,
+**      these are pi f cos.
 ** A light sample picks one of the look's lights: an area light at a
 ** point of its surface (its shadow ray traced as a stream, weighed by
-** the power heuristic against the cosine lobe), a point, spot or
-** distant light at its position (shadowed as its shader says, as in the
-** classic integrator). Opacity below one is a coin toss between the
+** the power heuristic against the lobes), a point, spot or
+** distant light at its position (shadowed as its shader says; the
+** first transmission() or visibility() ray of its shader joins the
+** shadow stream instead of being traced inside it: host.c). Opacity below one is a coin toss between the
 ** surface and going on through it. Emitters (AreaLightSource geometry)
 ** only emit: a path ends on them.
 */
@@ -34,12 +37,27 @@ static float dot3(const float a[3], const float b[3])
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-/* A light sample's direction of lane l and what it adds if unblocked. */
+/* A light sample's direction of lane l, what it adds if unblocked, and
+   its shadow ray (traced if ray): from o along unit d up to t. */
 typedef struct Sample {
-    bool on, area;
-    Vec wi, C;
-    float dist;
+    bool on, ray;
+    Vec wi, C, o, d;
+    float dist, t;
 } Sample;
+
+/* Sample o's shadow ray: the segment from p to q, less the bias at p
+   (host.c's for shaders' rays); none if too short to be blocked. */
+static void segment(Sample *o, const float p[3], const float q[3])
+{
+    float bias = trace_bias(p), len = 0;
+    for (int k = 0; k < 3; k++)
+        o->d[k] = q[k] - p[k], len += o->d[k] * o->d[k];
+    len = sqrtf(len);
+    o->ray = len > 2 * bias;
+    for (int k = 0; k < 3; k++)
+        o->o[k] = p[k], o->d[k] /= len > 0 ? len : 1;
+    o->t = len - bias;
+}
 
 /* The lights of look that light samples pick: every one but ambient. */
 static int sampled(const RLook *look, int k)
@@ -144,23 +162,11 @@ static int emit(ShadeCtx *c, PathWave *w, const int *q, int n, const RLight *e, 
     return 0;
 }
 
-/* A direction from the cosine lobe about unit n (Duff et al.'s basis). */
-static void cosine_dir(const float n[3], float r1, float r2, float d[3])
-{
-    float sign = copysignf(1.0f, n[2]), a = -1.0f / (sign + n[2]), b = n[0] * n[1] * a;
-    float t[3] = { 1 + sign * n[0] * n[0] * a, sign * b, -sign * n[0] };
-    float s[3] = { b, sign + n[1] * n[1] * a, -n[1] };
-    float r = sqrtf(r1), phi = 2 * PI * r2, x = r * cosf(phi), y = r * sinf(phi);
-    float z = sqrtf(fmaxf(0.0f, 1 - r1));
-    for (int k = 0; k < 3; k++)
-        d[k] = x * t[k] + y * s[k] + z * n[k];
-}
-
 /* Light samples for the lanes sel[0..m) that picked light li of look:
    its shader run at their points P (from their rays' origins E). */
 static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q,
                          const RLook *look, int li, const int *sel, int m, Vec *P, Vec *Nf,
-                         Sample *smp, char *err, int errlen)
+                         const ShadeLobes *lobes, Sample *smp, char *err, int errlen)
 {
     static const float zero[VM_MAX_BATCH][3];
     const RLight *light = &look->lights[li];
@@ -183,7 +189,15 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
     if (light->area)
         b.in[RV_P] = &LP[0][0], b.in[RV_N] = &LN[0][0];
     b.out[RV_L] = &L[0][0], b.out[RV_Cl] = &Cl[0][0], b.out[RV_Ol] = &Ol[0][0];
-    if (shade_run(c, light->shader, &b, err, errlen) < 0)
+    /* A point, spot or distant light's shadow ray goes into the shadow
+       stream (an area light's is the sample's own). */
+    ShadeShadowRay rays[PATH_GROUP];
+    for (int s = 0; s < m; s++)
+        rays[s].asked = false;
+    c->shadow_rays = light->area ? NULL : rays;
+    int rc = shade_run(c, light->shader, &b, err, errlen);
+    c->shadow_rays = NULL;
+    if (rc < 0)
         return -1;
     for (int s = 0; s < m; s++) {
         int l = sel[s], i = q[l];
@@ -195,18 +209,27 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
         o->dist = sqrtf(dot3(o->wi, o->wi));
         for (int k = 0; k < 3; k++)
             o->wi[k] /= o->dist;
+        o->ray = false;
+        if (light->area) {
+            /* Short of the light's surface, which would block it. */
+            float bias = trace_bias(P[l]);
+            memcpy(o->o, P[l], sizeof o->o), memcpy(o->d, o->wi, sizeof o->d);
+            o->ray = true, o->t = o->dist * (1 - 1e-4f) - bias;
+        } else if (rays[s].asked) {
+            segment(o, rays[s].P, rays[s].Q);
+        }
         float scale = (float)nl, cos_l = light->area ? -dot3(LN[s], o->wi) : 1;
         if (!(cos_l > 0))
             continue;
         if (light->area && w->depth[i] + 1 < ps->maxdepth) {
-            /* The power heuristic against the cosine lobe's density. */
+            /* The power heuristic against the lobes' density. */
             float pl = o->dist * o->dist / (cos_l * (float)light->area->area * (float)nl);
-            float pb = fmaxf(0.0f, dot3(Nf[l], o->wi)) / PI;
+            float pb = path_lobes_pdf(&lobes[l], Nf[l], o->wi);
             scale *= pl * pl / (pl * pl + pb * pb);
         }
         for (int k = 0; k < 3; k++)
             o->C[k] = scale * Cl[s][k] * (light->area ? (float)light->area->area : 1);
-        o->on = true, o->area = light->area != NULL;
+        o->on = true;
     }
     return 0;
 }
@@ -218,6 +241,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     Vec P[PATH_GROUP], N[PATH_GROUP], Ci0[PATH_GROUP], Ci[VM_MAX_BATCH];
     Vec Oi[VM_MAX_BATCH], thr[PATH_GROUP], wb[PATH_GROUP];
     Sample smp[PATH_GROUP];
+    ShadeLobes lobes[PATH_GROUP];
     ShadeIn hits[VM_MAX_BATCH];
     for (int l = 0; l < n; l++) {
         int i = q[l];
@@ -228,7 +252,9 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
                              .na = -1, .nb = -1 };
     }
     memset(hits + n, 0, (size_t)n * sizeof *hits);
-    ShadeGiven none = { 0, NULL, P, N };
+    /* One light that reaches no lane, so that illuminance asks for it
+       (and names its lobe). */
+    ShadeGiven none = { 1, NULL, P, N, lobes };
     c->given = &none;
     int rc = shade_batch(c, mesh, look, hits, n, Ci0, Oi, err, errlen);
     c->given = NULL;
@@ -256,7 +282,8 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         float s = (dot3(N[l], d) > 0 ? -1 : 1) / (len > 0 ? len : 1);
         for (int k = 0; k < 3; k++)
             N[l][k] *= s;
-        cosine_dir(N[l], path_rand(w, i, 2), path_rand(w, i, 3), wb[l]);
+        float u[3] = { path_rand(w, i, 2), path_rand(w, i, 3), path_rand(w, i, 4) };
+        path_lobes_sample(&lobes[l], N[l], u, wb[l]);
     }
     /* A light sample a hit: each light's shader over the hits that
        picked it. */
@@ -266,8 +293,8 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         for (int l = 0; l < n; l++)
             if (on[l] && (int)fminf(path_rand(w, q[l], 1) * (float)nl, (float)nl - 1) == k)
                 sel[m++] = l;
-        if (m && light_samples(ps, c, w, q, look, sampled(look, k), sel, m, P, N, smp, err,
-                               errlen) < 0)
+        if (m && light_samples(ps, c, w, q, look, sampled(look, k), sel, m, P, N, lobes, smp,
+                               err, errlen) < 0)
             return -1;
     }
     /* pi f cos along both directions: one light of Cl = 1 a lane. */
@@ -279,7 +306,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         memcpy(vl[l].L, smp[l].on ? smp[l].wi : N[l], sizeof vl[l].L);
         memcpy(vl[n + l].L, wb[l], sizeof vl[l].L);
     }
-    ShadeGiven one = { 1, vl, NULL, NULL };
+    ShadeGiven one = { 1, vl, NULL, NULL, NULL };
     c->given = &one;
     rc = shade_batch(c, mesh, look, hits, 2 * n, Ci, Oi, err, errlen);
     c->given = NULL;
@@ -293,31 +320,31 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
             float C[3];
             for (int k = 0; k < 3; k++)
                 C[k] = thr[l][k] * fmaxf(0.0f, Ci[l][k] - Ci0[l][k]) * smp[l].C[k];
-            if (smp[l].area) {
+            if (smp[l].ray) {
                 int s = w->ns++;
-                float bias = trace_bias(P[l]);
                 w->spath[s] = p;
-                w->sox[s] = P[l][0], w->soy[s] = P[l][1], w->soz[s] = P[l][2];
-                w->sdx[s] = smp[l].wi[0], w->sdy[s] = smp[l].wi[1], w->sdz[s] = smp[l].wi[2];
-                w->stnear[s] = bias, w->stfar[s] = smp[l].dist * (1 - 1e-4f) - bias;
+                w->sox[s] = smp[l].o[0], w->soy[s] = smp[l].o[1], w->soz[s] = smp[l].o[2];
+                w->sdx[s] = smp[l].d[0], w->sdy[s] = smp[l].d[1], w->sdz[s] = smp[l].d[2];
+                w->stnear[s] = trace_bias(smp[l].o), w->stfar[s] = smp[l].t;
                 memcpy(w->sC[s], C, sizeof C);
             } else {
                 for (int k = 0; k < 3; k++)
                     w->L[p][k] += C[k];
             }
         }
-        /* The next segment along the cosine lobe's direction: throughput
-           times f cos / pdf = (pi f cos) / cos. */
-        float cos_b = dot3(N[l], wb[l]);
-        w->live[i] = w->depth[i] + 1 < ps->maxdepth && cos_b > 0;
+        /* The next segment along the lobes' direction: throughput times
+           f cos / pdf = (pi f cos) / (pi pdf). */
+        float pdf = path_lobes_pdf(&lobes[l], N[l], wb[l]);
+        w->live[i] = w->depth[i] + 1 < ps->maxdepth && pdf > 0;
         for (int k = 0; k < 3; k++)
-            w->thr[i][k] = w->live[i] ? thr[l][k] * fmaxf(0.0f, Ci[n + l][k] - Ci0[l][k]) / cos_b
+            w->thr[i][k] = w->live[i] ? thr[l][k] * fmaxf(0.0f, Ci[n + l][k] - Ci0[l][k])
+                                            / (PI * pdf)
                                       : 0;
         w->live[i] &= w->thr[i][0] > 0 || w->thr[i][1] > 0 || w->thr[i][2] > 0;
         w->ox[i] = P[l][0], w->oy[i] = P[l][1], w->oz[i] = P[l][2];
         w->dx[i] = wb[l][0], w->dy[i] = wb[l][1], w->dz[i] = wb[l][2];
         w->tnear[i] = trace_bias(P[l]), w->tfar[i] = INFINITY;
-        w->pdf[i] = cos_b / PI, w->from[i] = look, w->depth[i]++;
+        w->pdf[i] = pdf, w->from[i] = look, w->depth[i]++;
     }
     return 0;
 }

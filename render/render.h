@@ -89,13 +89,13 @@ typedef struct RenderStats {
     unsigned shaders_built;  /* shaders' code read or compiled for this
                                 frame (later frames reuse it) */
     /* The path tracer's (zeros from the classic integrator): seconds per
-       stage summed over threads; per bounce (each round of the queue
-       through the stages, passing through a surface included), the rays
-       intersected, the shadow rays traced, and the queue's room in the
-       waves that reached it (rays / room: its occupancy). */
+       stage summed over threads; per bounce (a path's rounds through the
+       stages so far, passing through a surface included), the rays
+       intersected and the shadow rays traced; the queue's rounds, the
+       rays in them and its room in them (rays / room: its occupancy). */
     double stage_seconds[RENDER_STAGES];
     uint64_t bounce_rays[RENDER_STAT_BOUNCES], bounce_shadow_rays[RENDER_STAT_BOUNCES];
-    uint64_t bounce_room[RENDER_STAT_BOUNCES];
+    uint64_t rounds, round_rays, round_room;
 } RenderStats;
 
 /* The stage's name for reports: "generate", "intersect", ... */

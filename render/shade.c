@@ -334,9 +334,45 @@ static void given_lights(ShadeCtx *c, const ShadeGiven *given, int n)
     ShadeFrame *f = &c->frame[c->depth];
     c->host.nlights = given->nlights;
     for (int l = 0; l < n && given->nlights; l++) {
-        f->light[l] = given->light[l];
-        f->lit[l] = 1;
+        if (given->light)
+            f->light[l] = given->light[l];
+        f->lit[l] = given->light != NULL;
     }
+}
+
+static void normalized(const float *v, float out[3])
+{
+    memcpy(out, v, 3 * sizeof *out);
+    normalize3(out);
+}
+
+/* VmHost.lobe while the path tracer asks for lobes: each distinct call of
+   the surface shader at depth 0 (trace() shades deeper) into its lane's
+   list. A specular() whose V is not unit has a lobe of another shape
+   than its half vector's: its cosine lobe stands in (any lobe that
+   covers the hemisphere keeps the estimate unbiased). */
+static void given_lobe(void *user, int lane, VmLobeKind kind, const float *N, const float *V,
+                       float exponent)
+{
+    ShadeCtx *c = user;
+    if (c->depth != 0)
+        return;
+    ShadeLobes *lb = &c->given->lobes[lane];
+    ShadeLobe o = { kind, { 0, 0, 0 }, { 0, 0, 0 }, exponent };
+    float v2 = V ? V[0] * V[0] + V[1] * V[1] + V[2] * V[2] : 1;
+    if (!(exponent >= 0 && exponent <= 1e6f) || (kind == VM_LOBE_SPECULAR && fabsf(v2 - 1) > 1e-3f))
+        o.kind = VM_LOBE_COSINE, o.exponent = 0;
+    if (N)
+        normalized(N, o.N);
+    if (V && o.kind != VM_LOBE_COSINE)
+        normalized(V, o.V);
+    for (int k = 0; k < lb->n; k++)
+        if (!memcmp(&lb->lobe[k], &o, sizeof o))
+            return;
+    if (lb->n < SHADE_MAX_LOBES)
+        lb->lobe[lb->n++] = o;
+    else
+        lb->more = true;
 }
 
 /* RISpec's default surface when none is given, the standard library's
@@ -420,12 +456,18 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
         b.out[RV_P] = given->P ? &given->P[0][0] : NULL;
         b.out[RV_N] = given->N ? &given->N[0][0] : NULL;
     }
+    if (given && given->lobes) {
+        for (int l = 0; l < n; l++)
+            given->lobes[l].n = 0, given->lobes[l].more = false;
+        c->host.lobe = given_lobe;
+    }
     if (rc == 0 && look->surface) {
         rc = shade_run(c, look->surface, &b, err, errlen);
         f->ran_surface = true;
         f->light_at = -1;
     } else if (rc == 0)
         default_surface(g, n, Ci, Oi);
+    c->host.lobe = NULL;
     if (given && !look->surface && given->P)
         memcpy(given->P, g->P, (size_t)n * sizeof *g->P);
     if (given && !look->surface && given->N)

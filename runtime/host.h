@@ -61,7 +61,15 @@ typedef struct VmRay {
     float P[3], Q[3];                 /* origin; direction, target or normal */
     float samples, maxdist, coneangle, bias;
     uint32_t seed;                    /* the shading point's random stream */
+    int lane;                         /* the shading point's lane */
 } VmRay;
+
+/* The lobe a lighting call reflects light into, for a renderer that
+   samples directions from the surface's own lighting (the path tracer):
+   the cosine lobe (diffuse(), and illuminance, whose body may do
+   anything), specular()'s half-vector lobe, max(0, N . H)^exponent, and
+   phong()'s lobe about the mirror direction, max(0, R . L)^exponent. */
+typedef enum VmLobeKind { VM_LOBE_COSINE, VM_LOBE_SPECULAR, VM_LOBE_PHONG } VmLobeKind;
 
 typedef struct VmHost {
     int nlights;
@@ -70,6 +78,11 @@ typedef struct VmHost {
        the lane up); false if the light does not reach P (then it is
        skipped). */
     bool (*light)(void *user, int i, int lane, const float P[3], VmLightSample *out);
+    /* Told, when not NULL, of each lighting call a lane makes (before its
+       lights are asked): its lobe, with the call's N and V (any length;
+       NULL for illuminance, which has neither) and exponent. */
+    void (*lobe)(void *user, int lane, VmLobeKind kind, const float *N, const float *V,
+                 float exponent);
     /* The matrix from coordinate system `name` to current; false if the
        host knows no such system. */
     bool (*space)(void *user, const char *name, float m[16]);

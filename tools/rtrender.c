@@ -199,12 +199,13 @@ static void print_stats(const RenderStats *s, int frame)
     fprintf(stderr, "  stages (s, summed over threads):");
     for (int k = 0; k < RENDER_STAGES; k++)
         fprintf(stderr, " %s %.3f", render_stage_name((RenderStage)k), s->stage_seconds[k]);
-    fprintf(stderr, "\n  bounce      rays  shadow rays  occupancy\n");
+    fprintf(stderr, "\n  queue: %llu rounds, %.1f%% occupied\n", (unsigned long long)s->rounds,
+            100.0 * (double)s->round_rays / (double)s->round_room);
+    fprintf(stderr, "  bounce      rays  shadow rays\n");
     for (int b = 0; b < RENDER_STAT_BOUNCES && s->bounce_rays[b]; b++)
-        fprintf(stderr, "  %5d%s %9llu  %11llu  %8.1f%%\n", b,
-                b == RENDER_STAT_BOUNCES - 1 ? "+" : " ", (unsigned long long)s->bounce_rays[b],
-                (unsigned long long)s->bounce_shadow_rays[b],
-                100.0 * (double)s->bounce_rays[b] / (double)s->bounce_room[b]);
+        fprintf(stderr, "  %5d%s %9llu  %11llu\n", b, b == RENDER_STAT_BOUNCES - 1 ? "+" : " ",
+                (unsigned long long)s->bounce_rays[b],
+                (unsigned long long)s->bounce_shadow_rays[b]);
 }
 
 /* -o FILE for one of several frames: FILE with the frame's number (its

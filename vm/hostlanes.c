@@ -238,7 +238,7 @@ void vm_lane_ray(float *out, const VmCall *call)
         [BI_INDIRECTDIFFUSE] = VM_RAY_INDIRECT
     };
     VmRay r = { .samples = 1, .maxdist = INFINITY, .seed = call->state->random_seed[call->lane],
-                .kind = kinds[b->id] };
+                .lane = call->lane, .kind = kinds[b->id] };
     memcpy(r.P, call->args[0], sizeof r.P);
     memcpy(r.Q, call->args[1], sizeof r.Q);
     int first = 2;

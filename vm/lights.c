@@ -63,6 +63,12 @@ static void shade(const VmHost *h, int lane, Shade kind, const float *const *arg
 {
     const float *P = args[nargs - 1];
     out[0] = out[1] = out[2] = 0;
+    if (h && h->lobe && kind == SH_DIFFUSE)
+        h->lobe(h->user, lane, VM_LOBE_COSINE, args[0], NULL, 0);
+    else if (h && h->lobe && kind == SH_SPECULAR)
+        h->lobe(h->user, lane, VM_LOBE_SPECULAR, args[0], args[1], 1 / args[2][0]);
+    else if (h && h->lobe && kind == SH_PHONG)
+        h->lobe(h->user, lane, VM_LOBE_PHONG, args[0], args[1], args[2][0]);
     for (int i = 0; h && i < h->nlights; i++) {
         VmLightSample s;
         if (!h->light(h->user, i, lane, P, &s) || s.ambient != (kind == SH_AMBIENT))
@@ -115,6 +121,8 @@ void vm_light_sample(float *out, const VmCall *call)
     const float *const *args = call->args;
     VmLightSample s;
     memset(out, 0, 10 * sizeof *out);
+    if (host && host->lobe)
+        host->lobe(host->user, call->lane, VM_LOBE_COSINE, NULL, NULL, 0);
     if (!host || !host->light(host->user, (int)args[0][0], call->lane, args[1], &s)
         || s.ambient)
         return;
