@@ -26,6 +26,7 @@
 */
 #include <stdlib.h>
 
+#include "rslc/diag.h"
 #include "rslc/pass.h"
 
 enum { INLINE_SIZE = 40, INLINE_ROUNDS = 4 };
@@ -75,21 +76,15 @@ static int call_sites(const IrModule *m, const IrFunc *callee)
     return n;
 }
 
-/* Can g's body be copied? Not with regions (see above), nor constant
-   arrays, which only ir.c's parser and lowering construct, nor without a
-   return to continue from. */
+/* Can g's body be copied? Not without a return to continue from. */
 static bool copyable(const IrFunc *g)
 {
     bool returns = false;
-    if (!g->entry || g->nregions || g->entry->npreds)
+    if (!g->entry || g->entry->npreds)
         return false;
     for (const IrBlock *b = g->entry; b; b = b->next)
-        for (const IrIns *i = b->first; i; i = i->next) {
+        for (const IrIns *i = b->first; i; i = i->next)
             returns |= i->op == IR_ret;
-            for (int k = 0; k < i->nargs; k++)
-                if (i->args[k]->kind == IRV_CONST && i->args[k]->type.arraylen)
-                    return false;
-        }
     return returns;
 }
 
@@ -99,6 +94,7 @@ typedef struct Copy {
     IrVal **val;               /* by callee value id */
     IrBlock **blk;             /* by callee block id */
     IrBlock **orig;            /* by caller block id: the callee block copied */
+    int region0;               /* the caller's index of the callee's region 0 */
     PtrVec rets;               /* copied blocks that returned */
     PtrVec retins;             /* their callee ret instructions */
     int *frame;                /* by callee frame: the caller's copy */
@@ -138,6 +134,8 @@ static IrVal *map(Copy *c, IrVal *v)
         return c->val[v->id];
     if (v->kind == IRV_UNDEF)
         return ir_undef(c->fn, v->type);
+    if (v->type.arraylen)
+        return &ir_const_array(c->fn, v->type, k->fa)->val;
     switch (v->type.kind) {
     case IRT_BOOL: return &ir_const_bool(c->fn, k->f[0] != 0)->val;
     case IRT_FLOAT: return &ir_const_float(c->fn, k->f[0])->val;
@@ -167,7 +165,7 @@ static void copy_blocks(Copy *c, IrBlock *after)
             IrIns *n = ir_ins_new(c->fn, ret ? IR_jmp : i->op,
                                   ret ? ir_type(IRT_VOID) : i->val.type, loc);
             copy_names(c, i, &n->val);
-            n->imm = i->imm;
+            n->imm = i->op == IR_region ? i->imm + c->region0 : i->imm;
             n->sym = i->sym;
             n->callee = i->callee;
             n->val.varying = i->val.varying || c->call->val.varying;
@@ -180,6 +178,29 @@ static void copy_blocks(Copy *c, IrBlock *after)
             }
         }
     }
+}
+
+/* The callee's regions, over the copied blocks, at the end of the
+   caller's table. */
+static void copy_regions(Copy *c)
+{
+    IrFunc *fn = c->fn, *g = c->g;
+    if (!g->nregions)
+        return;
+    fn->regions = realloc(fn->regions, (size_t)(fn->nregions + g->nregions) * sizeof *fn->regions);
+    if (!fn->regions)
+        diag_die("out of memory");
+    for (int r = 0; r < g->nregions; r++) {
+        const IrRegion *from = &g->regions[r];
+        IrRegion *to = &fn->regions[c->region0 + r];
+        to->kind = from->kind;
+        to->header = c->blk[from->header->id];
+        to->body = c->blk[from->body->id];
+        to->miss = from->miss ? c->blk[from->miss->id] : NULL;
+        to->exit = from->exit ? c->blk[from->exit->id] : NULL;
+        to->category = from->category ? ir_intern(fn, from->category) : NULL;
+    }
+    fn->nregions += g->nregions;
 }
 
 static void wire(Copy *c, IrBlock *cont)
@@ -257,9 +278,11 @@ static void inline_call(IrFunc *fn, IrIns *call)
                .val = calloc((size_t)g->next_val_id, sizeof(IrVal *)),
                .blk = calloc((size_t)g->next_block_id, sizeof(IrBlock *)),
                .orig = calloc((size_t)(fn->next_block_id + g->next_block_id + 1),
-                              sizeof(IrBlock *)) };
+                              sizeof(IrBlock *)),
+               .region0 = fn->nregions };
     copy_debug(&c);
     copy_blocks(&c, b);
+    copy_regions(&c);
     IrIns *j = ir_ins_new(fn, IR_jmp, ir_type(IRT_VOID), call->loc);
     ir_append(b, j);
     ir_set_succ(j, 0, c.blk[g->entry->id]);

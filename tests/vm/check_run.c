@@ -32,6 +32,7 @@ static const struct {
     { run_flow, &run_flow_count, "flow" },
     { run_math, &run_math_count, "math" },
     { run_geom, &run_geom_count, "geom" },
+    { run_compat, &run_compat_count, "compat" },
 };
 
 /* Compiles src at level; NULL (with the diagnostics on stderr) on error. */

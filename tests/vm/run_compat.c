@@ -1,0 +1,89 @@
+/*
+** run_compat.c: compile-run-verify cases for constructs that public
+** shaders use and PRMan accepts: functions holding array constants or
+** light loops (inlined into the shader, the VM having no calls), L and
+** Cl read by functions called from an illuminance body, comparisons used
+** as float values, shader-type words used as names.
+**
+** The test lights are those of run_shaders.c (runtime/host.h): an
+** ambient light of 0.1, a distant white light along +z (L = (0,0,-1)),
+** and a point light of intensity (0.5, 0.25, 0) at (0,2,0) falling off
+** with the squared distance. The grid point (u, v) has P = (u-.5, v-.5, 1)
+** and N = (0,0,-1).
+*/
+#include <math.h>
+
+#include "check_run.h"
+
+/* The two non-ambient lights at (u, v): L (surface to light) and Cl. */
+static void lights_at(float u, float v, float L[2][3], float Cl[2][3])
+{
+    const float P[3] = { u - 0.5f, v - 0.5f, 1 };
+    L[0][0] = 0, L[0][1] = 0, L[0][2] = -1;
+    Cl[0][0] = Cl[0][1] = Cl[0][2] = 1;
+    L[1][0] = -P[0], L[1][1] = 2 - P[1], L[1][2] = -P[2];
+    float d2 = L[1][0] * L[1][0] + L[1][1] * L[1][1] + L[1][2] * L[1][2];
+    Cl[1][0] = 0.5f / d2, Cl[1][1] = 0.25f / d2, Cl[1][2] = 0;
+}
+
+/* sum over lights with L.N >= 0 of Cl * normalize(L).N, N = (0,0,-1). */
+static void diffuse_at(float u, float v, float *c)
+{
+    float L[2][3], Cl[2][3];
+    lights_at(u, v, L, Cl);
+    c[0] = c[1] = c[2] = 0;
+    for (int i = 0; i < 2; i++) {
+        float n = sqrtf(L[i][0] * L[i][0] + L[i][1] * L[i][1] + L[i][2] * L[i][2]);
+        float ln = -L[i][2] / n;
+        if (ln >= 0)
+            for (int k = 0; k < 3; k++)
+                c[k] += Cl[i][k] * ln;
+    }
+}
+
+/* 1 + 2 + 3 + 4, then times u. */
+static void e_array_sum(float u, float v, float *o)
+{
+    (void)v;
+    o[0] = 10 * u;
+}
+
+static void e_diffuse(float u, float v, float *o)
+{
+    diffuse_at(u, v, o);
+}
+
+/* Two calls of the same light loop: twice the diffuse sum, plus the
+   count of lit lights (2 everywhere: both are in front of N). */
+static void e_twice(float u, float v, float *o)
+{
+    diffuse_at(u, v, o);
+    for (int k = 0; k < 3; k++)
+        o[k] = 2 * o[k];
+    o[2] += 2;
+}
+
+const RunCase run_compat[] = {
+    { "function with an array constant",
+      "float f() { float a[4] = {1,2,3,4}; float s = 0, i;"
+      " for (i = 0; i < 4; i += 1) s += a[i]; return s; }\n"
+      R_FLOAT "r = f() * u; }",
+      "r", 1, e_array_sum, 1e-6f },
+    { "illuminance in a function",
+      "color dif(normal Nn) { color C = 0;"
+      " illuminance(P, Nn, PI/2) C += Cl * (normalize(L) . Nn); return C; }\n"
+      "surface t() { Ci = dif(normalize(N)); }",
+      "Ci", 3, e_diffuse, 1e-5f },
+    { "the same light-loop function called twice",
+      "color dif(normal Nn) { color C = 0;"
+      " illuminance(P, Nn, PI/2) C += Cl * (normalize(L) . Nn); return C; }\n"
+      "float lit(normal Nn) { float n = 0; illuminance(P, Nn, PI/2) n += 1; return n; }\n"
+      "surface t() { normal Nf = normalize(N); Ci = dif(Nf) + dif(Nf) + color(0, 0, lit(Nf)); }",
+      "Ci", 3, e_twice, 1e-5f },
+    { "L and Cl read by a function called in the light loop",
+      "color term(normal Nn) { return Cl * (normalize(L) . Nn); }\n"
+      "surface t() { normal Nf = normalize(N); Ci = 0;"
+      " illuminance(P, Nf, PI/2) Ci += term(Nf); }",
+      "Ci", 3, e_diffuse, 1e-5f },
+};
+const int run_compat_count = sizeof run_compat / sizeof *run_compat;
