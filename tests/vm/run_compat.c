@@ -80,6 +80,10 @@ const RunCase run_compat[] = {
       "float lit(normal Nn) { float n = 0; illuminance(P, Nn, PI/2) n += 1; return n; }\n"
       "surface t() { normal Nf = normalize(N); Ci = dif(Nf) + dif(Nf) + color(0, 0, lit(Nf)); }",
       "Ci", 3, e_twice, 1e-5f },
+    { "illuminance with a light category (the VM runs over every light)",
+      "surface t() { normal Nf = normalize(N); Ci = 0;"
+      " illuminance(\"spec\", P, Nf, PI/2) Ci += Cl * (normalize(L) . Nf); }",
+      "Ci", 3, e_diffuse, 1e-5f },
     { "L and Cl read by a function called in the light loop",
       "color term(normal Nn) { return Cl * (normalize(L) . Nn); }\n"
       "surface t() { normal Nf = normalize(N); Ci = 0;"
