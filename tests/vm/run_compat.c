@@ -63,6 +63,21 @@ static void e_twice(float u, float v, float *o)
     o[2] += 2;
 }
 
+/* The test host puts "shader" points at 2 p + (0, 0, 5): the origin is
+   at z = 5. */
+static void e_computed_default(float u, float v, float *o)
+{
+    (void)v;
+    o[0] = 5 + u;
+}
+
+/* names[i] with i = 1 where u > 0.5, else 0: "b" there, "a" elsewhere. */
+static void e_string_array(float u, float v, float *o)
+{
+    (void)v;
+    o[0] = u > 0.5f ? 2 : 1;
+}
+
 const RunCase run_compat[] = {
     { "function with an array constant",
       "float f() { float a[4] = {1,2,3,4}; float s = 0, i;"
@@ -84,6 +99,14 @@ const RunCase run_compat[] = {
       "surface t() { normal Nf = normalize(N); Ci = 0;"
       " illuminance(\"spec\", P, Nf, PI/2) Ci += Cl * (normalize(L) . Nf); }",
       "Ci", 3, e_diffuse, 1e-5f },
+    { "a computed uniform default beside a varying parameter",
+      "surface t(point from = point \"shader\" (0, 0, 0); varying float k = 1;"
+      " output varying float r = 0) { r = zcomp(from) + k * u; }",
+      "r", 1, e_computed_default, 1e-5f },
+    { "indexing a string-array parameter",
+      "surface t(string names[2] = {\"a\", \"b\"}; output varying float r = 0)"
+      " { float i = u > 0.5 ? 1 : 0; string s = names[i]; r = s == \"b\" ? 2 : 1; }",
+      "r", 1, e_string_array, 1e-6f },
     { "L and Cl read by a function called in the light loop",
       "color term(normal Nn) { return Cl * (normalize(L) . Nn); }\n"
       "surface t() { normal Nf = normalize(N); Ci = 0;"
