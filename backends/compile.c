@@ -19,6 +19,7 @@ static VmObject *object_of(RslcCtx *rc, IrModule *m, IrFunc *shader, int level, 
     rslc_prepare_defaults(m);
     if (pass_inline_all(m) && level > 0)
         passes_run_pipeline(m, level);
+    vmgen_legalize(shader);
     MFunc *mf = vmgen_select(rc, shader);
     if (!mf)
         return NULL;

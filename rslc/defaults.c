@@ -60,7 +60,8 @@ static IrIns *call_defaults(IrBlock *b, IrFunc *dfn, IrVal **args, IrVal **outs,
     call->sym = dfn->name;
     call->callee = dfn;
     for (int p = 0; p < dfn->nparams; p++)
-        ir_ins_add_arg(call, uniform && args[p]->varying ? ir_undef(b->fn, args[p]->type) : args[p]);
+        ir_ins_add_arg(call, uniform && args[p]->varying ? ir_undef(b->fn, args[p]->type)
+                                                         : args[p]);
     ir_append(b, call);
     for (int p = 0; p < dfn->nparams; p++) {
         IrIns *o = add(b, IR_callout, dfn->params[p].type, &call->val, NULL, loc);

@@ -301,8 +301,10 @@ void vg_select_ins(Gen *g, IrIns *ins)
         break;
     case IR_select: { /* arrays: element by element (SEL has widths 1, 3, 16) */
         IrType t = ins->val.type;
-        unsigned ew = t.arraylen ? vg_kind_width(t.kind) : w, n = t.arraylen ? (unsigned)t.arraylen : 1;
-        int c = vg_reg_of(g, ins->args[0]), a = vg_reg_of(g, ins->args[1]), b = vg_reg_of(g, ins->args[2]);
+        unsigned ew = t.arraylen ? vg_kind_width(t.kind) : w;
+        unsigned n = t.arraylen ? (unsigned)t.arraylen : 1;
+        int c = vg_reg_of(g, ins->args[0]), a = vg_reg_of(g, ins->args[1]);
+        int b = vg_reg_of(g, ins->args[2]);
         for (unsigned k = 0; k < n; k++) {
             vg_emit3(g, VM_OP_SEL, ew, RO(dst, k * ew), R(c), RO(a, k * ew), ins->loc);
             g->mf->ins[g->mf->nins - 1].d = RO(b, k * ew);

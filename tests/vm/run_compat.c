@@ -78,6 +78,20 @@ static void e_string_array(float u, float v, float *o)
     o[0] = u > 0.5f ? 2 : 1;
 }
 
+/* spline(u, k0 ... k34), Catmull-Rom (RISpec): 32 spans between k1
+   and k33, knots k_i = (7 i) mod 11. */
+static void e_long_spline(float u, float v, float *o)
+{
+    (void)v;
+    float x = u * 32;
+    int i = x >= 32 ? 31 : (int)x;
+    float t = x - (float)i, p[4];
+    for (int k = 0; k < 4; k++)
+        p[k] = (float)((7 * (i + k)) % 11);
+    o[0] = 0.5f * ((-t * t * t + 2 * t * t - t) * p[0] + (3 * t * t * t - 5 * t * t + 2) * p[1]
+                   + (-3 * t * t * t + 4 * t * t + t) * p[2] + (t * t * t - t * t) * p[3]);
+}
+
 const RunCase run_compat[] = {
     { "function with an array constant",
       "float f() { float a[4] = {1,2,3,4}; float s = 0, i;"
@@ -107,6 +121,10 @@ const RunCase run_compat[] = {
       "surface t(string names[2] = {\"a\", \"b\"}; output varying float r = 0)"
       " { float i = u > 0.5 ? 1 : 0; string s = names[i]; r = s == \"b\" ? 2 : 1; }",
       "r", 1, e_string_array, 1e-6f },
+    { "a spline of 35 knots (more than a builtin call's arguments)",
+      R_FLOAT "r = spline(u, 0, 7, 3, 10, 6, 2, 9, 5, 1, 8, 4, 0, 7, 3, 10, 6, 2, 9,"
+      " 5, 1, 8, 4, 0, 7, 3, 10, 6, 2, 9, 5, 1, 8, 4, 0, 7); }",
+      "r", 1, e_long_spline, 1e-4f },
     { "L and Cl read by a function called in the light loop",
       "color term(normal Nn) { return Cl * (normalize(L) . Nn); }\n"
       "surface t() { normal Nf = normalize(N); Ci = 0;"
