@@ -92,6 +92,14 @@ static void e_long_spline(float u, float v, float *o)
                    + (-3 * t * t * t + 4 * t * t + t) * p[2] + (t * t * t - t * t) * p[3]);
 }
 
+/* x = (u > 0.5); y = f(v > 0.5) + (u < 0.25) * 2; a {1, 5} indexed by
+   (u > 0.5): comparisons as the floats 1 and 0. */
+static void e_comparison_values(float u, float v, float *o)
+{
+    float x = u > 0.5f, y = (float)(v > 0.5f) + (float)(u < 0.25f) * 2;
+    o[0] = x + y * 10 + (u > 0.5f ? 5 : 1) * 100;
+}
+
 const RunCase run_compat[] = {
     { "function with an array constant",
       "float f() { float a[4] = {1,2,3,4}; float s = 0, i;"
@@ -125,6 +133,11 @@ const RunCase run_compat[] = {
       R_FLOAT "r = spline(u, 0, 7, 3, 10, 6, 2, 9, 5, 1, 8, 4, 0, 7, 3, 10, 6, 2, 9,"
       " 5, 1, 8, 4, 0, 7, 3, 10, 6, 2, 9, 5, 1, 8, 4, 0, 7); }",
       "r", 1, e_long_spline, 1e-4f },
+    { "comparisons used as float values",
+      "float f(float a) { return a; }\n"
+      R_FLOAT "float x = (u > 0.5); float y = f(v > 0.5) + (u < 0.25) * 2;"
+      " float a[2] = {1, 5}; r = x + y * 10 + a[u > 0.5] * 100; }",
+      "r", 1, e_comparison_values, 1e-6f },
     { "L and Cl read by a function called in the light loop",
       "color term(normal Nn) { return Cl * (normalize(L) . Nn); }\n"
       "surface t() { normal Nf = normalize(N); Ci = 0;"
