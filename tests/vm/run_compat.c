@@ -100,6 +100,13 @@ static void e_comparison_values(float u, float v, float *o)
     o[0] = x + y * 10 + (u > 0.5f ? 5 : 1) * 100;
 }
 
+/* light = (1, .3, .2): 1; surface = 1 + 1; imager[1] = 5; f(1) = 2. */
+static void e_shader_words(float u, float v, float *o)
+{
+    (void)u, (void)v;
+    o[0] = 1 + 2 * 10 + 5 * 100 + 2 * 1000;
+}
+
 const RunCase run_compat[] = {
     { "function with an array constant",
       "float f() { float a[4] = {1,2,3,4}; float s = 0, i;"
@@ -138,6 +145,12 @@ const RunCase run_compat[] = {
       R_FLOAT "float x = (u > 0.5); float y = f(v > 0.5) + (u < 0.25) * 2;"
       " float a[2] = {1, 5}; r = x + y * 10 + a[u > 0.5] * 100; }",
       "r", 1, e_comparison_values, 1e-6f },
+    { "shader-type words used as names",
+      "float f(float volume) { return volume * 2; }\n"
+      R_FLOAT "color light = color(1, .3, .2), dark = 0; float imager[2] = {3, 4};"
+      " float surface = 1; surface += 1; imager[1] = 5;"
+      " r = comp(light, 0) + surface * 10 + imager[1] * 100 + f(1) * 1000; }",
+      "r", 1, e_shader_words, 1e-6f },
     { "L and Cl read by a function called in the light loop",
       "color term(normal Nn) { return Cl * (normalize(L) . Nn); }\n"
       "surface t() { normal Nf = normalize(N); Ci = 0;"
