@@ -42,6 +42,9 @@ typedef struct ParseState {
     char *buf;              /* a string literal being unescaped */
     size_t buf_cap;
     Node *defs;             /* the parsed definitions */
+    int depth;              /* of braces, at the latest token */
+    int class_depth;        /* > 0 or in_class: inside a skipped class */
+    bool in_class;          /* skipping an RSL 2.0 class (lex.l) */
 } ParseState;
 
 #define RSLLTYPE SrcLoc
