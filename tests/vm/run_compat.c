@@ -107,6 +107,11 @@ static void e_shader_words(float u, float v, float *o)
     o[0] = 1 + 2 * 10 + 5 * 100 + 2 * 1000;
 }
 
+/* diffuse() written out as a user function holding the light loop. */
+#define DIF                                                                 \
+    "color dif(normal Nn) { color C = 0;"                                   \
+    " illuminance(P, Nn, PI/2) C += Cl * (normalize(L) . Nn); return C; }\n"
+
 const RunCase run_compat[] = {
     { "function with an array constant",
       "float f() { float a[4] = {1,2,3,4}; float s = 0, i;"
@@ -114,13 +119,11 @@ const RunCase run_compat[] = {
       R_FLOAT "r = f() * u; }",
       "r", 1, e_array_sum, 1e-6f },
     { "illuminance in a function",
-      "color dif(normal Nn) { color C = 0;"
-      " illuminance(P, Nn, PI/2) C += Cl * (normalize(L) . Nn); return C; }\n"
+      DIF
       "surface t() { Ci = dif(normalize(N)); }",
       "Ci", 3, e_diffuse, 1e-5f },
     { "the same light-loop function called twice",
-      "color dif(normal Nn) { color C = 0;"
-      " illuminance(P, Nn, PI/2) C += Cl * (normalize(L) . Nn); return C; }\n"
+      DIF
       "float lit(normal Nn) { float n = 0; illuminance(P, Nn, PI/2) n += 1; return n; }\n"
       "surface t() { normal Nf = normalize(N); Ci = dif(Nf) + dif(Nf) + color(0, 0, lit(Nf)); }",
       "Ci", 3, e_twice, 1e-5f },
