@@ -22,6 +22,7 @@ static VmObject *object_of(RslcCtx *rc, IrModule *m, IrFunc *shader, int level, 
         return NULL;
     if (changed && level > 0)
         passes_run_pipeline(m, level);
+    vmgen_legalize(shader);
     MFunc *mf = vmgen_select(rc, shader);
     if (!mf)
         return NULL;

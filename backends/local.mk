@@ -26,7 +26,7 @@ TESTS += tests/vm/check_run
 tests_vm_check_run_SOURCES = tests/vm/check_run.c tests/vm/check_run.h \
 	tests/vm/run_basic.c tests/vm/run_shaders.c tests/vm/run_ops.c \
 	tests/vm/run_flow.c tests/vm/run_math.c tests/vm/run_geom.c tests/vm/run_host.c \
-	tests/vm/run_ref.c tests/vm/run_ref.h
+	tests/vm/run_ref.c tests/vm/run_ref.h tests/vm/run_compat.c
 tests_vm_check_run_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_vm_check_run_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_run_LDADD = $(COMPILER_LIBS) $(CHECK_LIBS)

@@ -261,7 +261,8 @@ static void check_return(Checker *ck, Node *s)
         return;
     }
     check_expr(ck, v, fn->type);
-    if (v->type.base == TY_ERROR || fn->type.base == TY_ERROR || reject_bool(ck, v))
+    bool_to_float(ck, v);
+    if (v->type.base == TY_ERROR || fn->type.base == TY_ERROR)
         return;
     if (!type_assignable(fn->type, v->type)) {
         char buf[32];
@@ -319,7 +320,8 @@ static void check_region_args(Checker *ck, Node *s, const RegionForm *form)
     bool ok = true;
     for (Node *a = s->kid[0]; a; a = a->next) {
         check_arg(ck, a);
-        if (a->type.base == TY_ERROR || reject_bool(ck, a))
+        bool_to_float(ck, a);
+        if (a->type.base == TY_ERROR)
             ok = false;
         if (n < BUILTIN_MAX_ARGS) {
             args[n] = a;

@@ -182,8 +182,8 @@ static void check_channel(Checker *ck, Node *arg)
     check_expr(ck, chan, want_none());
     arg->type = type_make(TY_ERROR);
     arg->detail = DETAIL_UNIFORM;
-    if (name->type.base == TY_ERROR || chan->type.base == TY_ERROR ||
-        reject_bool(ck, chan))
+    bool_to_float(ck, chan);
+    if (name->type.base == TY_ERROR || chan->type.base == TY_ERROR)
         return;
     if (chan->type.base != TY_FLOAT || chan->type.arraylen) {
         diag_error(ck->rc, chan->loc, "texture channel must be a float, not '%s'",
@@ -476,7 +476,8 @@ void check_call(Checker *ck, Node *e, Type want)
             check_channel(ck, arg);
         else
             check_arg(ck, arg);
-        if (arg->type.base == TY_ERROR || reject_bool(ck, arg))
+        bool_to_float(ck, arg);
+        if (arg->type.base == TY_ERROR)
             args_ok = false;
         else
             args = detail_join(args, arg->detail);

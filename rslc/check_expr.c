@@ -60,12 +60,26 @@ static const char *tname(Type t, char *buf)
     return buf;
 }
 
-bool reject_bool(Checker *ck, const Node *e)
+/* A comparison used as a value is the float 1 or 0, as in PRMan and
+   aqsl: e becomes `e ? 1 : 0` in place (it keeps its place in a list). */
+void bool_to_float(Checker *ck, Node *e)
 {
-    if (e->type.base != TY_BOOL)
-        return false;
-    diag_error(ck->rc, e->loc, "a comparison cannot be used as a value");
-    return true;
+    if (e->type.base != TY_BOOL || e->type.arraylen)
+        return;
+    Node *cmp = ast_new(ck->rc, e->kind, e->loc);
+    *cmp = *e;
+    cmp->next = NULL;
+    Node *one = ast_new(ck->rc, N_FLOATLIT, e->loc), *zero = ast_new(ck->rc, N_FLOATLIT, e->loc);
+    one->num = 1;
+    set_type(one, TY_FLOAT, DETAIL_UNIFORM);
+    set_type(zero, TY_FLOAT, DETAIL_UNIFORM);
+    Node *next = e->next;
+    memset(e, 0, sizeof *e);
+    e->kind = N_TERNARY;
+    e->loc = cmp->loc;
+    e->next = next;
+    e->kid[0] = cmp, e->kid[1] = one, e->kid[2] = zero;
+    set_type(e, TY_FLOAT, cmp->detail);
 }
 
 Node *lvalue_root(Node *e)
@@ -175,7 +189,8 @@ void check_index(Checker *ck, Node *e, bool defer_root)
     check_expr(ck, arr, want_none());
     ck->defer_read = saved;
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
-    if (failed(arr) || failed(idx) || reject_bool(ck, idx))
+    bool_to_float(ck, idx);
+    if (failed(arr) || failed(idx))
         return;
     char buf[32];
     if (arr->type.arraylen == 0) {
@@ -286,8 +301,8 @@ static void check_binary(Checker *ck, Node *e, Type want)
             set_type(e, TY_BOOL, d);
         return;
     }
-    if (reject_bool(ck, a) || reject_bool(ck, b))
-        return;
+    bool_to_float(ck, a);
+    bool_to_float(ck, b);
     adopt_literal(ck, a, b);
     adopt_literal(ck, b, a);
     Type ta = a->type, tb = b->type;
@@ -345,8 +360,7 @@ static void check_unary(Checker *ck, Node *e, Type want)
             diag_error(ck->rc, e->loc, "invalid operand to '!' ('%s')", tname(a->type, buf));
         return;
     }
-    if (reject_bool(ck, a))
-        return;
+    bool_to_float(ck, a);
     TypeBase t = a->type.base;
     if (a->type.arraylen || !(t == TY_FLOAT || type_is_triple(t) || t == TY_MATRIX))
         diag_error(ck->rc, e->loc, "invalid operand to '-' ('%s')", tname(a->type, buf));
@@ -371,7 +385,9 @@ static void check_ternary(Checker *ck, Node *e, Type want)
     check_expr(ck, a, want);
     check_expr(ck, b, want);
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
-    if (failed(c) || failed(a) || failed(b) || reject_bool(ck, a) || reject_bool(ck, b))
+    bool_to_float(ck, a);
+    bool_to_float(ck, b);
+    if (failed(c) || failed(a) || failed(b))
         return;
     adopt_literal(ck, a, b);
     adopt_literal(ck, b, a);
@@ -393,7 +409,8 @@ static void check_ternary(Checker *ck, Node *e, Type want)
 static bool check_component(Checker *ck, Node *k, const char *what, Detail *d)
 {
     check_expr(ck, k, want_none());
-    if (failed(k) || reject_bool(ck, k))
+    bool_to_float(ck, k);
+    if (failed(k))
         return false;
     *d = detail_join(*d, k->detail);
     if (is_float(k->type))
@@ -439,7 +456,8 @@ static void check_cast(Checker *ck, Node *e)
     Node *a = e->kid[0];
     check_expr(ck, a, type_make(to));
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
-    if (failed(a) || reject_bool(ck, a))
+    bool_to_float(ck, a);
+    if (failed(a))
         return;
     char ba[32], bb[32];
     if (e->name && !type_is_triple(to) && to != TY_MATRIX) {
@@ -501,8 +519,7 @@ bool check_value_for(Checker *ck, Node *e, Type to, const char *what)
     check_expr(ck, e, to);
     if (failed(e) || to.base == TY_ERROR)
         return false;
-    if (reject_bool(ck, e))
-        return false;
+    bool_to_float(ck, e);
     if (!type_assignable(to, e->type)) {
         char ba[32], bb[32];
         diag_error(ck->rc, e->loc, "cannot assign '%s' to %s of type '%s'",
@@ -599,7 +616,8 @@ static void check_assign(Checker *ck, Node *e)
         Type w = lhs->type;
         w.arraylen = WANT_WEAK;
         check_expr(ck, rhs, w);
-        if (failed(rhs) || reject_bool(ck, rhs))
+        bool_to_float(ck, rhs);
+        if (failed(rhs))
             return;
         adopt_literal(ck, rhs, lhs);
         TypeBase r = arith_result(e->op, lhs->type, rhs->type);

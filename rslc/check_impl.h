@@ -71,8 +71,8 @@ void check_cond(Checker *ck, Node *e);
 unsigned expr_alt(Checker *ck, const Node *e, bool calls);
 /* Gives e type t, which must be in expr_alt(ck, e, true). */
 void expr_retype(Checker *ck, Node *e, TypeBase t);
-/* Reports that a comparison result is used as a value; true if e is one. */
-bool reject_bool(Checker *ck, const Node *e);
+/* Makes a comparison used as a value the float 1 or 0 (check_expr.c). */
+void bool_to_float(Checker *ck, Node *e);
 /* Checks that lhs (N_IDENT or N_INDEX) may be assigned a value of detail
    `detail` here; whole: the assignment replaces the variable's value
    entirely. Marks the variable assigned. Returns its symbol, or NULL

@@ -8,14 +8,16 @@
 ** between the halves with its parameters replaced by the call's arguments;
 ** each `ret` jumps to the second half, where a phi merges the returned
 ** values when there are several returns. The call's result and its
-** callouts (output arguments) take the returned values. Callees holding
-** regions are left as calls: a region belongs to one function's table.
+** callouts (output arguments) take the returned values. A callee's
+** regions (illuminance, illuminate, solar, gather) are copied with its
+** blocks to the end of the caller's region table (copy_regions).
 **
 ** Copies keep the callee's source locations (the debugger steps into the
 ** inlined body), and run in a new frame of the caller (ir.h) whose parent
 ** is the call's: the callee's own frames and source variables are copied
-** below it, and a parameter's name passes to the argument's value. A copied value is varying when it was in the callee or
-** the call is: the call's arguments or its context may vary.
+** below it, and a parameter's name passes to the argument's value. A
+** copied value is varying when it was in the callee or the call is: the
+** call's arguments or its context may vary.
 **
 ** Output arguments: the callee's `ret` carries the return value first
 ** (when the function returns one), then the final value of each output
@@ -52,21 +54,15 @@ static long size(const IrFunc *fn, long cap)
     return n;
 }
 
-/* Can g's body be copied? Not with regions (see above), nor constant
-   arrays, which only ir.c's parser and lowering construct, nor without a
-   return to continue from. */
+/* Can g's body be copied? Not without a return to continue from. */
 static bool copyable(const IrFunc *g)
 {
     bool returns = false;
-    if (!g->entry || g->nregions || g->entry->npreds)
+    if (!g->entry || g->entry->npreds)
         return false;
     for (const IrBlock *b = g->entry; b; b = b->next)
-        for (const IrIns *i = b->first; i; i = i->next) {
+        for (const IrIns *i = b->first; i; i = i->next)
             returns |= i->op == IR_ret;
-            for (int k = 0; k < i->nargs; k++)
-                if (i->args[k]->kind == IRV_CONST && i->args[k]->type.arraylen)
-                    return false;
-        }
     return returns;
 }
 
@@ -79,6 +75,7 @@ typedef struct Copy {
                                   copied (only copies are asked for) */
     int base;                  /* the first copy's block id */
     PtrVec *calls;             /* gets the calls copied, if not NULL */
+    int region0;               /* the caller's index of the callee's region 0 */
     PtrVec rets;               /* copied blocks that returned */
     PtrVec retins;             /* their callee ret instructions */
     int *frame;                /* by callee frame: the caller's copy */
@@ -131,6 +128,8 @@ static IrVal *map(Copy *c, IrVal *v)
         return c->val[v->id];
     if (v->kind == IRV_UNDEF)
         return ir_undef(c->fn, v->type);
+    if (v->type.arraylen)
+        return &ir_const_array(c->fn, v->type, k->fa)->val;
     switch (v->type.kind) {
     case IRT_BOOL: return &ir_const_bool(c->fn, k->f[0] != 0)->val;
     case IRT_FLOAT: return &ir_const_float(c->fn, k->f[0])->val;
@@ -160,7 +159,7 @@ static void copy_blocks(Copy *c, IrBlock *after)
             IrIns *n = ir_ins_new(c->fn, ret ? IR_jmp : i->op,
                                   ret ? ir_type(IRT_VOID) : i->val.type, loc);
             copy_names(c, i, &n->val);
-            n->imm = i->imm;
+            n->imm = i->op == IR_region ? i->imm + c->region0 : i->imm;
             n->sym = i->sym;
             n->callee = i->callee;
             n->val.varying = i->val.varying || c->call->val.varying;
@@ -175,6 +174,29 @@ static void copy_blocks(Copy *c, IrBlock *after)
             }
         }
     }
+}
+
+/* The callee's regions, over the copied blocks, at the end of the
+   caller's table. */
+static void copy_regions(Copy *c)
+{
+    IrFunc *fn = c->fn, *g = c->g;
+    if (!g->nregions)
+        return;
+    fn->regions = realloc(fn->regions, (size_t)(fn->nregions + g->nregions) * sizeof *fn->regions);
+    if (!fn->regions)
+        diag_die("out of memory");
+    for (int r = 0; r < g->nregions; r++) {
+        const IrRegion *from = &g->regions[r];
+        IrRegion *to = &fn->regions[c->region0 + r];
+        to->kind = from->kind;
+        to->header = c->blk[from->header->id];
+        to->body = c->blk[from->body->id];
+        to->miss = from->miss ? c->blk[from->miss->id] : NULL;
+        to->exit = from->exit ? c->blk[from->exit->id] : NULL;
+        to->category = from->category ? ir_intern(fn, from->category) : NULL;
+    }
+    fn->nregions += g->nregions;
 }
 
 static void wire(Copy *c, IrBlock *cont)
@@ -253,9 +275,10 @@ static void inline_call(IrFunc *fn, IrIns *call, PtrVec *calls)
                .val = calloc((size_t)g->next_val_id, sizeof(IrVal *)),
                .blk = calloc((size_t)g->next_block_id, sizeof(IrBlock *)),
                .orig = calloc((size_t)g->next_block_id + 1, sizeof(IrBlock *)),
-               .base = fn->next_block_id, .calls = calls };
+               .base = fn->next_block_id, .calls = calls, .region0 = fn->nregions };
     copy_debug(&c);
     copy_blocks(&c, b);
+    copy_regions(&c);
     IrIns *j = ir_ins_new(fn, IR_jmp, ir_type(IRT_VOID), call->loc);
     ir_append(b, j);
     ir_set_succ(j, 0, c.blk[g->entry->id]);

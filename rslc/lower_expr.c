@@ -327,6 +327,17 @@ static void store_at(Lower *L, const Node *lhs, IrVal *idx, IrVal *v, SrcLoc loc
     Symbol *sym = root->sym;
     const GlobalVar *g = sym->global;
     if (g && g->region && L->info->def->kind == N_SHADER && (g->region & SHADER_BIT(L->kind))) {
+        /* A light shader may reshape its light inside illuminate or solar
+           (PRMan): later reads in the body see the new L, and the
+           renderer gets it as the light's L. */
+        if (L->kind == SHADER_LIGHT && L->region_depth && !idx && strcmp(g->name, "L") == 0) {
+            v = lower_convert(L, v, type_make(g->type), loc);
+            ssa_write(L, lower_var(L, sym), L->cur, v);
+            IrIns *set = emit(L, IR_gset, ir_type(IRT_VOID), loc);
+            set->sym = ir_intern(L->fn, g->name);
+            ir_ins_add_arg(set, v);
+            return;
+        }
         diag_error(L->u->rc, root->loc, "assigning '%s' in a %s shader is not supported", g->name,
                    shader_kind_name(L->kind));
         return;

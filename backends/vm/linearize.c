@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "backends/vm/vmgen_impl.h"
+#include "rslc/diag.h"
 #include "runtime/builtins.h"
 
 /* ---- labels and jumps ------------------------------------------------------ */
@@ -244,10 +245,23 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     int r = t->imm;
     IrRegionKind kind = g->fn->regions[r].kind;
     bool illuminance = kind == IRR_ILLUMINANCE;
-    if (kind == IRR_GATHER || (illuminance && t->nargs != 1 && t->nargs != 3)
-        || (kind == IRR_ILLUMINATE && t->nargs != 1 && t->nargs != 3)
-        || (kind == IRR_SOLAR && t->nargs != 0 && t->nargs != 2)) {
-        vg_unsupported(g, t, "gather");
+    if (kind == IRR_GATHER) {
+        diag_error(g->mf->rc, loc, "gather is not supported by the bytecode VM: its host "
+                   "interface has no ray hits to loop over");
+        g->failed = true;
+        return -1;
+    }
+    /* illuminance("category", ...): the host does not tell lights apart. */
+    int first = illuminance && t->nargs && t->args[0]->type.kind == IRT_STRING;
+    if (first)
+        diag_warning(g->mf->rc, loc, "light categories are not supported by the bytecode VM: "
+                     "this illuminance runs over every light");
+    int given = t->nargs - first;
+    if ((kind != IRR_SOLAR && given != 1 && given != 3)
+        || (kind == IRR_SOLAR && given != 0 && given != 2)) {
+        diag_error(g->mf->rc, loc, "%s with %d arguments is not supported by the bytecode VM",
+                   ir_region_kind_name(kind), t->nargs);
+        g->failed = true;
         return -1;
     }
     static const float one[1] = { 1 };
@@ -264,12 +278,12 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     vg_emit3(g, VM_OP_LT, 1, R(more), R(cnt), R(n), loc);
     /* illuminance: light cnt seen from P; illuminate/solar: the point Ps
        as this light sees it. */
-    int nargs = 1 + t->nargs, a = 0;
+    int nargs = 1 + given, a = 0;
     MOpnd *args = calloc((size_t)nargs, sizeof *args);
     unsigned *argw = calloc((size_t)nargs, sizeof *argw);
     if (illuminance)
         args[a] = R(cnt), argw[a++] = 1;
-    for (int k = 0; k < t->nargs; k++) {
+    for (int k = first; k < t->nargs; k++) {
         args[a] = R(vg_reg_of(g, t->args[k]));
         argw[a++] = vg_type_width(t->args[k]->type);
     }
@@ -284,7 +298,7 @@ static int region_terminator(Gen *g, IrIns *t, int m)
         { BO_SOLAR_mp, BO_SOLAR_mvfp },
     };
     /* The argument types are the row's own letters. */
-    VmCallee callee = { .row = rows[kind][t->nargs > 1], .result = 'm', .nargs = (uint8_t)nargs };
+    VmCallee callee = { .row = rows[kind][given > 1], .result = 'm', .nargs = (uint8_t)nargs };
     memcpy(callee.type, builtin_rows[callee.row].sig + 1, (size_t)nargs);
     unsigned idx = (unsigned)vg_callee_index(g, &callee);
     c = vg_emit(g, VM_OP_CALLB, 16, loc);

@@ -64,6 +64,56 @@ static char ret_letter(const BuiltinSig *sig)
     return letters[sig->ret.base];
 }
 
+/* The array row of spline for the variadic row `row` ("cfcccc." gives
+   "cfc[]", "csfcccc." gives "csfc[]"), or -1. */
+static int spline_array_row(int row)
+{
+    const char *sig = builtin_rows[row].sig;
+    size_t n = strlen(sig);
+    if (builtin_rows[row].fn != BI_SPLINE || n < 2 || sig[n - 1] != '.')
+        return -1;
+    char want[16];
+    size_t keep = sig[1] == 's' ? 4 : 3;
+    memcpy(want, sig, keep);
+    memcpy(want + keep, "[]", 3);
+    for (int r = 0; r < BO_COUNT; r++)
+        if (builtin_rows[r].fn == BI_SPLINE && strcmp(builtin_rows[r].sig, want) == 0)
+            return r;
+    return -1;
+}
+
+void vmgen_legalize(IrFunc *fn)
+{
+    for (IrBlock *b = fn->entry; b; b = b->next)
+        for (IrIns *i = b->first, *next; i; i = next) {
+            next = i->next;
+            int arow = i->op == IR_intrin && i->nargs > VM_MAX_ARGS ? spline_array_row(i->imm) : -1;
+            if (arow < 0)
+                continue;
+            int first = builtin_rows[i->imm].sig[1] == 's' ? 2 : 1; /* the first knot */
+            IrType et = i->args[first]->type;
+            IrVal *arr = ir_undef(fn, (IrType){ et.kind, i->nargs - first });
+            for (int k = first; k < i->nargs; k++) {
+                IrIns *set = ir_ins_new(fn, IR_aset, arr->type, i->loc);
+                ir_ins_add_arg(set, arr);
+                ir_ins_add_arg(set, &ir_const_float(fn, (float)(k - first))->val);
+                ir_ins_add_arg(set, i->args[k]);
+                set->val.varying = arr->varying || i->args[k]->varying;
+                ir_insert_before(i, set);
+                arr = &set->val;
+            }
+            IrIns *call = ir_ins_new(fn, IR_intrin, i->val.type, i->loc);
+            call->imm = arow;
+            call->val.varying = i->val.varying;
+            for (int k = 0; k < first; k++)
+                ir_ins_add_arg(call, i->args[k]);
+            ir_ins_add_arg(call, arr);
+            ir_insert_before(i, call);
+            ir_replace_uses(&i->val, &call->val);
+            ir_ins_delete(i);
+        }
+}
+
 /* The callee of an intrin: its row, and its result's and arguments' types
    (a call returning a tuple names its row's result type). */
 static int builtin_index(Gen *g, const IrIns *ins)

@@ -299,10 +299,16 @@ void vg_select_ins(Gen *g, IrIns *ins)
     case IR_not:
         vg_emit3(g, VM_OP_NOT, 1, R(dst), ARG(0), R(-1), ins->loc);
         break;
-    case IR_select: {
-        MOpnd a0 = ARG(0), a1 = ARG(1), a2 = ARG(2);
-        vg_emit3(g, VM_OP_SEL, w, R(dst), a0, a1, ins->loc);
-        g->mf->ins[g->mf->nins - 1].d = a2;
+    case IR_select: { /* arrays: element by element (SEL has widths 1, 3, 16) */
+        IrType t = ins->val.type;
+        unsigned ew = t.arraylen ? vg_kind_width(t.kind) : w;
+        unsigned n = t.arraylen ? (unsigned)t.arraylen : 1;
+        int c = vg_reg_of(g, ins->args[0]), a = vg_reg_of(g, ins->args[1]);
+        int b = vg_reg_of(g, ins->args[2]);
+        for (unsigned k = 0; k < n; k++) {
+            vg_emit3(g, VM_OP_SEL, ew, RO(dst, k * ew), R(c), RO(a, k * ew), ins->loc);
+            g->mf->ins[g->mf->nins - 1].d = RO(b, k * ew);
+        }
         break;
     }
     case IR_splat:

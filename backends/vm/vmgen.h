@@ -86,6 +86,11 @@ typedef struct MFunc {
                                 the end, so the debugger sees them */
 } MFunc;
 
+/* Rewrites what the VM's calls cannot take before selection: a spline
+   of more knots than a builtin call has arguments becomes a spline over
+   an array of them. */
+void vmgen_legalize(IrFunc *fn);
+
 /* Selects and linearises fn, a shader with every call inlined. Reports
    what the VM cannot run through rc's diag and returns NULL. */
 MFunc *vmgen_select(RslcCtx *rc, const IrFunc *fn);

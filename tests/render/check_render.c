@@ -804,6 +804,28 @@ START_TEST(bump_tilts_the_normal)
 }
 END_TEST
 
+START_TEST(light_shader_reshapes_L)
+{
+    /* tiltlight assigns L inside its solar or illuminate: the light
+       reaches the square facing the eye along (sin 60, 0, cos 60)
+       instead of straight on, so matte gives cos 60 = 0.5 everywhere. */
+    for (int point = 0; point < 2; point++) {
+        char rib[1024];
+        snprintf(rib, sizeof rib,
+                 ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                 "LightSource \"tiltlight\" 1 \"local\" %d \"from\" [0 0 -5] "
+                 "\"dir\" [0.8660254 0 0.5]\nSurface \"matte\"\n"
+                 "Polygon \"P\" [-1 1 0  1 1 0  1 -1 0  -1 -1 0]\nWorldEnd\n",
+                 point);
+        Image *img = render(rib, 4, 2);
+        for (int y = 1; y < 63; y += 5)
+            for (int x = 1; x < 63; x += 5)
+                ck_assert_float_eq_tol(image_pixel(img, x, y)[0], 0.5f, 2e-3);
+        image_free(img);
+    }
+}
+END_TEST
+
 START_TEST(missing_shader_is_an_error)
 {
     RibLoadOptions lo;
@@ -859,6 +881,7 @@ int main(void)
     tcase_add_test(tc, bump_tilts_the_normal);
     tcase_add_test(tc, message_passing);
     tcase_add_test(tc, matte_and_texture_coordinates);
+    tcase_add_test(tc, light_shader_reshapes_L);
     tcase_add_test(tc, missing_shader_is_an_error);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -5,8 +5,9 @@
 ** ends with an EXPECT block holding the exact stderr; a first line
 ** "// RSLC: FLAGS" compiles with FLAGS rather than --parse-only), the corpus of valid
 ** shaders (every .sl file of shaders/ and tests/corpus/ must check
-** cleanly), and the command line itself (options, preprocessing, error
-** mapping).
+** cleanly, and compile to a bytecode object with no message unless it
+** holds a VM-EXPECT block with the exact stderr of that compile), and the
+** command line itself (options, preprocessing, error mapping).
 */
 #include <check.h>
 #include <glob.h>
@@ -38,16 +39,21 @@ static Run run_rslc(const char *cwd, const char *args)
 static glob_t diag_files, corpus_files;
 
 /* The text between "/" "* EXPECT\n" and the closing "*" "/" line. */
-static char *expected_block(const char *src)
+static char *marked_block(const char *src, const char *mark)
 {
-    const char *start = strstr(src, "/* EXPECT\n");
+    const char *start = strstr(src, mark);
     if (!start)
         return NULL;
-    start += strlen("/* EXPECT\n");
+    start += strlen(mark);
     const char *end = strstr(start, "*/");
     if (!end)
         return NULL;
     return strndup(start, (size_t)(end - start));
+}
+
+static char *expected_block(const char *src)
+{
+    return marked_block(src, "/* EXPECT\n");
 }
 
 START_TEST(golden_diagnostic)
@@ -93,6 +99,38 @@ START_TEST(corpus_checks_cleanly)
     ck_assert_msg(r.status == 0 && r.err[0] == '\0',
                   "%s: exit %d\n%s", path, r.status, r.err);
     run_free(&r);
+}
+END_TEST
+
+START_TEST(corpus_compiles_to_bytecode)
+{
+    const char *path = corpus_files.gl_pathv[_i];
+    char *src = slurp(path);
+    ck_assert_ptr_nonnull(src);
+    char *want = marked_block(src, "/* VM-EXPECT\n");
+    char *dir = strdup(path), obj[] = "/tmp/rslc-corpusXXXXXX";
+    *strrchr(dir, '/') = '\0';
+    int fd = mkstemp(obj);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    char args[2048];
+    snprintf(args, sizeof args, "-I '%s/tests/corpus' '%s' -o '%s'", TOP_SRCDIR,
+             strrchr(path, '/') + 1, obj);
+    Run r = run_rslc(dir, args);
+    const char *expect = want ? want : "";
+    ck_assert_msg(strcmp(r.err, expect) == 0, "%s: messages differ\n--- expected\n%s--- got\n%s",
+                  path, expect, r.err);
+    int want_status = strstr(expect, ": error: ") ? 1 : 0;
+    ck_assert_msg(r.status == want_status, "%s: exit %d, expected %d", path, r.status,
+                  want_status);
+    struct stat st;
+    if (!want_status)
+        ck_assert_msg(stat(obj, &st) == 0 && st.st_size > 0, "%s: no object", path);
+    unlink(obj);
+    run_free(&r);
+    free(dir);
+    free(want);
+    free(src);
 }
 END_TEST
 
@@ -383,6 +421,7 @@ int main(void)
     tc = tcase_create("corpus");
     tcase_add_loop_test(tc, corpus_checks_cleanly, 0,
                         (int)corpus_files.gl_pathc);
+    tcase_add_loop_test(tc, corpus_compiles_to_bytecode, 0, (int)corpus_files.gl_pathc);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("command line");

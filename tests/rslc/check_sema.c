@@ -207,8 +207,20 @@ START_TEST(rejected_operations)
     ck_assert_int_eq(diag_error_count(&rc), 1);
     ck_assert_ptr_nonnull(strstr(messages, "use transform()"));
     teardown();
-    check_src("surface t() { float b = s < t; Ci = b; }");
+    check_src("surface t() { string b = s < t; Ci = 0; }");
     ck_assert_int_eq(diag_error_count(&rc), 1);
+}
+END_TEST
+
+START_TEST(comparison_as_value_is_float)
+{
+    /* PRMan and aqsl: 1 or 0; the checker makes it `cmp ? 1 : 0`. */
+    Unit *u = surface("float b = s < t; Ci = b;");
+    Node *sel = init_of(u, "b");
+    ck_assert_int_eq(sel->kind, N_TERNARY);
+    assert_type(sel->kid[0], TY_BOOL);
+    ck_assert(sel->kid[1]->num == 1 && sel->kid[2]->num == 0);
+    assert_type(sel, TY_FLOAT);
 }
 END_TEST
 
@@ -670,6 +682,7 @@ static Suite *sema_suite(void)
     tcase_add_test(tc, matrix_arithmetic);
     tcase_add_test(tc, comparisons_give_booleans);
     tcase_add_test(tc, rejected_operations);
+    tcase_add_test(tc, comparison_as_value_is_float);
     tcase_add_test(tc, triple_literal_types);
     tcase_add_test(tc, no_cascade_after_error);
     tcase_add_test(tc, arrays);

@@ -35,6 +35,7 @@ static const struct {
     { run_math, &run_math_count, "math" },
     { run_geom, &run_geom_count, "geom" },
     { run_host, &run_host_count, "host" },
+    { run_compat, &run_compat_count, "compat" },
 };
 
 /* Compiles src at level; NULL (with the diagnostics on stderr) on error. */
