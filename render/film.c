@@ -89,9 +89,8 @@ void film_tile_free(FilmTile *t)
 
 void film_tile_begin(FilmTile *t, int tile)
 {
-    int x1, y1;
     t->tile = tile;
-    film_tile_rect(t->film, tile, &t->tx0, &t->ty0, &x1, &y1);
+    film_tile_rect(t->film, tile, &t->tx0, &t->ty0, &t->tx1, &t->ty1);
     memset(t->sums, 0, slot_floats(t->film) * sizeof *t->sums);
     for (int i = 0; i < FILM_TILE * FILM_TILE; i++)
         t->z[i] = INFINITY;
@@ -100,7 +99,12 @@ void film_tile_begin(FilmTile *t, int tile)
 void film_tile_add(FilmTile *t, float sx, float sy, const float C[3], const float A[3], float z)
 {
     const Film *f = t->film;
+    /* The sample's pixel. A position at a pixel's far edge can round to
+       the next pixel in float (2399 + 0.99999994f is 2400.0f), outside the
+       tile: it stays in its own. */
     int px = (int)floorf(sx), py = (int)floorf(sy);
+    px = px < t->tx0 ? t->tx0 : px >= t->tx1 ? t->tx1 - 1 : px;
+    py = py < t->ty0 ? t->ty0 : py >= t->ty1 ? t->ty1 - 1 : py;
     int k = (py - t->ty0) * FILM_TILE + (px - t->tx0);
     if (z < t->z[k])
         t->z[k] = z;

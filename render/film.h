@@ -40,6 +40,7 @@ typedef struct Film {
 typedef struct FilmTile {
     const Film *film;
     int tile, tx0, ty0;        /* its first pixel */
+    int tx1, ty1;              /* past its last pixel */
     double *sums;              /* as the film's slot */
     float *z;
 } FilmTile;
