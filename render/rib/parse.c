@@ -122,7 +122,7 @@ static const Entry table[] = {
     R(SolidBegin, 0),
     R(SolidEnd, BLOCK),
     R(Sphere, IN_WORLD),
-    SKIP(SubdivisionMesh, UNSUPPORTED),
+    R(SubdivisionMesh, IN_WORLD),
     R(Surface, 0),
     R(TextureCoordinates, 0),
     R(Torus, IN_WORLD),

@@ -178,4 +178,7 @@ void rib_req_PatchMesh(RibCtx *c, const RibRequest *r);
 /* nurbs.c */
 void rib_req_NuPatch(RibCtx *c, const RibRequest *r);
 
+/* subdiv.c */
+void rib_req_SubdivisionMesh(RibCtx *c, const RibRequest *r);
+
 #endif /* RTCORE_RIB_REQUEST_H */
