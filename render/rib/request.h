@@ -178,6 +178,12 @@ void rib_req_PatchMesh(RibCtx *c, const RibRequest *r);
 /* nurbs.c */
 void rib_req_NuPatch(RibCtx *c, const RibRequest *r);
 
+/* points.c */
+void rib_req_Points(RibCtx *c, const RibRequest *r);
+
+/* curves.c */
+void rib_req_Curves(RibCtx *c, const RibRequest *r);
+
 /* subdiv.c */
 void rib_req_SubdivisionMesh(RibCtx *c, const RibRequest *r);
 

@@ -48,6 +48,7 @@ Suite *quadric_suite(void);
 Suite *polygon_suite(void);
 Suite *patch_suite(void);
 Suite *subdiv_suite(void);
+Suite *curves_suite(void);
 Suite *errors_suite(void);
 
 #endif /* TESTS_RIB_CHECK_RIB_H */
