@@ -56,7 +56,7 @@ static const Entry table[] = {
     R(Curves, IN_WORLD),
     R(Cylinder, IN_WORLD),
     R(Declare, 0),
-    SKIP(DepthOfField, IGNORED),
+    R(DepthOfField, OPTION),
     SKIP(Detail, IGNORED),
     SKIP(DetailRange, IGNORED),
     R(Disk, IN_WORLD),

@@ -104,6 +104,7 @@ void rib_req_ScreenWindow(RibCtx *c, const RibRequest *r);
 void rib_req_CropWindow(RibCtx *c, const RibRequest *r);
 void rib_req_Projection(RibCtx *c, const RibRequest *r);
 void rib_req_Clipping(RibCtx *c, const RibRequest *r);
+void rib_req_DepthOfField(RibCtx *c, const RibRequest *r);
 void rib_req_PixelSamples(RibCtx *c, const RibRequest *r);
 void rib_req_PixelFilter(RibCtx *c, const RibRequest *r);
 void rib_req_Exposure(RibCtx *c, const RibRequest *r);

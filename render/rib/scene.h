@@ -232,6 +232,10 @@ typedef struct RibOptions {
     RibProjection projection;
     float fov;               /* degrees, perspective only */
     float near_clip, far_clip;
+    /* DepthOfField: a thin lens of focal_length at f-number fstop,
+       focused at focal_distance (camera-space units); fstop infinite
+       (the default) is a pinhole. */
+    float fstop, focal_length, focal_distance;
     float pixel_samples[2];
     RibLoc format_loc, samples_loc;  /* of Format and PixelSamples; file NULL if unset */
     RibFilter filter;

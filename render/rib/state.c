@@ -36,6 +36,7 @@ static void default_options(RibOptions *o, const RibLoadOptions *lo)
     o->fov = 90.0f;
     o->near_clip = 1e-10f;   /* RI_EPSILON */
     o->far_clip = 1e38f;     /* RI_INFINITY */
+    o->fstop = INFINITY;     /* a pinhole */
     o->pixel_samples[0] = o->pixel_samples[1] = 2.0f;
     o->filter = RIB_FILTER_GAUSSIAN;
     o->filter_width[0] = o->filter_width[1] = 2.0f;
