@@ -338,7 +338,7 @@ void rib_load_options_init(RibLoadOptions *opt);
    parameter or primitive variable is dropped from its request. An
    archive that would include itself is an error and not read. An
    unknown request (a renderer's own, GeometricRepresentation, ...) and
-   what is merely not supported (motion blur, CSG, trim curves, Curves,
+   what is merely not supported (motion blur, CSG, trim curves, Blobby,
    ...) are warnings naming it, skipped, and errors with opt->strict;
    unknown Option/Attribute names are warnings. */
 RibScene *rib_load(const char *path, RibDiag *diag);
