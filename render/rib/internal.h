@@ -200,6 +200,17 @@ const RibAttributes *rib_attrs(RibCtx *c);
 /* Reports and returns false when ntris more triangles would exceed the
    scene's budget. */
 bool rib_budget(RibCtx *c, RibLoc loc, const char *prim, size_t ntris);
+/* The camera as seen from object space (the current transform), for
+   primitives that turn to face it (Points, Curves): its eye point
+   (perspective) or the direction it looks along (orthographic). Inside
+   an object definition the object's space is taken as world space. */
+typedef struct RibEye {
+    bool perspective;
+    double at[3], dir[3];
+} RibEye;
+void rib_eye(RibCtx *c, RibEye *eye);
+/* The unit direction from object-space point p towards the camera. */
+void rib_eye_towards(const RibEye *eye, const double p[3], double out[3]);
 /* Places a finished mesh (taking its arrays) with the current transform
    and attributes in the object or frame being defined. */
 void rib_emit_mesh(RibCtx *c, RibMesh *m);

@@ -43,7 +43,10 @@ render_rib_librib_a_SOURCES = \
 	render/rib/nurbs.c \
 	render/rib/triangulate.h \
 	render/rib/triangulate.c \
-	render/rib/polygon.c
+	render/rib/polygon.c \
+	render/rib/subdiv.c \
+	render/rib/points.c \
+	render/rib/curves.c
 
 check_PROGRAMS += tests/rib/check_rib
 TESTS += tests/rib/check_rib
@@ -55,6 +58,8 @@ tests_rib_check_rib_SOURCES = \
 	tests/rib/check_quadric.c \
 	tests/rib/check_polygon.c \
 	tests/rib/check_patch.c \
+	tests/rib/check_subdiv.c \
+	tests/rib/check_curves.c \
 	tests/rib/check_errors.c \
 	tests/common/runcmd.h \
 	tests/common/runcmd.c

@@ -2,6 +2,7 @@
 ** options.c: requests that set options (camera, image, filter, displays,
 ** Option) and Declare. Options are frozen into each frame at WorldBegin.
 */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,6 +134,28 @@ void rib_req_Clipping(RibCtx *c, const RibRequest *r)
     }
     c->options.near_clip = rib_to_float(v[0]);
     c->options.far_clip = rib_to_float(v[1]);
+}
+
+/* "DepthOfField fstop focallength focaldistance", or no arguments for a
+   pinhole again. */
+void rib_req_DepthOfField(RibCtx *c, const RibRequest *r)
+{
+    double v[3];
+    if (r->nargs == 0) {
+        c->options.fstop = INFINITY;
+        return;
+    }
+    if (!numbers(c, r, 3, v, "fstop focallength focaldistance"))
+        return;
+    if (!(v[0] > 0 && v[1] > 0 && v[2] > v[1])) {
+        rib_error(c, r->loc, "DepthOfField: need fstop > 0 and 0 < "
+                  "focallength < focaldistance, got %g %g %g", v[0], v[1],
+                  v[2]);
+        return;
+    }
+    c->options.fstop = rib_to_float(v[0]);
+    c->options.focal_length = rib_to_float(v[1]);
+    c->options.focal_distance = rib_to_float(v[2]);
 }
 
 void rib_req_PixelSamples(RibCtx *c, const RibRequest *r)

@@ -104,6 +104,7 @@ void rib_req_ScreenWindow(RibCtx *c, const RibRequest *r);
 void rib_req_CropWindow(RibCtx *c, const RibRequest *r);
 void rib_req_Projection(RibCtx *c, const RibRequest *r);
 void rib_req_Clipping(RibCtx *c, const RibRequest *r);
+void rib_req_DepthOfField(RibCtx *c, const RibRequest *r);
 void rib_req_PixelSamples(RibCtx *c, const RibRequest *r);
 void rib_req_PixelFilter(RibCtx *c, const RibRequest *r);
 void rib_req_Exposure(RibCtx *c, const RibRequest *r);
@@ -177,5 +178,14 @@ void rib_req_PatchMesh(RibCtx *c, const RibRequest *r);
 
 /* nurbs.c */
 void rib_req_NuPatch(RibCtx *c, const RibRequest *r);
+
+/* points.c */
+void rib_req_Points(RibCtx *c, const RibRequest *r);
+
+/* curves.c */
+void rib_req_Curves(RibCtx *c, const RibRequest *r);
+
+/* subdiv.c */
+void rib_req_SubdivisionMesh(RibCtx *c, const RibRequest *r);
 
 #endif /* RTCORE_RIB_REQUEST_H */

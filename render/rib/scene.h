@@ -232,6 +232,10 @@ typedef struct RibOptions {
     RibProjection projection;
     float fov;               /* degrees, perspective only */
     float near_clip, far_clip;
+    /* DepthOfField: a thin lens of focal_length at f-number fstop,
+       focused at focal_distance (camera-space units); fstop infinite
+       (the default) is a pinhole. */
+    float fstop, focal_length, focal_distance;
     float pixel_samples[2];
     RibLoc format_loc, samples_loc;  /* of Format and PixelSamples; file NULL if unset */
     RibFilter filter;
@@ -334,7 +338,7 @@ void rib_load_options_init(RibLoadOptions *opt);
    parameter or primitive variable is dropped from its request. An
    archive that would include itself is an error and not read. An
    unknown request (a renderer's own, GeometricRepresentation, ...) and
-   what is merely not supported (motion blur, CSG, trim curves, Curves,
+   what is merely not supported (motion blur, CSG, trim curves, Blobby,
    ...) are warnings naming it, skipped, and errors with opt->strict;
    unknown Option/Attribute names are warnings. */
 RibScene *rib_load(const char *path, RibDiag *diag);

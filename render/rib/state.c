@@ -1,9 +1,10 @@
 /*
 ** state.c: the load context and the graphics state's life cycle: RISpec's
 ** defaults for options and attributes, attribute snapshots for output,
-** handing finished meshes to the frame or object being defined, and
-** freeing scenes.
+** handing finished meshes to the frame or object being defined, where
+** the camera is seen from object space, and freeing scenes.
 */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,7 @@ static void default_options(RibOptions *o, const RibLoadOptions *lo)
     o->fov = 90.0f;
     o->near_clip = 1e-10f;   /* RI_EPSILON */
     o->far_clip = 1e38f;     /* RI_INFINITY */
+    o->fstop = INFINITY;     /* a pinhole */
     o->pixel_samples[0] = o->pixel_samples[1] = 2.0f;
     o->filter = RIB_FILTER_GAUSSIAN;
     o->filter_width[0] = o->filter_width[1] = 2.0f;
@@ -153,6 +155,41 @@ bool rib_budget(RibCtx *c, RibLoc loc, const char *prim, size_t ntris)
         return false;
     }
     return true;
+}
+
+void rib_eye(RibCtx *c, RibEye *eye)
+{
+    /* Before WorldBegin the current transform ends in camera space. */
+    RibMatrix to_camera = c->frame ? rib_matrix_mul(&c->attr.ctm,
+                                                    &c->frame->world_to_camera)
+                                   : c->attr.ctm, from_camera;
+    if (!rib_matrix_invert(&to_camera, &from_camera))
+        from_camera = rib_matrix_identity();
+    static const double origin[3] = {0, 0, 0}, ahead[3] = {0, 0, 1};
+    double front[3];
+    rib_transform_point(&from_camera, origin, eye->at);
+    rib_transform_point(&from_camera, ahead, front);
+    double len = 0;
+    for (int i = 0; i < 3; i++) {
+        eye->dir[i] = front[i] - eye->at[i];
+        len += eye->dir[i] * eye->dir[i];
+    }
+    len = sqrt(len);
+    for (int i = 0; i < 3; i++)
+        eye->dir[i] = len > 0 ? eye->dir[i] / len : i == 2;
+    eye->perspective = c->options.projection == RIB_PROJ_PERSPECTIVE;
+}
+
+void rib_eye_towards(const RibEye *eye, const double p[3], double out[3])
+{
+    double len = 0;
+    for (int i = 0; i < 3; i++) {
+        out[i] = eye->perspective ? eye->at[i] - p[i] : -eye->dir[i];
+        len += out[i] * out[i];
+    }
+    len = sqrt(len);
+    for (int i = 0; i < 3; i++)
+        out[i] = len > 0 ? out[i] / len : -eye->dir[i];
 }
 
 void rib_emit_mesh(RibCtx *c, RibMesh *m)

@@ -830,6 +830,59 @@ START_TEST(light_shader_reshapes_L)
 }
 END_TEST
 
+/* A white disk of radius 0.4 at depth z = 4 seen through a thin lens
+   (fov 90: one screen unit is 32 pixels). Its sharp image has radius
+   0.1 (3.2 px); out of focus (f = 1, N = 1, d = 2) each of its points
+   spreads over the circle of confusion of radius (f/2N) |z-d| /
+   (z (d-f)) = 0.25 (8 px). The image is the disk convolved with that
+   circle: the same total coverage pi 3.2^2 px, nothing beyond 3.2 + 8 px
+   from the centre, and a flat centre of (3.2/8)^2 = 0.16. Focused at
+   d = 4 it is sharp again. Tolerances: the lens samples' noise over 64
+   samples a pixel (3.5 sigma). */
+static Image *lens_render(const char *dof)
+{
+    char rib[1024];
+    snprintf(rib, sizeof rib,
+             "Format 64 64 1\nProjection \"perspective\" \"fov\" 90\n"
+             "ScreenWindow -1 1 -1 1\nPixelFilter \"box\" 1 1\n%s\n"
+             "WorldBegin\nSurface \"constant\"\nTranslate 0 0 4\n"
+             "Disk 0 0.4 360\nWorldEnd\n", dof);
+    return render(rib, 64, 2);
+}
+
+/* Coverage summed over pixels whose centres lie in [r0, r1) pixels from
+   the image's centre. */
+static double ring_alpha(const Image *img, double r0, double r1)
+{
+    double s = 0;
+    for (int y = 0; y < img->height; y++)
+        for (int x = 0; x < img->width; x++) {
+            double r = hypot(x + 0.5 - 32, y + 0.5 - 32);
+            if (r >= r0 && r < r1)
+                s += image_pixel(img, x, y)[3];
+        }
+    return s;
+}
+
+START_TEST(depth_of_field_circle_of_confusion)
+{
+    double want = M_PI * 3.2 * 3.2;
+    Image *blur = lens_render("DepthOfField 1 1 2");
+    double total = channel_sum(blur, 3);
+    ck_assert_msg(fabs(total - want) < 0.07 * want, "coverage %g, want %g", total, want);
+    ck_assert_msg(ring_alpha(blur, 3.2 + 8 + 0.75, 100) == 0, "light beyond the circle");
+    ck_assert_msg(ring_alpha(blur, 8, 10) > 0.5, "no blur out to the circle");
+    double centre = ring_alpha(blur, 0, 2.2) / 16;
+    ck_assert_msg(fabs(centre - 0.16) < 0.04, "centre %g, want 0.16", centre);
+    image_free(blur);
+    Image *sharp = lens_render("DepthOfField 1 1 4");
+    ck_assert_msg(fabs(channel_sum(sharp, 3) - want) < 0.02 * want, "focused coverage");
+    ck_assert_msg(ring_alpha(sharp, 3.2 + 0.75, 100) == 0, "focused image blurred");
+    ck_assert_float_eq_tol(image_pixel(sharp, 32, 32)[3], 1, 1e-6);
+    image_free(sharp);
+}
+END_TEST
+
 START_TEST(missing_shader_is_an_error)
 {
     RibLoadOptions lo;
@@ -887,6 +940,7 @@ int main(void)
     tcase_add_test(tc, matte_and_texture_coordinates);
     tcase_add_test(tc, light_shader_reshapes_L);
     tcase_add_test(tc, missing_shader_is_an_error);
+    tcase_add_test(tc, depth_of_field_circle_of_confusion);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
