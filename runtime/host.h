@@ -114,9 +114,9 @@ typedef struct VmHost {
        context at all (incident and opposite without volumes): the
        function then warns once per call site and returns 0. NULL: every
        message function returns 0 and warns. The call runs per point
-       when the value its output variable holds is varying; into a
-       uniform one (the builtin table marks these results uniform) it
-       runs once, at the batch's first point. */
+       when its output variable is declared varying (even while it holds
+       a uniform value: BF_OUTDETAIL in builtins.def); into a uniform one
+       it runs once, with the lane of the batch's first point. */
     int (*message)(void *user, const char *kind, const char *name, int lane, char type, int n,
                    float *out, const char **str);
     void *user;
@@ -147,7 +147,9 @@ typedef struct VmHost {
      "testatmosphere", any other type ""; nothing else exists;
    - message passing: surface(), displacement(), lightsource() and
      atmosphere() see a shader with float "Kd" = 1, 2, 3 and 4
-     respectively, color "tint" = (kd, 0.5, 0.25) with that kd, and
+     respectively, float "lane" = the point's lane + 10 (kd - 1) (one
+     value per point, for the per-point calls), color "tint" =
+     (kd, 0.5, 0.25) with that kd, and
      string "name" = the function's name ("surface", ...); no other
      parameters. incident() and opposite() have no volume: -1. */
 const VmHost *vm_test_host(void);

@@ -148,12 +148,13 @@ static int test_query(void *user, const char *kind, const char *name, char type,
     return 0;
 }
 
-/* The other shaders of the point: Kd 1 to 4 by kind, tint (Kd, 0.5,
-   0.25), name the function's name; no volumes. */
+/* The other shaders of the point: Kd 1 to 4 by kind, lane (the lane
+   number + 10 (Kd - 1)), tint (Kd, 0.5, 0.25), name the function's name;
+   no volumes. */
 static int test_message(void *user, const char *kind, const char *name, int lane, char type,
                         int n, float *out, const char **str)
 {
-    (void)user, (void)lane;
+    (void)user;
     static const char *const kinds[] = { "surface", "displacement", "lightsource", "atmosphere" };
     int k = 0;
     while (k < 4 && strcmp(kind, kinds[k]))
@@ -162,6 +163,10 @@ static int test_message(void *user, const char *kind, const char *name, int lane
         return -1;
     if (!strcmp(name, "Kd") && type == 'f' && n == 1) {
         out[0] = (float)(k + 1);
+        return 1;
+    }
+    if (!strcmp(name, "lane") && type == 'f' && n == 1) {
+        out[0] = (float)(lane + 10 * k);
         return 1;
     }
     if (!strcmp(name, "tint") && type == 'c') {

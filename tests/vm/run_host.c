@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "check_run.h"
+#include "runtime/noise.h"
 
 static float len3(const float *a) { return sqrtf(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]); }
 
@@ -146,6 +147,34 @@ static void e_eleven(float u, float v, float *o) { (void)u, (void)v, o[0] = 11; 
 static void e_half(float u, float v, float *o) { (void)u, (void)v, o[0] = 0.5f; }
 static void e_twelfth(float u, float v, float *o) { (void)u, (void)v, o[0] = 1.0f / 12; }
 
+/* The point's lane in the 4 x 4 grid's one batch (row-major), and the
+   test host's message "lane": lane + 10 (Kd - 1) of the shader asked. */
+static int lane_of(float u, float v) { return (int)lroundf(v * 3) * 4 + (int)lroundf(u * 3); }
+/* displacement's lane (Kd 2), found: 1000 + lane + 10. */
+static void e_msglane(float u, float v, float *o) { o[0] = 1000 + (float)lane_of(u, v) + 10; }
+/* surface's lane (Kd 1) per point. */
+static void e_lane(float u, float v, float *o) { o[0] = (float)lane_of(u, v); }
+/* atmosphere's lane (Kd 4) asked once, at lane 0: 30, found: 31. */
+static void e_msgfirst(float u, float v, float *o) { (void)u, (void)v, o[0] = 31; }
+static void e_thirty(float u, float v, float *o) { (void)u, (void)v, o[0] = 30; }
+/* A uniform random() draws once per batch from the first point's stream
+   (seed 0: vm/grid.c seeds point (x, y) with y W + x): draws 0, 1, 2,
+   the same at every point. */
+/* Varying random() calls draw from the point's own stream (seed: its
+   lane) in source order, whatever the scheduler does. */
+static void e_vrandom(float u, float v, float *o)
+{
+    o[0] = rsl_random((uint32_t)lane_of(u, v), 0) * 2 / 2;
+    o[1] = rsl_random((uint32_t)lane_of(u, v), 1);
+    o[2] = 1 - (1 - rsl_random((uint32_t)lane_of(u, v), 2));
+}
+static void e_urandom(float u, float v, float *o)
+{
+    (void)u, (void)v;
+    for (int k = 0; k < 3; k++)
+        o[k] = rsl_random(0, (uint32_t)k);
+}
+
 const RunCase run_host[] = {
     { "phong under the test lights", "surface t() { Ci = phong(N, -normalize(I), 20); }", "Ci", 3, e_phong,
       1e-4f },
@@ -195,6 +224,14 @@ const RunCase run_host[] = {
       " r = atmosphere(\"Kd\", k) * 10 + k; }", "r", 1, e_atmokd, 0 },
     { "message passing of a missing name or type", R_FLOAT "float k = 0; color c = 0;"
       " r = surface(\"nothing\", k) + surface(\"Kd\", c) + displacement(\"name\", k) + k; }", "r", 1, e_zero, 0 },
+    { "message passing into a varying variable holding a uniform value runs per point", R_FLOAT
+      "float k = -1; r = displacement(\"lane\", k) * 1000 + k; }", "r", 1, e_msglane, 0 },
+    { "message passing into a varying output parameter runs per point", R_FLOAT
+      "surface(\"lane\", r); }", "r", 1, e_lane, 0 },
+    { "message passing into a uniform variable runs once, at the first point", R_FLOAT
+      "uniform float k = -1; r = atmosphere(\"lane\", k) + k; }", "r", 1, e_msgfirst, 0 },
+    { "message passing into a uniform output parameter", "surface t(output uniform float r = 0) {"
+      " atmosphere(\"lane\", r); }", "r", 1, e_thirty, 0 },
     { "incident() without volumes is 0", R_FLOAT "float k = 3; r = incident(\"Kd\", k) + k - 3; }", "r", 1, e_zero,
       0 },
     { "opposite() without volumes is 0", R_FLOAT "float k = 3; r = opposite(\"Kd\", k) + k - 3; }", "r", 1, e_zero,
@@ -205,6 +242,13 @@ const RunCase run_host[] = {
       1, e_half, 0.072f },
     { "random() has variance 1/12", R_FLOAT "float i, x, m = 0, q = 0; for (i = 0; i < 256; i += 1) {"
       " x = random(); m += x / 256; q += x * x / 256; } r = q - m * m; }", "r", 1, e_twelfth, 0.02f },
+    { "uniform random() in a uniform context: one draw per batch", "surface t() {"
+      " uniform color c = color(random(), random(), random()); Ci = c; }", "Ci", 3, e_urandom, 0 },
+    { "uniform random() through arithmetic and an assignment", "surface t() { uniform float x;"
+      " uniform color c = 0; x = random() * 2; c = color(x / 2, random(), 1 - (1 - random())); Ci = c; }", "Ci",
+      3, e_urandom, 1e-6f },
+    { "random() calls draw in source order", "surface t() { float x = random() * 2;"
+      " Ci = color(x / 2, random(), 1 - (1 - random())); }", "Ci", 3, e_vrandom, 1e-6f },
     /* gradient noise: 1/2 on the lattice with a gradient there, so
        noise(k + e) - 1/2 = -(noise(k - e) - 1/2) to first order */
     { "noise is odd about a lattice point", R_FLOAT "float k = round(u * 3) + 4 * round(v * 3);"
