@@ -26,6 +26,31 @@ static bool host_light(void *user, int i, int lane, const float P[3], VmLightSam
     return true;
 }
 
+/* The categories of light sample i: its light shader's __category as
+   the instance sets it (the RIB's value, else the shader's default). The
+   path tracer's sampled lights (c->given) are not the look's: NULL, the
+   host cannot tell. */
+static const char *host_light_category(void *user, int i)
+{
+    ShadeCtx *c = user;
+    const ShadeFrame *f = &c->frame[c->depth];
+    const RLook *look = f->look;
+    if ((c->depth == 0 && c->given) || !look)
+        return NULL;
+    for (int k = 0, e = 0; k < look->nlights; k++) {
+        int K = look->lights[k].area ? look->lights[k].area->samples : 1;
+        if (i < e + K) {
+            const char *str = NULL;
+            float unused[1];
+            int got = c->shading->param(c->thread, c->depth, look->lights[k].shader, NULL, false,
+                                        "__category", 's', 1, 0, unused, &str);
+            return got == 1 && str ? str : "";
+        }
+        e += K;
+    }
+    return "";
+}
+
 static bool host_space(void *user, const char *name, float m[16])
 {
     ShadeCtx *c = user;
@@ -338,6 +363,7 @@ void host_install(ShadeCtx *c)
     const RibOptions *o = &c->world->frame->options;
     c->host = (VmHost){
         .light = host_light,
+        .light_category = host_light_category,
         .space = host_space,
         .clip_near = o->near_clip,
         .clip_far = o->far_clip,

@@ -78,6 +78,13 @@ typedef struct VmHost {
        the lane up); false if the light does not reach P (then it is
        skipped). */
     bool (*light)(void *user, int i, int lane, const float P[3], VmLightSample *out);
+    /* The categories light i is in: its light shader's string parameter
+       __category (PRMan), a comma-separated list of names, "" if it has
+       none; NULL if the host cannot tell. illuminance("category", ...)
+       runs over the lights the category picks (vm/lights.h,
+       vm_light_in_category); when the host cannot tell (NULL, or no
+       callback) over every light, with a warning. */
+    const char *(*light_category)(void *user, int i);
     /* Told, when not NULL, of each lighting call a lane makes (before its
        lights are asked): its lobe, with the call's N and V (any length;
        NULL for illuminance, which has neither) and exponent. */
@@ -127,6 +134,8 @@ typedef struct VmHost {
      distant, color (1, 1, 1), shining along (0, 0, 1) (from the camera,
      so L = (0, 0, -1)); light 2 is a point light of intensity
      (0.5, 0.25, 0) at (0, 2, 0) falling off with the squared distance;
+     light categories: light 1 is in "key" and "spec" ("key,spec"),
+     light 2 in "fill", light 0 in none;
    - spaces: "camera" is current; world points are at p + (0, 0, 5) in
      current space; "object" and "shader" points at 2 p + (0, 0, 5);
      "screen" maps current (x, y, z) to (x/z, y/z, 1/z); no others;

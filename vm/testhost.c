@@ -40,6 +40,12 @@ static bool test_light(void *user, int i, int lane, const float P[3], VmLightSam
     }
 }
 
+static const char *test_light_category(void *user, int i)
+{
+    (void)user;
+    return i == 1 ? "key,spec" : i == 2 ? "fill" : "";
+}
+
 static bool test_space(void *user, const char *name, float m[16])
 {
     (void)user;
@@ -183,7 +189,7 @@ static int test_message(void *user, const char *kind, const char *name, int lane
 const VmHost *vm_test_host(void)
 {
     static const VmHost host = {
-        .nlights = 3, .light = test_light, .space = test_space, .clip_near = 0.1f,
+        .nlights = 3, .light = test_light, .light_category = test_light_category, .space = test_space, .clip_near = 0.1f,
         .clip_far = 100, .texture = test_texture, .textureinfo = test_textureinfo,
         .ray = test_ray, .query = test_query, .message = test_message,
     };

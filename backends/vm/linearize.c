@@ -25,7 +25,8 @@
 ** whose only loops run over uniform counts).
 **
 ** Regions (illuminance, illuminate, solar) become counted loops over the
-** host's lights; gather is reported as unsupported. Each block's body is
+** host's lights (illuminance's category goes to the host's light call,
+** which skips the lights outside it); gather is reported as unsupported. Each block's body is
 ** vmgen.c's (vg_select_ins).
 */
 #include <stdlib.h>
@@ -251,11 +252,8 @@ static int region_terminator(Gen *g, IrIns *t, int m)
         g->failed = true;
         return -1;
     }
-    /* illuminance("category", ...): the host does not tell lights apart. */
+    /* illuminance("category", ...): the category goes last to __light. */
     int first = illuminance && t->nargs && t->args[0]->type.kind == IRT_STRING;
-    if (first)
-        diag_warning(g->mf->rc, loc, "light categories are not supported by the bytecode VM: "
-                     "this illuminance runs over every light");
     int given = t->nargs - first;
     if ((kind != IRR_SOLAR && given != 1 && given != 3)
         || (kind == IRR_SOLAR && given != 0 && given != 2)) {
@@ -278,7 +276,7 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     vg_emit3(g, VM_OP_LT, 1, R(more), R(cnt), R(n), loc);
     /* illuminance: light cnt seen from P; illuminate/solar: the point Ps
        as this light sees it. */
-    int nargs = 1 + given, a = 0;
+    int nargs = 1 + given + first, a = 0;
     MOpnd *args = calloc((size_t)nargs, sizeof *args);
     unsigned *argw = calloc((size_t)nargs, sizeof *argw);
     if (illuminance)
@@ -286,6 +284,10 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     for (int k = first; k < t->nargs; k++) {
         args[a] = R(vg_reg_of(g, t->args[k]));
         argw[a++] = vg_type_width(t->args[k]->type);
+    }
+    if (first) {
+        args[a] = R(vg_reg_of(g, t->args[0]));
+        argw[a++] = vg_type_width(t->args[0]->type);
     }
     if (!illuminance) {
         args[a] = R(vg_add_var(g, &g->mf->globals, &g->mf->nglobals, "Ps", ir_type(IRT_POINT),
@@ -297,8 +299,9 @@ static int region_terminator(Gen *g, IrIns *t, int m)
         { BO_ILLUMINATE_mpp, BO_ILLUMINATE_mpvfp },
         { BO_SOLAR_mp, BO_SOLAR_mvfp },
     };
+    BuiltinRowId row = first ? (given > 1 ? BO_LIGHT_mfpvfs : BO_LIGHT_mfps) : rows[kind][given > 1];
     /* The argument types are the row's own letters. */
-    VmCallee callee = { .row = rows[kind][given > 1], .result = 'm', .nargs = (uint8_t)nargs };
+    VmCallee callee = { .row = row, .result = 'm', .nargs = (uint8_t)nargs };
     memcpy(callee.type, builtin_rows[callee.row].sig + 1, (size_t)nargs);
     unsigned idx = (unsigned)vg_callee_index(g, &callee);
     c = vg_emit(g, VM_OP_CALLB, 16, loc);
