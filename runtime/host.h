@@ -71,6 +71,24 @@ typedef struct VmRay {
    phong()'s lobe about the mirror direction, max(0, R . L)^exponent. */
 typedef enum VmLobeKind { VM_LOBE_COSINE, VM_LOBE_SPECULAR, VM_LOBE_PHONG } VmLobeKind;
 
+/* One ray of a gather loop (PRMan's gather, category "illuminance"):
+   from P along the unit direction D, which the runtime picks in the
+   loop's cone. The host fills the n values the loop asks of a hit:
+   name[k] as PRMan spells it ("surface:Ci", "surface:Oi", "ray:length",
+   "primitive:P", "primitive:N", ...; "ray:origin" and "ray:direction"
+   the runtime fills itself), of type letter type[k] and width[k] floats,
+   at out + at[k]. */
+typedef struct VmGatherRay {
+    float P[3], D[3];
+    float maxdist, bias;
+    uint32_t seed;                    /* the shading point's random stream */
+    int lane;
+    int n;
+    const char *const *name;
+    const char *type;
+    const int *width, *at;
+} VmGatherRay;
+
 typedef struct VmHost {
     int nlights;
     /* Fills *out for light i at P, the point of the batch's lane `lane`
@@ -102,6 +120,10 @@ typedef struct VmHost {
        signature letter, n floats), -1 with a message for a bad texture. */
     int (*textureinfo)(void *user, const char *name, const char *field, char type, int n,
                        float *out, const char **str, char *err, int errlen);
+    /* Traces a gather ray: 1 on a hit with the values asked, 0 on a
+       miss (the loop's else branch runs), -1 with a message (a name it
+       does not know) that stops the run. */
+    int (*gather)(void *user, const VmGatherRay *r, float *out, char *err, int errlen);
     /* A ray query into out (3 floats): 0, or -1 with a message. */
     int (*ray)(void *user, const VmRay *r, float out[3], char *err, int errlen);
     /* attribute, option, rendererinfo, rayinfo ("depth", "shadowray",
@@ -145,6 +167,11 @@ typedef struct VmHost {
      channel 2; "test:dir" (environment) is the normalized direction *
      0.5 + 0.5; "test:shadow" is 1 where the point's x is positive. Any other name
      is an error ("no texture ...");
+   - gather: a wall at z = 10 facing the camera, of surface:Ci
+     (0.25, 0.5, 0.75) and surface:Oi (1, 1, 1): a ray with D.z > 0 hits
+     it at t = (10 - P.z) / D.z (ray:length; primitive:P = P + t D,
+     primitive:N = (0, 0, -1)) unless t > maxdist; any other ray misses;
+     other names are an error;
    - rays: trace returns the normalized direction * 0.5 + 0.5, the other
      ray queries report nothing in the way (transmission and visibility
      1, occlusion 0, indirectdiffuse 0);

@@ -120,6 +120,38 @@ static int test_ray(void *user, const VmRay *r, float out[3], char *err, int err
     return 0;
 }
 
+/* The wall at z = 10 (host.h). */
+static int test_gather(void *user, const VmGatherRay *r, float *out, char *err, int errlen)
+{
+    (void)user;
+    if (r->D[2] <= 0)
+        return 0;
+    float t = (10 - r->P[2]) / r->D[2];
+    if (t < 0 || t > r->maxdist)
+        return 0;
+    for (int k = 0; k < r->n; k++) {
+        float *o = out + r->at[k];
+        const char *name = r->name[k];
+        if (!strcmp(name, "surface:Ci") && r->width[k] == 3)
+            o[0] = 0.25f, o[1] = 0.5f, o[2] = 0.75f;
+        else if (!strcmp(name, "surface:Oi") && r->width[k] == 3)
+            o[0] = o[1] = o[2] = 1;
+        else if (!strcmp(name, "ray:length") && r->width[k] == 1)
+            o[0] = t;
+        else if (!strcmp(name, "primitive:P") && r->width[k] == 3)
+            for (int j = 0; j < 3; j++)
+                o[j] = r->P[j] + t * r->D[j];
+        else if (!strcmp(name, "primitive:N") && r->width[k] == 3)
+            o[0] = o[1] = 0, o[2] = -1;
+        else {
+            snprintf(err, (size_t)errlen, "the test host has no gather value \"%s\" of that type",
+                     name);
+            return -1;
+        }
+    }
+    return 1;
+}
+
 static int test_query(void *user, const char *kind, const char *name, char type, int n,
                       float *out, const char **str)
 {
@@ -191,7 +223,7 @@ const VmHost *vm_test_host(void)
     static const VmHost host = {
         .nlights = 3, .light = test_light, .light_category = test_light_category, .space = test_space, .clip_near = 0.1f,
         .clip_far = 100, .texture = test_texture, .textureinfo = test_textureinfo,
-        .ray = test_ray, .query = test_query, .message = test_message,
+        .ray = test_ray, .gather = test_gather, .query = test_query, .message = test_message,
     };
     return &host;
 }

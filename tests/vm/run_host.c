@@ -175,6 +175,18 @@ static void e_urandom(float u, float v, float *o)
         o[k] = rsl_random(0, (uint32_t)k);
 }
 
+/* gather on the test host's wall at z = 10 (surface:Ci (0.25, 0.5,
+   0.75)) from P (z = 1): straight at it, 4 hits at ray:length 9, no
+   misses: 4 x 100 + 9 x 1000 + 4 x 0.75. */
+static void e_gather_wall(float u, float v, float *o) { (void)u, (void)v, o[0] = 400 + 9000 + 3; }
+static void e_gather_cone(float u, float v, float *o)
+{
+    (void)u, (void)v;
+    o[0] = 0.25f, o[1] = 0.5f, o[2] = 0.75f;
+}
+static void e_eight(float u, float v, float *o) { (void)u, (void)v, o[0] = 8; }
+static void e_gather_half(float u, float v, float *o) { (void)u, (void)v, o[0] = 1032; }
+
 const RunCase run_host[] = {
     { "phong under the test lights", "surface t() { Ci = phong(N, -normalize(I), 20); }", "Ci", 3, e_phong,
       1e-4f },
@@ -237,6 +249,32 @@ const RunCase run_host[] = {
     { "opposite() without volumes is 0", R_FLOAT "float k = 3; r = opposite(\"Kd\", k) + k - 3; }", "r", 1, e_zero,
       0 },
     { "caustic without a photon map is black", "surface t() { Ci = caustic(P, N); }", "Ci", 3, e_black, 0 },
+    /* gather (category "illuminance") on the test host's wall */
+    { "gather straight at a wall: its colour, its distance, no misses", R_FLOAT
+      "color c = 0, sum = 0; float d = 0, hits = 0, misses = 0;"
+      " gather(\"illuminance\", P, vector(0, 0, 1), 0, 4, \"surface:Ci\", c, \"ray:length\", d) {"
+      " hits += 1; sum += c; } else misses += 1; r = hits * 100 + misses + d * 1000 + comp(sum, 2); }",
+      "r", 1, e_gather_wall, 1e-3f },
+    { "gather away from the wall: every ray misses", R_FLOAT
+      "color c = 0; float hits = 0, misses = 0;"
+      " gather(\"illuminance\", P, vector(0, 0, -1), PI / 4, 8, \"surface:Ci\", c) hits += 1;"
+      " else misses += 1; r = misses + 100 * hits; }", "r", 1, e_eight, 0 },
+    { "gather within a cone facing the wall: every hit its colour, on the wall",
+      "surface t() { color c = 0, sum = 0; point p = 0; float hits = 0, off = 0;"
+      " gather(\"illuminance\", P, vector(0, 0, 1), PI / 4, 16, \"surface:Ci\", c, \"primitive:P\", p) {"
+      " hits += 1; sum += c; off += abs(zcomp(p) - 10); } Ci = hits == 16 && off < 1e-3 ? sum / hits : 0; }",
+      "Ci", 3, e_gather_cone, 1e-6f },
+    { "gather across the wall's edge: hits and misses add up to the samples", R_FLOAT
+      "color c = 0; float hits = 0, misses = 0, bad = 0; vector dir = 0;"
+      " gather(\"illuminance\", P, vector(1, 0, 0), PI / 2, 32, \"surface:Ci\", c, \"ray:direction\", dir) {"
+      " hits += 1; if (xcomp(dir) < -1e-5 || zcomp(dir) <= 0) bad += 1; } else misses += 1;"
+      " r = hits + misses + (hits > 0 && misses > 0 && bad == 0 ? 1000 : 0); }", "r", 1, e_gather_half, 0 },
+    { "gather beyond maxdist misses", R_FLOAT "color c = 0; float misses = 0;"
+      " gather(\"illuminance\", P, vector(0, 0, 1), 0, 8, \"maxdist\", 5, \"surface:Ci\", c) {}"
+      " else misses += 1; r = misses; }", "r", 1, e_eight, 0 },
+    { "gather samplepattern: every sample a hit, no ray traced", R_FLOAT "vector d = 0; float n = 0;"
+      " gather(\"samplepattern\", P, vector(0, 0, -1), 0, 8, \"ray:direction\", d) n += -zcomp(d);"
+      " r = n; }", "r", 1, e_eight, 1e-6f },
     /* random(): uniform on [0, 1) */
     { "random() has mean 1/2", R_FLOAT "float i; r = 0; for (i = 0; i < 256; i += 1) r += random() / 256; }", "r",
       1, e_half, 0.072f },
