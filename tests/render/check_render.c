@@ -789,6 +789,41 @@ START_TEST(light_categories)
 }
 END_TEST
 
+START_TEST(gather_wall)
+{
+    /* A square at z = 5 gathers (gathersurf.sl) through a cone about +z
+       towards a constant wall of color (0.2, 0.4, 0.6) at z = 8 that
+       covers every ray: left half, the mean surface:Ci of the hits is
+       the wall's color; right half (cone angle 0) every ray hits at
+       ray:length 3: (1, 0, 0.3). Gathering towards the camera, where
+       nothing is, every ray misses: (0, 1, 0). */
+    static const char *const head = ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+        "AttributeBegin\nColor 0.2 0.4 0.6\nSurface \"constant\"\n"
+        "Polygon \"P\" [-20 -20 3  -20 20 3  20 20 3  20 -20 3]\nAttributeEnd\n";
+    char rib[2048];
+    snprintf(rib, sizeof rib, "%sAttributeBegin\nSurface \"gathersurf\" \"angle\" 0.3 \"samples\" 8\n"
+             "Polygon \"P\" [-1 -1 0  -1 1 0  0 1 0  0 -1 0]\nAttributeEnd\n"
+             "AttributeBegin\nSurface \"gathersurf\" \"show\" 1\n"
+             "Polygon \"P\" [0 -1 0  0 1 0  1 1 0  1 -1 0]\nAttributeEnd\nWorldEnd\n", head);
+    Image *img = render(rib, 1, 2);
+    const float *l = image_pixel(img, 16, 32), *r = image_pixel(img, 48, 32);
+    const float wl[3] = { 0.2f, 0.4f, 0.6f }, wr[3] = { 1, 0, 0.3f };
+    for (int k = 0; k < 3; k++) {
+        ck_assert_float_eq_tol(l[k], wl[k], 1e-5);
+        ck_assert_float_eq_tol(r[k], wr[k], 1e-5);
+    }
+    image_free(img);
+    snprintf(rib, sizeof rib, "%sSurface \"gathersurf\" \"show\" 1 \"vector dir\" [0 0 -1]\n"
+             "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\nWorldEnd\n", head);
+    img = render(rib, 1, 2);
+    const float *m = image_pixel(img, 32, 32);
+    ck_assert_float_eq_tol(m[0], 0, 1e-6);
+    ck_assert_float_eq_tol(m[1], 1, 1e-6);
+    ck_assert_float_eq_tol(m[2], 0, 1e-6);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(matte_and_texture_coordinates)
 {
     /* A Matte 1 square in front of a white constant backdrop: its
@@ -916,6 +951,7 @@ int main(void)
     tcase_add_test(tc, bump_tilts_the_normal);
     tcase_add_test(tc, message_passing);
     tcase_add_test(tc, light_categories);
+    tcase_add_test(tc, gather_wall);
     tcase_add_test(tc, matte_and_texture_coordinates);
     tcase_add_test(tc, light_shader_reshapes_L);
     tcase_add_test(tc, missing_shader_is_an_error);
