@@ -26,6 +26,31 @@ static bool host_light(void *user, int i, int lane, const float P[3], VmLightSam
     return true;
 }
 
+/* The categories of light sample i: its light shader's __category as
+   the instance sets it (the RIB's value, else the shader's default). The
+   path tracer's sampled lights (c->given) are not the look's: NULL, the
+   host cannot tell. */
+static const char *host_light_category(void *user, int i)
+{
+    ShadeCtx *c = user;
+    const ShadeFrame *f = &c->frame[c->depth];
+    const RLook *look = f->look;
+    if ((c->depth == 0 && c->given) || !look)
+        return NULL;
+    for (int k = 0, e = 0; k < look->nlights; k++) {
+        int K = look->lights[k].area ? look->lights[k].area->samples : 1;
+        if (i < e + K) {
+            const char *str = NULL;
+            float unused[1];
+            int got = c->shading->param(c->thread, c->depth, look->lights[k].shader, NULL, false,
+                                        "__category", 's', 1, 0, unused, &str);
+            return got == 1 && str ? str : "";
+        }
+        e += K;
+    }
+    return "";
+}
+
 static bool host_space(void *user, const char *name, float m[16])
 {
     ShadeCtx *c = user;
@@ -159,6 +184,56 @@ static int indirect(ShadeCtx *c, const VmRay *q, float out[3], char *err, int er
 }
 
 static int host_ray_biased(ShadeCtx *c, const VmRay *q, float out[3], char *err, int errlen);
+
+/* A gather ray: the nearest hit along r->D within maxdist, past the
+   bias, and what the loop asks of it: surface:Ci (the color trace()
+   sees along the ray, the hit shaded one level deeper), ray:length,
+   primitive:P, primitive:N (the unit geometric normal). */
+static int host_gather(void *user, const VmGatherRay *r, float *out, char *err, int errlen)
+{
+    ShadeCtx *c = user;
+    float bias = r->bias > 0 ? r->bias : trace_bias(r->P);
+    if (!(r->maxdist > bias))
+        return 0;
+    RTRayHit rh = { { r->P[0], r->P[1], r->P[2], bias, r->D[0], r->D[1], r->D[2], r->maxdist },
+                    { 0, 0, 0, 0, 0, 0, RT_INVALID_ID, RT_INVALID_ID } };
+    c->secondary_rays++;
+    double t0 = render_clock();
+    rtIntersect1(c->world->top, &rh);
+    c->shader_trace_seconds += render_clock() - t0;
+    if (rh.hit.geomID == RT_INVALID_ID)
+        return 0;
+    float t = rh.ray.tfar;
+    for (int k = 0; k < r->n; k++) {
+        float *o = out + r->at[k];
+        const char *name = r->name[k];
+        if (!strcmp(name, "surface:Ci") && r->width[k] == 3) {
+            float outer = c->ray_bias;
+            c->ray_bias = r->bias;
+            c->why[c->depth + 1 <= RT_MAX_DEPTH ? c->depth + 1 : RT_MAX_DEPTH] = 't';
+            int rc = shade_trace(c, r->P, r->D, r->seed + (uint32_t)k, o, err, errlen);
+            c->ray_bias = outer;
+            if (rc < 0)
+                return -1;
+        } else if (!strcmp(name, "ray:length") && r->width[k] == 1) {
+            o[0] = t;
+        } else if (!strcmp(name, "primitive:P") && r->width[k] == 3) {
+            for (int j = 0; j < 3; j++)
+                o[j] = r->P[j] + t * r->D[j];
+        } else if (!strcmp(name, "primitive:N") && r->width[k] == 3) {
+            float n[3] = { rh.hit.Ng_x, rh.hit.Ng_y, rh.hit.Ng_z };
+            float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+            for (int j = 0; j < 3; j++)
+                o[j] = len > 0 ? n[j] / len : 0;
+        } else {
+            snprintf(err, (size_t)errlen, "rtrender has no gather value \"%s\" of that type "
+                     "(it has surface:Ci, ray:length, ray:origin, ray:direction, primitive:P "
+                     "and primitive:N)", name);
+            return -1;
+        }
+    }
+    return 1;
+}
 
 /* trace(P, R): the color along R, or with "coneangle" (and "samples")
    the mean over directions uniform in the cone about R. */
@@ -338,12 +413,14 @@ void host_install(ShadeCtx *c)
     const RibOptions *o = &c->world->frame->options;
     c->host = (VmHost){
         .light = host_light,
+        .light_category = host_light_category,
         .space = host_space,
         .clip_near = o->near_clip,
         .clip_far = o->far_clip,
         .texture = host_texture,
         .textureinfo = host_textureinfo,
         .ray = host_ray,
+        .gather = host_gather,
         .query = host_query,
         .message = host_message,
         .user = c,

@@ -529,6 +529,52 @@ bool check_value_for(Checker *ck, Node *e, Type to, const char *what)
     return true;
 }
 
+/* The detail e would have if random() were uniform; with apply, makes
+   it so: e's random() calls and the expressions over them become
+   uniform. Only operations whose detail joins their operands' are seen
+   through; a user function's call, or a builtin always varying, stays
+   varying. */
+static Detail random_detail(Node *e, bool apply)
+{
+    if (e->detail != DETAIL_VARYING)
+        return e->detail;
+    Detail d = DETAIL_UNIFORM;
+    switch (e->kind) {
+    case N_CALL:
+        if (e->sym || !e->builtin)
+            return DETAIL_VARYING;
+        if (e->builtin->id == BI_RANDOM)
+            break;
+        if (builtin_row(e->builtin)->flags & (BF_VARYING | BF_OUTDETAIL))
+            return DETAIL_VARYING;
+        for (Node *c = e->kid[0]; c; c = c->next)   /* a builtin's detail joins its arguments' */
+            d = detail_join(d, random_detail(c, apply));
+        break;
+    case N_MATRIX16: case N_ARRAYINIT:
+        for (Node *c = e->kid[0]; c; c = c->next)
+            d = detail_join(d, random_detail(c, apply));
+        break;
+    case N_BINARY: case N_UNARY: case N_TERNARY: case N_CAST: case N_TRIPLE: case N_INDEX:
+        for (int k = 0; k < 4; k++)
+            if (e->kid[k])
+                d = detail_join(d, random_detail(e->kid[k], apply));
+        break;
+    default:
+        return DETAIL_VARYING;
+    }
+    if (apply && d != DETAIL_VARYING)
+        e->detail = d;
+    return d;
+}
+
+Detail check_uniform_random(Node *e, Detail want)
+{
+    if (want != DETAIL_UNIFORM || e->detail != DETAIL_VARYING
+        || random_detail(e, false) == DETAIL_VARYING)
+        return e->detail;
+    return random_detail(e, true);
+}
+
 Symbol *check_assign_target(Checker *ck, Node *lhs, Detail detail, bool whole)
 {
     Node *root = lvalue_root(lhs);
@@ -628,7 +674,9 @@ static void check_assign(Checker *ck, Node *e)
             return;
         }
     }
-    Detail d = rhs->detail;
+    const GlobalVar *g = root->sym ? root->sym->global : NULL;
+    Detail d = root->sym ? check_uniform_random(rhs, g ? g->detail : root->sym->detail)
+                         : rhs->detail;
     if (lhs->kind == N_INDEX)
         d = detail_join(d, lhs->kid[1]->detail);
     if (!check_assign_target(ck, lhs, d, e->op == OP_ASSIGN && lhs->kind == N_IDENT))

@@ -78,6 +78,10 @@ void bool_to_float(Checker *ck, Node *e);
    entirely. Marks the variable assigned. Returns its symbol, or NULL
    after an error. */
 Symbol *check_assign_target(Checker *ck, Node *lhs, Detail detail, bool whole);
+/* e's detail once assigned to a variable of detail want: random() draws
+   once per batch (uniform) when e goes to a uniform variable and is
+   varying only through random() calls, which it then marks uniform. */
+Detail check_uniform_random(Node *e, Detail want);
 /* Resolves an identifier and reports unavailable or invisible names;
    NULL after an error. */
 Symbol *resolve_ident(Checker *ck, Node *e);

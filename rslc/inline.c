@@ -162,6 +162,7 @@ static void copy_blocks(Copy *c, IrBlock *after)
             n->imm = i->op == IR_region ? i->imm + c->region0 : i->imm;
             n->sym = i->sym;
             n->callee = i->callee;
+            n->pin = i->pin;
             n->val.varying = i->val.varying || c->call->val.varying;
             ir_append(nb, n);
             if (i->val.type.kind != IRT_VOID)

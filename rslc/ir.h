@@ -87,6 +87,8 @@ typedef struct IrConst {
 
 /* ---- instructions and blocks ----------------------------------------------- */
 
+enum { IR_PIN_VARYING = 1, IR_PIN_UNIFORM = -1 };
+
 struct IrIns {
     IrVal val;             /* the result; val.type.kind == IRT_VOID if none */
     IrOp op;
@@ -99,6 +101,12 @@ struct IrIns {
                               light value, region index */
     const char *sym;       /* global name (gget/gset), callee name (call) */
     IrFunc *callee;        /* call */
+    int pin;               /* intrin: the detail the checker fixed (uniform.c):
+                              IR_PIN_VARYING runs per point whatever its
+                              operands (a BF_OUTDETAIL call into a varying
+                              variable), IR_PIN_UNIFORM once per batch
+                              (random() in a uniform context); 0 by its
+                              row and operands */
     SrcLoc loc;            /* loc.inl: the inlined frame it runs in */
     int *dbg;              /* debug: the source variables (fn->dbgvars
                               indices) whose value this is */

@@ -540,6 +540,10 @@ static void fill_ins(Parser *p, IrIns *ins)
             error(p, t, "unknown builtin '%s'", t->kind == T_NAME ? t->text : "?");
             return;
         }
+        if (peek(p)->kind == T_NAME && !strcmp(peek(p)->text, "pervarying"))
+            take(p), ins->pin = IR_PIN_VARYING;
+        else if (peek(p)->kind == T_NAME && !strcmp(peek(p)->text, "peruniform"))
+            take(p), ins->pin = IR_PIN_UNIFORM;
         args_until_end(p, ins, false);
         ins->imm = overload_row(b, ins->nargs);
         if (ins->imm < 0)

@@ -109,7 +109,8 @@ static bool print_imm(FILE *out, const IrIns *i)
         fprintf(out, " %s", i->sym);
         return true;
     case IR_intrin:
-        fprintf(out, " %s", builtin_fn_names[builtin_rows[i->imm].fn]);
+        fprintf(out, " %s%s", builtin_fn_names[builtin_rows[i->imm].fn],
+                i->pin == IR_PIN_VARYING ? " pervarying" : i->pin == IR_PIN_UNIFORM ? " peruniform" : "");
         return false;  /* "intrin sin %1": no comma after the name */
     case IR_call:
         fprintf(out, " @%s", i->callee ? i->callee->name : i->sym);

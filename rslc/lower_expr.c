@@ -621,6 +621,11 @@ static IrVal *builtin_call(Lower *L, const Node *e)
     nv = implicit_args(L, builtin_rows[row].implicit, vals, nv, e->loc);
     IrType rt = lower_type(sig.ret);
     IrVal *r = intrin(L, (BuiltinRowId)row, any ? ir_type(IRT_TUPLE) : rt, vals, nv, e->loc);
+    unsigned flags = builtin_rows[row].flags;
+    if ((flags & BF_OUTDETAIL) && e->detail != DETAIL_UNIFORM)
+        ((IrIns *)r)->pin = IR_PIN_VARYING;   /* into a varying variable: per point */
+    else if ((flags & BF_VARYING) && e->detail == DETAIL_UNIFORM)
+        ((IrIns *)r)->pin = IR_PIN_UNIFORM;   /* the checker's uniform random() */
     if (!any)
         return rt.kind == IRT_VOID ? NULL : r;
     for (int i = 0; i < n; i++) {

@@ -18,6 +18,7 @@ typedef enum BuiltinClass { BC_PURE, BC_SIDE, BC_DERIV, BC_LIGHT, BC_RENDER } Bu
 #define BF_VARYING  2u
 #define BF_CHANNEL  4u
 #define BF_INTERNAL 8u
+#define BF_OUTDETAIL 16u
 
 /* builtins.def, implicit: bits, and the order the arguments come in. */
 #define IMP_P       1u

@@ -239,6 +239,7 @@ static void ctransform_lane(float *out, const VmCall *call)
 #define ENTRY_texture           vm_lane_texture
 #define ENTRY_textureinfo       vm_lane_textureinfo
 #define ENTRY_ray               vm_lane_ray
+#define ENTRY_gather            vm_lane_gather
 #define ENTRY_query             vm_lane_query
 #define ENTRY_rayinfo           vm_lane_rayinfo
 #define ENTRY_shadername        vm_lane_shadername

@@ -11,6 +11,7 @@
 #include "runtime/host.h"
 #include "vm/lanes.h"
 #include "runtime/mathlib.h"
+#include "runtime/noise.h"
 #include "runtime/strings.h"
 
 /* The host, if it has the callback `have`; otherwise a fault. */
@@ -266,6 +267,109 @@ void vm_lane_ray(float *out, const VmCall *call)
         return;
     }
     memcpy(out, res, (size_t)b->outn * sizeof *out);
+}
+
+/* A direction within angle of the unit axis a, uniform over the cone's
+   solid angle, from two numbers in [0, 1). */
+static void cone_direction(const float a[3], float angle, float x1, float x2, float out[3])
+{
+    float c = 1 - x1 * (1 - cosf(angle)), s = sqrtf(fmaxf(0, 1 - c * c));
+    float phi = 2 * (float)M_PI * x2, u[3], v[3];
+    /* u, v: an orthonormal pair perpendicular to a. */
+    float t[3] = { fabsf(a[0]) < 0.9f ? 1.0f : 0.0f, fabsf(a[0]) < 0.9f ? 0.0f : 1.0f, 0 };
+    u[0] = a[1] * t[2] - a[2] * t[1], u[1] = a[2] * t[0] - a[0] * t[2], u[2] = a[0] * t[1] - a[1] * t[0];
+    float ul = sqrtf(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    for (int k = 0; k < 3; k++)
+        u[k] /= ul;
+    v[0] = a[1] * u[2] - a[2] * u[1], v[1] = a[2] * u[0] - a[0] * u[2], v[2] = a[0] * u[1] - a[1] * u[0];
+    for (int k = 0; k < 3; k++)
+        out[k] = c * a[k] + s * (cosf(phi) * u[k] + sinf(phi) * v[k]);
+}
+
+/* One sample of a gather loop (PRMan): its ray's direction lies within
+   angle of dir, uniform over the cone's solid angle, drawn from the
+   point's stream apart from random()'s (angle 0: dir itself). Category
+   "illuminance" traces it through the host; "samplepattern" traces
+   nothing and every sample is a hit with only ray:origin, ray:direction
+   and ray:length (0). */
+void vm_lane_gather(float *out, const VmCall *call)
+{
+    const VmBuiltin *b = call->self;
+    const char *category = vm_lane_string(call, 5);
+    bool pattern = !strcmp(category, "samplepattern");
+    if (!pattern && strcmp(category, "illuminance")) {
+        vm_lane_fault(call, "gather category \"%s\" is not supported (\"illuminance\" and "
+                      "\"samplepattern\" are)", category);
+        return;
+    }
+    const VmHost *h = pattern ? b->host : host(call, b->host && b->host->gather, "gather rays");
+    if (!pattern && !h)
+        return;
+    const float *const *a = call->args;
+    int sample = (int)a[0][0];
+    float axis[3], len = sqrtf(a[2][0] * a[2][0] + a[2][1] * a[2][1] + a[2][2] * a[2][2]);
+    for (int k = 0; k < 3; k++)
+        axis[k] = len > 0 ? a[2][k] / len : 0;
+    VmGatherRay r = { .maxdist = INFINITY, .lane = call->lane,
+                      .seed = call->state->random_seed[call->lane] };
+    memcpy(r.P, a[1], sizeof r.P);
+    uint32_t stream = r.seed ^ 0x9e3779b9u;
+    if (a[3][0] > 0)
+        cone_direction(axis, a[3][0], rsl_random(stream, 2 * (uint32_t)sample),
+                       rsl_random(stream, 2 * (uint32_t)sample + 1), r.D);
+    else
+        memcpy(r.D, axis, sizeof r.D);
+    const char *name[VM_MAX_ARGS];
+    char type[VM_MAX_ARGS];
+    int width[VM_MAX_ARGS], at[VM_MAX_ARGS], total = 0;
+    int mine[VM_MAX_ARGS], nmine = 0;     /* ray:origin, ray:direction: the runtime's */
+    int mine_at[VM_MAX_ARGS];
+    for (int i = 6; i + 1 < b->nown; i += 2) {
+        const char *nm = vm_lane_string(call, i);
+        if (strchr(nm, ':')) {
+            int w = call->argn[i + 1];
+            if (!strcmp(nm, "ray:origin") || !strcmp(nm, "ray:direction")
+                || (pattern && !strcmp(nm, "ray:length"))) {
+                if (w != (strcmp(nm, "ray:length") ? 3 : 1)) {
+                    vm_lane_fault(call, "gather's \"%s\" goes into a variable of the wrong type", nm);
+                    return;
+                }
+                mine[nmine] = i, mine_at[nmine++] = total;
+            } else if (pattern) {
+                vm_lane_fault(call, "gather(\"samplepattern\") traces no rays: it has no \"%s\"", nm);
+                return;
+            } else {
+                name[r.n] = nm, type[r.n] = b->letters[i + 1], width[r.n] = w, at[r.n++] = total;
+            }
+            total += w;
+        } else if (!strcmp(nm, "maxdist")) {
+            r.maxdist = a[i + 1][0];
+        } else if (!strcmp(nm, "bias")) {
+            r.bias = a[i + 1][0];
+        } else {
+            vm_lane_warn(call, "option \"%s\" is not supported by this renderer; ignored", nm);
+        }
+    }
+    if (total > 15) {
+        vm_lane_fault(call, "the loop asks %d floats of each hit; at most 15 fit", total);
+        return;
+    }
+    r.name = name, r.type = type, r.width = width, r.at = at;
+    char err[200];
+    int hit = pattern ? 1 : h->gather(h->user, &r, out + 1, err, sizeof err);
+    if (hit < 0) {
+        vm_lane_fault(call, "%s", err);
+        return;
+    }
+    for (int k = 0; k < nmine && hit; k++) {
+        const char *nm = vm_lane_string(call, mine[k]);
+        float *o = out + 1 + mine_at[k];
+        if (!strcmp(nm, "ray:length"))
+            o[0] = 0;
+        else
+            memcpy(o, !strcmp(nm, "ray:origin") ? r.P : r.D, 3 * sizeof *o);
+    }
+    out[0] = (float)(hit != 0);
 }
 
 /* ---- queries --------------------------------------------------------------------------- */

@@ -26,6 +26,10 @@ void vm_lane_depth(float *out, const VmCall *call);
 void vm_lane_texture(float *out, const VmCall *call);
 void vm_lane_textureinfo(float *out, const VmCall *call);
 void vm_lane_ray(float *out, const VmCall *call);
+/* __gather(sample, P, dir, angle, samples, category, name/value pairs):
+   sample `sample` of a gather loop: out[0] 1 on a hit, then the output
+   names' values in pair order. */
+void vm_lane_gather(float *out, const VmCall *call);
 void vm_lane_query(float *out, const VmCall *call);
 void vm_lane_rayinfo(float *out, const VmCall *call);
 void vm_lane_shadername(float *out, const VmCall *call);

@@ -25,13 +25,16 @@
 ** whose only loops run over uniform counts).
 **
 ** Regions (illuminance, illuminate, solar) become counted loops over the
-** host's lights; gather is reported as unsupported. Each block's body is
+** host's lights (illuminance's category goes to the host's light call,
+** which skips the lights outside it); gather into a counted loop over
+** the host's rays, its misses to the else branch. Each block's body is
 ** vmgen.c's (vg_select_ins).
 */
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/vm/vmgen_impl.h"
+#include "rslc/builtins.h"
 #include "rslc/diag.h"
 #include "runtime/builtins.h"
 
@@ -232,6 +235,104 @@ static void plain_terminator(Gen *g, int at, IrIns *t)
     }
 }
 
+/* A region header's two edges: the lanes in mask body into the body,
+   those in mask out to the exit, each with its phi moves. */
+static void region_edges(Gen *g, IrIns *t, int body, int out)
+{
+    int e[2] = { body, out };
+    for (int k = 0; k < 2; k++) {
+        IrBlock *s = t->succ[k];
+        vg_emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(e[k]), t->loc);
+        if (has_phis(s)) {
+            vg_emit3(g, VM_OP_MASK, 0, R(e[k]), R(-1), R(-1), t->loc);
+            phi_moves(g, t->block, s, 0, t->loc);
+            vg_emit(g, VM_OP_MASKALL, 0, t->loc);
+        }
+    }
+}
+
+/* Is argument k of a gather region (a name, k >= 5 odd from 5) one whose
+   value the loop fetches from each hit? */
+bool vg_gather_output(const IrIns *t, int k)
+{
+    const IrVal *v = t->args[k];
+    if (v->kind != IRV_CONST || v->type.kind != IRT_STRING)
+        return false;
+    const BuiltinOption *o = builtin_option(OPTS_GATHER, ((const IrConst *)v)->s);
+    return o && o->output;
+}
+
+/* A gather header: a loop of `samples` rays (a uniform count) with a
+   uniform counter. Each pass asks __gather for ray `counter` at every
+   lane (vm/hostlanes.c): out[0] 1 on a hit, then the fetched values in
+   pair order (vmgen.c's IR_light reads them). Lanes with a hit run the
+   body; the others run the else branch, or without one wait for the
+   next ray; when the rays run out every lane leaves. */
+static int gather_terminator(Gen *g, IrIns *t, int m)
+{
+    SrcLoc loc = t->loc;
+    int r = t->imm;
+    IrBlock *miss = g->fn->regions[r].miss;
+    if (t->nargs < 5 || (t->nargs - 5) % 2 || t->args[0]->type.kind != IRT_STRING) {
+        diag_error(g->mf->rc, loc, "gather needs a category, a position, a direction, an angle "
+                   "and a sample count, then name/value pairs");
+        g->failed = true;
+        return -1;
+    }
+    if (t->args[4]->varying) {
+        diag_error(g->mf->rc, loc, "gather's sample count must be uniform in the bytecode VM");
+        g->failed = true;
+        return -1;
+    }
+    int fetched = 0;
+    for (int k = 5; k + 1 < t->nargs; k += 2)
+        if (vg_gather_output(t, k))
+            fetched += vg_type_width(t->args[k + 1]->type);
+    if (fetched > 15 || (miss && has_phis(miss))) {
+        diag_error(g->mf->rc, loc, fetched > 15 ? "gather fetches more than 15 floats per hit"
+                                                : "gather's else branch starts with a merge");
+        g->failed = true;
+        return -1;
+    }
+    static const float one[1] = { 1 };
+    int cnt = g->light_cnt[r], lv = g->light_val[r];
+    int more = vg_new_reg(g, false, 1);
+    vg_emit3(g, VM_OP_LT, 1, R(more), R(cnt), R(vg_reg_of(g, t->args[4])), loc);
+    int nargs = 1 + t->nargs, a = 0;
+    MOpnd *args = calloc((size_t)nargs, sizeof *args);
+    unsigned *argw = calloc((size_t)nargs, sizeof *argw);
+    VmCallee callee = { .row = BO_GATHER_mfpvffsv, .result = 'm', .nargs = (uint8_t)nargs };
+    callee.type[a] = 'f', args[a] = R(cnt), argw[a++] = 1;
+    static const int order[4] = { 1, 2, 3, 4 };
+    for (int i = 0; i < 4; i++) {
+        IrVal *v = t->args[order[i]];
+        callee.type[a] = vg_type_letter(v->type);
+        args[a] = R(vg_reg_of(g, v)), argw[a++] = vg_type_width(v->type);
+    }
+    for (int k = 0; k < t->nargs; k = k ? k + 1 : 5) {
+        IrVal *v = t->args[k];
+        callee.type[a] = vg_type_letter(v->type);
+        args[a] = R(vg_reg_of(g, v)), argw[a++] = vg_type_width(v->type);
+    }
+    MIns *c = vg_emit(g, VM_OP_CALLB, 16, loc);
+    c->a = R(lv), c->imm = (unsigned)vg_callee_index(g, &callee);
+    c->nargs = nargs, c->args = args, c->argw = argw;
+    int live = vg_new_reg(g, true, 1), body = vg_new_reg(g, true, 1), nohit = vg_new_reg(g, true, 1);
+    int missed = vg_new_reg(g, true, 1), out = vg_new_reg(g, true, 1), done = vg_new_reg(g, false, 1);
+    vg_emit3(g, VM_OP_AND, 1, R(live), R(m), R(more), loc);
+    vg_emit3(g, VM_OP_AND, 1, R(body), R(live), RO(lv, 0), loc);
+    vg_emit3(g, VM_OP_NOT, 1, R(nohit), RO(lv, 0), R(-1), loc);
+    vg_emit3(g, VM_OP_AND, 1, R(missed), R(live), R(nohit), loc);
+    vg_emit3(g, VM_OP_NOT, 1, R(done), R(more), R(-1), loc);
+    vg_emit3(g, VM_OP_AND, 1, R(out), R(m), R(done), loc);
+    vg_emit3(g, VM_OP_ADD, 1, R(cnt), R(cnt), R(vg_const_reg(g, one, 1)), loc);
+    region_edges(g, t, body, out);
+    if (!miss)
+        return missed;      /* they wait for the next ray */
+    vg_emit3(g, VM_OP_OR, 1, R(g->mask[miss->id]), R(g->mask[miss->id]), R(missed), loc);
+    return -1;
+}
+
 /* An illuminance header: a loop over the host's lights with a uniform
    counter. Each pass fetches light `counter` at every lane (L, Cl, Ol and
    whether it takes part: inside the cone, not ambient); lanes it lights
@@ -245,17 +346,10 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     int r = t->imm;
     IrRegionKind kind = g->fn->regions[r].kind;
     bool illuminance = kind == IRR_ILLUMINANCE;
-    if (kind == IRR_GATHER) {
-        diag_error(g->mf->rc, loc, "gather is not supported by the bytecode VM: its host "
-                   "interface has no ray hits to loop over");
-        g->failed = true;
-        return -1;
-    }
-    /* illuminance("category", ...): the host does not tell lights apart. */
+    if (kind == IRR_GATHER)
+        return gather_terminator(g, t, m);
+    /* illuminance("category", ...): the category goes last to __light. */
     int first = illuminance && t->nargs && t->args[0]->type.kind == IRT_STRING;
-    if (first)
-        diag_warning(g->mf->rc, loc, "light categories are not supported by the bytecode VM: "
-                     "this illuminance runs over every light");
     int given = t->nargs - first;
     if ((kind != IRR_SOLAR && given != 1 && given != 3)
         || (kind == IRR_SOLAR && given != 0 && given != 2)) {
@@ -278,7 +372,7 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     vg_emit3(g, VM_OP_LT, 1, R(more), R(cnt), R(n), loc);
     /* illuminance: light cnt seen from P; illuminate/solar: the point Ps
        as this light sees it. */
-    int nargs = 1 + given, a = 0;
+    int nargs = 1 + given + first, a = 0;
     MOpnd *args = calloc((size_t)nargs, sizeof *args);
     unsigned *argw = calloc((size_t)nargs, sizeof *argw);
     if (illuminance)
@@ -286,6 +380,10 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     for (int k = first; k < t->nargs; k++) {
         args[a] = R(vg_reg_of(g, t->args[k]));
         argw[a++] = vg_type_width(t->args[k]->type);
+    }
+    if (first) {
+        args[a] = R(vg_reg_of(g, t->args[0]));
+        argw[a++] = vg_type_width(t->args[0]->type);
     }
     if (!illuminance) {
         args[a] = R(vg_add_var(g, &g->mf->globals, &g->mf->nglobals, "Ps", ir_type(IRT_POINT),
@@ -297,8 +395,9 @@ static int region_terminator(Gen *g, IrIns *t, int m)
         { BO_ILLUMINATE_mpp, BO_ILLUMINATE_mpvfp },
         { BO_SOLAR_mp, BO_SOLAR_mvfp },
     };
+    BuiltinRowId row = first ? (given > 1 ? BO_LIGHT_mfpvfs : BO_LIGHT_mfps) : rows[kind][given > 1];
     /* The argument types are the row's own letters. */
-    VmCallee callee = { .row = rows[kind][given > 1], .result = 'm', .nargs = (uint8_t)nargs };
+    VmCallee callee = { .row = row, .result = 'm', .nargs = (uint8_t)nargs };
     memcpy(callee.type, builtin_rows[callee.row].sig + 1, (size_t)nargs);
     unsigned idx = (unsigned)vg_callee_index(g, &callee);
     c = vg_emit(g, VM_OP_CALLB, 16, loc);
@@ -321,16 +420,7 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     vg_emit3(g, VM_OP_NOT, 1, R(done), R(more), R(-1), loc);
     vg_emit3(g, VM_OP_AND, 1, R(out), R(m), R(done), loc);
     vg_emit3(g, VM_OP_ADD, 1, R(cnt), R(cnt), R(vg_const_reg(g, one, 1)), loc);
-    int e[2] = { body, out };
-    for (int k = 0; k < 2; k++) {
-        IrBlock *s = t->succ[k];
-        vg_emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(e[k]), loc);
-        if (has_phis(s)) {
-            vg_emit3(g, VM_OP_MASK, 0, R(e[k]), R(-1), R(-1), loc);
-            phi_moves(g, t->block, s, 0, loc);
-            vg_emit(g, VM_OP_MASKALL, 0, loc);
-        }
-    }
+    region_edges(g, t, body, out);
     return wait;
 }
 

@@ -54,6 +54,10 @@ static bool depends(const MIns *later, const MIns *earlier)
     int ne = earlier->nargs <= 36 ? reads(earlier, re) : -1;
     if (nl < 0 || ne < 0)
         return true;
+    /* Builtin calls keep their order among themselves: random() advances
+       the point's stream, printf prints, a host call may count. */
+    if (later->op == VM_OP_CALLB && earlier->op == VM_OP_CALLB)
+        return true;
     int wl = later->a.reg, we = earlier->a.reg;
     for (int k = 0; k < nl; k++)
         if (rl[k] == we)            /* read after write */

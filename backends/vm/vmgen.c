@@ -371,6 +371,23 @@ void vg_select_ins(Gen *g, IrIns *ins)
     }
     case IR_light: {
         int r = g->region_of[ins->block->id];
+        if (r >= 0 && g->fn->regions[r].kind == IRR_GATHER) {
+            /* Pair imm's value: after the hit flag and the earlier
+               fetched values (linearize.c, gather_terminator). */
+            const IrIns *t = g->fn->regions[r].header->last;
+            unsigned at = 1;
+            int pair = 0, k = 5;
+            for (; k + 1 < t->nargs && pair < ins->imm; k += 2, pair++)
+                if (vg_gather_output(t, k))
+                    at += vg_type_width(t->args[k + 1]->type);
+            if (k + 1 >= t->nargs || !vg_gather_output(t, k)) {
+                vg_unsupported(g, ins, "this gather value");
+                break;
+            }
+            vg_emit3(g, VM_OP_MOV, vg_type_width(ins->val.type), R(dst), RO(g->light_val[r], at),
+                     R(-1), ins->loc);
+            break;
+        }
         if (r < 0 || g->light_val[r] < 0 || ins->imm > 2) {
             vg_unsupported(g, ins, "this light value");
             break;

@@ -68,6 +68,9 @@ void vg_linearize(Gen *g);
    sits in its call's tuple. */
 int vg_callee_index(Gen *g, const VmCallee *c);
 char vg_type_letter(IrType t);
+/* Is argument k of a gather region's terminator t a name whose value
+   the loop fetches from each hit (linearize.c)? */
+bool vg_gather_output(const IrIns *t, int k);
 void vg_select_intrin(Gen *g, IrIns *ins, int dst);
 unsigned vg_tuple_offset(const IrIns *call, int which);
 

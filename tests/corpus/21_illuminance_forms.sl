@@ -32,9 +32,3 @@ surface illumforms(
     Oi = Os;
     Ci = Os * (Cs * (Ka * Call + Kd * Chemi) + Ks * Cspec + Krim * Crim);
 }
-
-/* VM-EXPECT
-21_illuminance_forms.sl:28:5: warning: light categories are not supported by the bytecode VM: this illuminance runs over every light
-    illuminance("rim", P, Nf, PI) {
-    ^
-*/

@@ -32,12 +32,3 @@ surface gatherao(
     Ci = Os * Cs * (Kd * diffuse(Nf) * (1 - occl) + (sky + bleed * bounce) / total) +
          0.1 * glossy / glossyhits;
 }
-
-/* VM-EXPECT
-24_gather.sl:15:5: error: gather is not supported by the bytecode VM: its host interface has no ray hits to loop over
-    gather("illuminance", P, Nf, maxangle, samples,
-    ^
-24_gather.sl:25:5: error: gather is not supported by the bytecode VM: its host interface has no ray hits to loop over
-    gather("illuminance", P, R, radians(5), 4, "surface:Ci", hitc)
-    ^
-*/

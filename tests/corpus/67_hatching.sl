@@ -28,9 +28,3 @@ surface hatching(
     Oi = Os;
     Ci = Os * mix(paper, ink, max(ink1, ink2));
 }
-
-/* VM-EXPECT
-67_hatching.sl:15:5: warning: light categories are not supported by the bytecode VM: this illuminance runs over every light
-    illuminance(keycategory, P, Nf, PI / 2) {
-    ^
-*/

@@ -758,6 +758,76 @@ START_TEST(message_passing)
 }
 END_TEST
 
+START_TEST(light_categories)
+{
+    /* Three lights from the eye (catlight.sl): 0.1 in "key" (the
+       shader's default __category), 0.2 in "fill" and "rim" (the RIB's),
+       0.4 in none; each quarter of the screen sums the Cl of the lights
+       its catsurf's category picks: "key" 0.1, "-key" 0.2 + 0.4, "rim"
+       0.2, "" every light, 0.7. */
+    static const char *const cats[4] = { "key", "-key", "rim", "" };
+    static const float want[4] = { 0.1f, 0.6f, 0.2f, 0.7f };
+    char rib[2048];
+    int at = snprintf(rib, sizeof rib, ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                      "LightSource \"catlight\" 1 \"intensity\" 0.1\n"
+                      "LightSource \"catlight\" 2 \"intensity\" 0.2 \"string __category\" \"fill,rim\"\n"
+                      "LightSource \"catlight\" 3 \"intensity\" 0.4 \"string __category\" \"\"\n");
+    for (int q = 0; q < 4; q++) {
+        float x0 = q % 2 ? 0 : -1, y0 = q / 2 ? 0 : -1;
+        at += snprintf(rib + at, sizeof rib - (size_t)at,
+                       "AttributeBegin\nSurface \"catsurf\" \"string cat\" \"%s\"\n"
+                       "Polygon \"P\" [%g %g 0  %g %g 0  %g %g 0  %g %g 0]\nAttributeEnd\n", cats[q],
+                       x0, y0, x0, y0 + 1, x0 + 1, y0 + 1, x0 + 1, y0);
+    }
+    snprintf(rib + at, sizeof rib - (size_t)at, "WorldEnd\n");
+    Image *img = render(rib, 1, 2);
+    for (int q = 0; q < 4; q++) {
+        /* The quarter's centre: screen y grows downward in the image. */
+        int px = q % 2 ? 48 : 16, py = q / 2 ? 16 : 48;
+        const float *c = image_pixel(img, px, py);
+        for (int k = 0; k < 3; k++)
+            ck_assert_msg(fabsf(c[k] - want[q]) < 1e-5f, "category \"%s\": %g, want %g", cats[q],
+                          (double)c[k], (double)want[q]);
+    }
+    image_free(img);
+}
+END_TEST
+
+START_TEST(gather_wall)
+{
+    /* A square at z = 5 gathers (gathersurf.sl) through a cone about +z
+       towards a constant wall of color (0.2, 0.4, 0.6) at z = 8 that
+       covers every ray: left half, the mean surface:Ci of the hits is
+       the wall's color; right half (cone angle 0) every ray hits at
+       ray:length 3: (1, 0, 0.3). Gathering towards the camera, where
+       nothing is, every ray misses: (0, 1, 0). */
+    static const char *const head = ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+        "AttributeBegin\nColor 0.2 0.4 0.6\nSurface \"constant\"\n"
+        "Polygon \"P\" [-20 -20 3  -20 20 3  20 20 3  20 -20 3]\nAttributeEnd\n";
+    char rib[2048];
+    snprintf(rib, sizeof rib, "%sAttributeBegin\nSurface \"gathersurf\" \"angle\" 0.3 \"samples\" 8\n"
+             "Polygon \"P\" [-1 -1 0  -1 1 0  0 1 0  0 -1 0]\nAttributeEnd\n"
+             "AttributeBegin\nSurface \"gathersurf\" \"show\" 1\n"
+             "Polygon \"P\" [0 -1 0  0 1 0  1 1 0  1 -1 0]\nAttributeEnd\nWorldEnd\n", head);
+    Image *img = render(rib, 1, 2);
+    const float *l = image_pixel(img, 16, 32), *r = image_pixel(img, 48, 32);
+    const float wl[3] = { 0.2f, 0.4f, 0.6f }, wr[3] = { 1, 0, 0.3f };
+    for (int k = 0; k < 3; k++) {
+        ck_assert_float_eq_tol(l[k], wl[k], 1e-5);
+        ck_assert_float_eq_tol(r[k], wr[k], 1e-5);
+    }
+    image_free(img);
+    snprintf(rib, sizeof rib, "%sSurface \"gathersurf\" \"show\" 1 \"vector dir\" [0 0 -1]\n"
+             "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\nWorldEnd\n", head);
+    img = render(rib, 1, 2);
+    const float *m = image_pixel(img, 32, 32);
+    ck_assert_float_eq_tol(m[0], 0, 1e-6);
+    ck_assert_float_eq_tol(m[1], 1, 1e-6);
+    ck_assert_float_eq_tol(m[2], 0, 1e-6);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(matte_and_texture_coordinates)
 {
     /* A Matte 1 square in front of a white constant backdrop: its
@@ -937,6 +1007,8 @@ int main(void)
     tcase_add_test(tc, trace_sees_the_reflection);
     tcase_add_test(tc, bump_tilts_the_normal);
     tcase_add_test(tc, message_passing);
+    tcase_add_test(tc, light_categories);
+    tcase_add_test(tc, gather_wall);
     tcase_add_test(tc, matte_and_texture_coordinates);
     tcase_add_test(tc, light_shader_reshapes_L);
     tcase_add_test(tc, missing_shader_is_an_error);

@@ -26,13 +26,16 @@ static void lights_at(float u, float v, float L[2][3], float Cl[2][3])
     Cl[1][0] = 0.5f / d2, Cl[1][1] = 0.25f / d2, Cl[1][2] = 0;
 }
 
-/* sum over lights with L.N >= 0 of Cl * normalize(L).N, N = (0,0,-1). */
-static void diffuse_at(float u, float v, float *c)
+/* sum over lights `which` (bit 0: the distant light 1, bit 1: the point
+   light 2) with L.N >= 0 of Cl * normalize(L).N, N = (0,0,-1). */
+static void diffuse_of(float u, float v, unsigned which, float *c)
 {
     float L[2][3], Cl[2][3];
     lights_at(u, v, L, Cl);
     c[0] = c[1] = c[2] = 0;
     for (int i = 0; i < 2; i++) {
+        if (!(which & (1u << i)))
+            continue;
         float n = sqrtf(L[i][0] * L[i][0] + L[i][1] * L[i][1] + L[i][2] * L[i][2]);
         float ln = -L[i][2] / n;
         if (ln >= 0)
@@ -48,9 +51,25 @@ static void e_array_sum(float u, float v, float *o)
     o[0] = 10 * u;
 }
 
+static void diffuse_at(float u, float v, float *c) { diffuse_of(u, v, 3, c); }
+
 static void e_diffuse(float u, float v, float *o)
 {
     diffuse_at(u, v, o);
+}
+
+/* Light categories on the test host: light 1 "key,spec", light 2
+   "fill" (runtime/host.h). */
+static void e_key(float u, float v, float *o) { diffuse_of(u, v, 1, o); }
+static void e_fill(float u, float v, float *o) { diffuse_of(u, v, 2, o); }
+static void e_nolight(float u, float v, float *o) { diffuse_of(u, v, 0, o); }
+/* The point light's Cl alone. */
+static void e_fillcl(float u, float v, float *o)
+{
+    float L[2][3], Cl[2][3];
+    lights_at(u, v, L, Cl);
+    for (int k = 0; k < 3; k++)
+        o[k] = Cl[1][k];
 }
 
 /* Two calls of the same light loop: twice the diffuse sum, plus the
@@ -127,10 +146,22 @@ const RunCase run_compat[] = {
       "float lit(normal Nn) { float n = 0; illuminance(P, Nn, PI/2) n += 1; return n; }\n"
       "surface t() { normal Nf = normalize(N); Ci = dif(Nf) + dif(Nf) + color(0, 0, lit(Nf)); }",
       "Ci", 3, e_twice, 1e-5f },
-    { "illuminance with a light category (the VM runs over every light)",
-      "surface t() { normal Nf = normalize(N); Ci = 0;"
-      " illuminance(\"spec\", P, Nf, PI/2) Ci += Cl * (normalize(L) . Nf); }",
-      "Ci", 3, e_diffuse, 1e-5f },
+#define CATEGORY(c) "surface t() { normal Nf = normalize(N); Ci = 0;" \
+                        " illuminance(\"" c "\", P, Nf, PI/2) Ci += Cl * (normalize(L) . Nf); }"
+    { "illuminance over a light category", CATEGORY("spec"), "Ci", 3, e_key, 1e-5f },
+    { "illuminance over a category's complement", CATEGORY("-spec"), "Ci", 3, e_fill, 1e-5f },
+    { "illuminance over either of two categories", CATEGORY("fill|key"), "Ci", 3, e_diffuse, 1e-5f },
+    { "illuminance over categories joined by a comma", CATEGORY(" fill , spec"), "Ci", 3, e_diffuse, 1e-5f },
+    { "illuminance over one category and not another", CATEGORY("key&-fill"), "Ci", 3, e_key, 1e-5f },
+    { "illuminance over two categories no light has both of", CATEGORY("key&fill"), "Ci", 3, e_nolight,
+      1e-5f },
+    { "illuminance over an empty category: every light", CATEGORY(""), "Ci", 3, e_diffuse, 1e-5f },
+    { "illuminance over a category no light is in", CATEGORY("rim"), "Ci", 3, e_nolight, 1e-5f },
+    { "illuminance over a category without a cone", "surface t() { Ci = 0;"
+      " illuminance(\"fill\", P) Ci += Cl; }", "Ci", 3, e_fillcl, 1e-5f },
+    { "illuminance over a category from a string variable", "surface t(string c = \"-fill\") {"
+      " normal Nf = normalize(N); Ci = 0; illuminance(c, P, Nf, PI/2) Ci += Cl * (normalize(L) . Nf); }",
+      "Ci", 3, e_key, 1e-5f },
     { "a computed uniform default beside a varying parameter",
       "surface t(point from = point \"shader\" (0, 0, 0); varying float k = 1;"
       " output varying float r = 0) { r = zcomp(from) + k * u; }",

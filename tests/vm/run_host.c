@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "check_run.h"
+#include "runtime/noise.h"
 
 static float len3(const float *a) { return sqrtf(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]); }
 
@@ -146,6 +147,46 @@ static void e_eleven(float u, float v, float *o) { (void)u, (void)v, o[0] = 11; 
 static void e_half(float u, float v, float *o) { (void)u, (void)v, o[0] = 0.5f; }
 static void e_twelfth(float u, float v, float *o) { (void)u, (void)v, o[0] = 1.0f / 12; }
 
+/* The point's lane in the 4 x 4 grid's one batch (row-major), and the
+   test host's message "lane": lane + 10 (Kd - 1) of the shader asked. */
+static int lane_of(float u, float v) { return (int)lroundf(v * 3) * 4 + (int)lroundf(u * 3); }
+/* displacement's lane (Kd 2), found: 1000 + lane + 10. */
+static void e_msglane(float u, float v, float *o) { o[0] = 1000 + (float)lane_of(u, v) + 10; }
+/* surface's lane (Kd 1) per point. */
+static void e_lane(float u, float v, float *o) { o[0] = (float)lane_of(u, v); }
+/* atmosphere's lane (Kd 4) asked once, at lane 0: 30, found: 31. */
+static void e_msgfirst(float u, float v, float *o) { (void)u, (void)v, o[0] = 31; }
+static void e_thirty(float u, float v, float *o) { (void)u, (void)v, o[0] = 30; }
+/* A uniform random() draws once per batch from the first point's stream
+   (seed 0: vm/grid.c seeds point (x, y) with y W + x): draws 0, 1, 2,
+   the same at every point. */
+/* Varying random() calls draw from the point's own stream (seed: its
+   lane) in source order, whatever the scheduler does. */
+static void e_vrandom(float u, float v, float *o)
+{
+    o[0] = rsl_random((uint32_t)lane_of(u, v), 0) * 2 / 2;
+    o[1] = rsl_random((uint32_t)lane_of(u, v), 1);
+    o[2] = 1 - (1 - rsl_random((uint32_t)lane_of(u, v), 2));
+}
+static void e_urandom(float u, float v, float *o)
+{
+    (void)u, (void)v;
+    for (int k = 0; k < 3; k++)
+        o[k] = rsl_random(0, (uint32_t)k);
+}
+
+/* gather on the test host's wall at z = 10 (surface:Ci (0.25, 0.5,
+   0.75)) from P (z = 1): straight at it, 4 hits at ray:length 9, no
+   misses: 4 x 100 + 9 x 1000 + 4 x 0.75. */
+static void e_gather_wall(float u, float v, float *o) { (void)u, (void)v, o[0] = 400 + 9000 + 3; }
+static void e_gather_cone(float u, float v, float *o)
+{
+    (void)u, (void)v;
+    o[0] = 0.25f, o[1] = 0.5f, o[2] = 0.75f;
+}
+static void e_eight(float u, float v, float *o) { (void)u, (void)v, o[0] = 8; }
+static void e_gather_half(float u, float v, float *o) { (void)u, (void)v, o[0] = 1032; }
+
 const RunCase run_host[] = {
     { "phong under the test lights", "surface t() { Ci = phong(N, -normalize(I), 20); }", "Ci", 3, e_phong,
       1e-4f },
@@ -195,16 +236,57 @@ const RunCase run_host[] = {
       " r = atmosphere(\"Kd\", k) * 10 + k; }", "r", 1, e_atmokd, 0 },
     { "message passing of a missing name or type", R_FLOAT "float k = 0; color c = 0;"
       " r = surface(\"nothing\", k) + surface(\"Kd\", c) + displacement(\"name\", k) + k; }", "r", 1, e_zero, 0 },
+    { "message passing into a varying variable holding a uniform value runs per point", R_FLOAT
+      "float k = -1; r = displacement(\"lane\", k) * 1000 + k; }", "r", 1, e_msglane, 0 },
+    { "message passing into a varying output parameter runs per point", R_FLOAT
+      "surface(\"lane\", r); }", "r", 1, e_lane, 0 },
+    { "message passing into a uniform variable runs once, at the first point", R_FLOAT
+      "uniform float k = -1; r = atmosphere(\"lane\", k) + k; }", "r", 1, e_msgfirst, 0 },
+    { "message passing into a uniform output parameter", "surface t(output uniform float r = 0) {"
+      " atmosphere(\"lane\", r); }", "r", 1, e_thirty, 0 },
     { "incident() without volumes is 0", R_FLOAT "float k = 3; r = incident(\"Kd\", k) + k - 3; }", "r", 1, e_zero,
       0 },
     { "opposite() without volumes is 0", R_FLOAT "float k = 3; r = opposite(\"Kd\", k) + k - 3; }", "r", 1, e_zero,
       0 },
     { "caustic without a photon map is black", "surface t() { Ci = caustic(P, N); }", "Ci", 3, e_black, 0 },
+    /* gather (category "illuminance") on the test host's wall */
+    { "gather straight at a wall: its colour, its distance, no misses", R_FLOAT
+      "color c = 0, sum = 0; float d = 0, hits = 0, misses = 0;"
+      " gather(\"illuminance\", P, vector(0, 0, 1), 0, 4, \"surface:Ci\", c, \"ray:length\", d) {"
+      " hits += 1; sum += c; } else misses += 1; r = hits * 100 + misses + d * 1000 + comp(sum, 2); }",
+      "r", 1, e_gather_wall, 1e-3f },
+    { "gather away from the wall: every ray misses", R_FLOAT
+      "color c = 0; float hits = 0, misses = 0;"
+      " gather(\"illuminance\", P, vector(0, 0, -1), PI / 4, 8, \"surface:Ci\", c) hits += 1;"
+      " else misses += 1; r = misses + 100 * hits; }", "r", 1, e_eight, 0 },
+    { "gather within a cone facing the wall: every hit its colour, on the wall",
+      "surface t() { color c = 0, sum = 0; point p = 0; float hits = 0, off = 0;"
+      " gather(\"illuminance\", P, vector(0, 0, 1), PI / 4, 16, \"surface:Ci\", c, \"primitive:P\", p) {"
+      " hits += 1; sum += c; off += abs(zcomp(p) - 10); } Ci = hits == 16 && off < 1e-3 ? sum / hits : 0; }",
+      "Ci", 3, e_gather_cone, 1e-6f },
+    { "gather across the wall's edge: hits and misses add up to the samples", R_FLOAT
+      "color c = 0; float hits = 0, misses = 0, bad = 0; vector dir = 0;"
+      " gather(\"illuminance\", P, vector(1, 0, 0), PI / 2, 32, \"surface:Ci\", c, \"ray:direction\", dir) {"
+      " hits += 1; if (xcomp(dir) < -1e-5 || zcomp(dir) <= 0) bad += 1; } else misses += 1;"
+      " r = hits + misses + (hits > 0 && misses > 0 && bad == 0 ? 1000 : 0); }", "r", 1, e_gather_half, 0 },
+    { "gather beyond maxdist misses", R_FLOAT "color c = 0; float misses = 0;"
+      " gather(\"illuminance\", P, vector(0, 0, 1), 0, 8, \"maxdist\", 5, \"surface:Ci\", c) {}"
+      " else misses += 1; r = misses; }", "r", 1, e_eight, 0 },
+    { "gather samplepattern: every sample a hit, no ray traced", R_FLOAT "vector d = 0; float n = 0;"
+      " gather(\"samplepattern\", P, vector(0, 0, -1), 0, 8, \"ray:direction\", d) n += -zcomp(d);"
+      " r = n; }", "r", 1, e_eight, 1e-6f },
     /* random(): uniform on [0, 1) */
     { "random() has mean 1/2", R_FLOAT "float i; r = 0; for (i = 0; i < 256; i += 1) r += random() / 256; }", "r",
       1, e_half, 0.072f },
     { "random() has variance 1/12", R_FLOAT "float i, x, m = 0, q = 0; for (i = 0; i < 256; i += 1) {"
       " x = random(); m += x / 256; q += x * x / 256; } r = q - m * m; }", "r", 1, e_twelfth, 0.02f },
+    { "uniform random() in a uniform context: one draw per batch", "surface t() {"
+      " uniform color c = color(random(), random(), random()); Ci = c; }", "Ci", 3, e_urandom, 0 },
+    { "uniform random() through arithmetic and an assignment", "surface t() { uniform float x;"
+      " uniform color c = 0; x = random() * 2; c = color(x / 2, random(), 1 - (1 - random())); Ci = c; }", "Ci",
+      3, e_urandom, 1e-6f },
+    { "random() calls draw in source order", "surface t() { float x = random() * 2;"
+      " Ci = color(x / 2, random(), 1 - (1 - random())); }", "Ci", 3, e_vrandom, 1e-6f },
     /* gradient noise: 1/2 on the lattice with a gradient there, so
        noise(k + e) - 1/2 = -(noise(k - e) - 1/2) to first order */
     { "noise is odd about a lattice point", R_FLOAT "float k = round(u * 3) + 4 * round(v * 3);"

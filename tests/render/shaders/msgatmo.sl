@@ -2,7 +2,7 @@
    surface() after the surface has run. */
 volume msgatmo()
 {
-    float mark = xcomp(P); /* varying: a per-point call */
+    float mark = 0; /* varying: a per-point call */
     surface("mark", mark);
     Ci = color(comp(Ci, 0), comp(Ci, 1), mark);
 }

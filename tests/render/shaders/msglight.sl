@@ -2,7 +2,7 @@
    intensity plus the surface's Kd, read through surface(). */
 light msglight(float intensity = 1; output varying float tag = 0)
 {
-    float kd = xcomp(Ps);
+    float kd = 0;
     surface("Kd", kd);
     solar(vector(0, 0, 1), 0) {
         Cl = intensity;

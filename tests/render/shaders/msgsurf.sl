@@ -3,10 +3,10 @@
    names this shader and shadername("displacement") msgdisp. */
 surface msgsurf(float Kd = 1; output varying float mark = 0)
 {
-    float amp = u, sum = 0; /* varying: a per-point call (see host.h) */
+    float amp = -1, sum = 0; /* varying: a per-point call (see host.h) */
     displacement("amp", amp);
     illuminance(P) {
-        float tag = u;
+        float tag = 0;
         if (lightsource("tag", tag) == 1)
             sum += tag;
     }
