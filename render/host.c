@@ -89,11 +89,7 @@ static bool blocked_along(ShadeCtx *c, const float p[3], const float d[3], float
     if (!(dist > 2 * bias))
         return false;
     RTRay r = { p[0], p[1], p[2], bias, d[0], d[1], d[2], dist - bias };
-    c->secondary_rays++;
-    double t0 = render_clock();
-    rtOccluded1(c->world->top, &r);
-    c->shader_trace_seconds += render_clock() - t0;
-    return r.tfar == -INFINITY;
+    return trace_shader_blocked(c, &r);
 }
 
 /* Whether anything lies on the segment from p to q. */
@@ -197,10 +193,7 @@ static int host_gather(void *user, const VmGatherRay *r, float *out, char *err, 
         return 0;
     RTRayHit rh = { { r->P[0], r->P[1], r->P[2], bias, r->D[0], r->D[1], r->D[2], r->maxdist },
                     { 0, 0, 0, 0, 0, 0, RT_INVALID_ID, RT_INVALID_ID } };
-    c->secondary_rays++;
-    double t0 = render_clock();
-    rtIntersect1(c->world->top, &rh);
-    c->shader_trace_seconds += render_clock() - t0;
+    trace_shader_ray(c, &rh);
     if (rh.hit.geomID == RT_INVALID_ID)
         return 0;
     float t = rh.ray.tfar;

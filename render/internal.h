@@ -257,6 +257,11 @@ int shade_run(ShadeCtx *c, const RShader *sh, const ShadeBatch *b, char *err, in
    streams. 0 or -1 with a message. */
 int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t seed, float out[3],
                 char *err, int errlen);
+/* A ray a shader traces (trace(), gather(), transmission()...): its
+   closest hit or whether it is blocked, counted and timed as the
+   shader's (secondary_rays, shader_trace_seconds). */
+void trace_shader_ray(ShadeCtx *c, RTRayHit *rh);
+bool trace_shader_blocked(ShadeCtx *c, RTRay *r);
 /* Layers a ray may composite through before it counts as opaque. */
 enum { RT_MAX_LAYERS = 64 };
 /* How far a ray leaving point p starts from it, so as not to hit the
