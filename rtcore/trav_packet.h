@@ -105,32 +105,35 @@ static void packet_interval(Packet *p, const vp o[3])
    what those make of its ray; invalid rays stay dead. */
 static void packet_load(Packet *p, const RTRayNp *s, const uint32_t *idx, int n)
 {
-    _Alignas(64) float tn[PW], tf[PW];
-    for (int i = 0; i < PW; i++) {
-        uint32_t j = idx[i < n ? i : 0];
-        p->org[0][i] = s->org_x[j], p->org[1][i] = s->org_y[j], p->org[2][i] = s->org_z[j];
-        p->dir[0][i] = s->dir_x[j], p->dir[1][i] = s->dir_y[j], p->dir[2][i] = s->dir_z[j];
-        tn[i] = s->tnear[j];
-        tf[i] = s->tfar[j];
-    }
+    /* Whole vectors where the rays are consecutive (packets, and runs of
+       one octant in streams), else a gather: never lane by lane, whose
+       stores a vector load could not forward from. */
+    const int run = n == PW && idx[PW - 1] - idx[0] == PW - 1;
+    const float *src[8] = { s->org_x, s->org_y, s->org_z, s->dir_x, s->dir_y, s->dir_z,
+                            s->tnear, s->tfar };
+    vp in[8];
+    for (int f = 0; f < 8; f++)
+        in[f] = run ? vp_loadu(src[f] + idx[0]) : vp_gather(src[f], idx, n);
     const vp zero = vp_set1(0.0f), one = vp_set1(1.0f), two = vp_set1(2.0f);
     vp o[3], d[3], ad[3];
     int ok = (int)((1u << n) - 1), nonzero = 0;
     for (int a = 0; a < 3; a++) {
-        o[a] = vp_load(p->org[a]);
-        d[a] = vp_load(p->dir[a]);
+        o[a] = in[a];
+        d[a] = in[3 + a];
+        vp_store(p->org[a], o[a]);
+        vp_store(p->dir[a], d[a]);
         ok &= finite_bits(o[a]) & finite_bits(d[a]);
         nonzero |= ~vpm_bits(vp_eq(d[a], zero));
         ad[a] = vp_max(d[a], vp_sub(zero, d[a]));
         vp_store(p->rdir[a], vp_div(one, d[a]));
     }
-    const vp tnear = vp_load(tn);
-    p->alive = ok & nonzero & vpm_bits(vp_le(tnear, vp_load(tf)));
+    const vp tnear = in[6], tfar = in[7];
+    p->alive = ok & nonzero & vpm_bits(vp_le(tnear, tfar));
     p->found = 0;
     const vpm alive = vpm_from_bits(p->alive);
     p->tnear = vp_select(alive, tnear, vp_set1(-INFINITY));
     vp_store(p->lo, p->tnear);
-    vp_store(p->tfar, vp_select(alive, vp_min(vp_load(tf), vp_set1(FLT_MAX)),
+    vp_store(p->tfar, vp_select(alive, vp_min(tfar, vp_set1(FLT_MAX)),
                                 vp_set1(-INFINITY)));
     /* kz: the dominant axis; kx, ky the next two, swapped when dir[kz] < 0 */
     vp kz = vp_select(vp_ge(ad[0], ad[1]), vp_select(vp_ge(ad[0], ad[2]), zero, two),
