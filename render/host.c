@@ -141,18 +141,36 @@ static void hemisphere_dir(const Hemisphere *h, uint32_t seed, int i, float cone
 }
 
 /* The hidden fraction of the hemisphere around n at p, by cosine-
-   weighted rays up to maxdist. */
+   weighted rays up to maxdist. The rays share their origin, so they go
+   to rtcore as streams (its packet kernels cull a node's children for
+   the whole packet), not one rtOccluded1 each; the verdicts are the same
+   as blocked_along's. */
 static float occlusion(ShadeCtx *c, const VmRay *q)
 {
+    enum { CHUNK = 64 };
     int samples = q->samples >= 1 ? (int)q->samples : 16;
     Hemisphere h;
     if (!hemisphere(q, &h))
         return 0;
-    float dist = q->maxdist > 0 ? q->maxdist : INFINITY, d[3];
+    float dist = q->maxdist > 0 ? q->maxdist : INFINITY;
+    float bias = c->ray_bias > 0 ? c->ray_bias : trace_bias(q->P);
+    if (!(dist > 2 * bias))
+        return 0;
+    float ox[CHUNK], oy[CHUNK], oz[CHUNK], tn[CHUNK], dx[CHUNK], dy[CHUNK], dz[CHUNK];
+    float tf[CHUNK];
+    RTRayNp r = { ox, oy, oz, tn, dx, dy, dz, tf };
     int hidden = 0;
-    for (int i = 0; i < samples; i++) {
-        hemisphere_dir(&h, q->seed, i, q->coneangle, d);
-        hidden += blocked_along(c, q->P, d, dist);
+    for (int base = 0; base < samples; base += CHUNK) {
+        int n = samples - base < CHUNK ? samples - base : CHUNK;
+        for (int i = 0; i < n; i++) {
+            float d[3];
+            hemisphere_dir(&h, q->seed, base + i, q->coneangle, d);
+            ox[i] = q->P[0], oy[i] = q->P[1], oz[i] = q->P[2], tn[i] = bias;
+            dx[i] = d[0], dy[i] = d[1], dz[i] = d[2], tf[i] = dist - bias;
+        }
+        trace_shader_blocked_n(c, &r, n);
+        for (int i = 0; i < n; i++)
+            hidden += tf[i] == -INFINITY;
     }
     return (float)hidden / (float)samples;
 }

@@ -262,6 +262,8 @@ int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t se
    shader's (secondary_rays, shader_trace_seconds). */
 void trace_shader_ray(ShadeCtx *c, RTRayHit *rh);
 bool trace_shader_blocked(ShadeCtx *c, RTRay *r);
+/* n such rays at once, as a stream: blocked ones get tfar -INFINITY. */
+void trace_shader_blocked_n(ShadeCtx *c, RTRayNp *r, int n);
 /* Layers a ray may composite through before it counts as opaque. */
 enum { RT_MAX_LAYERS = 64 };
 /* How far a ray leaving point p starts from it, so as not to hit the

@@ -99,3 +99,11 @@ bool trace_shader_blocked(ShadeCtx *c, RTRay *r)
     return r->tfar == -INFINITY;
 }
 
+void trace_shader_blocked_n(ShadeCtx *c, RTRayNp *r, int n)
+{
+    c->secondary_rays += (uint64_t)n;
+    double t0 = render_clock();
+    rtOccludedNp(c->world->top, r, (size_t)n);
+    c->shader_trace_seconds += render_clock() - t0;
+}
+

@@ -8,6 +8,7 @@
 */
 #include "config.h"
 #include "rtcore/collapse.h"
+#include "rtcore/bigalloc.h"
 #include "rtcore/node.h"
 
 #include <math.h>
@@ -109,7 +110,7 @@ int rt_collapse(const RtBvh2Node *b2, size_t nb2, const RtPrimRef *prims,
     }
     uint32_t root = collapse(&c, 0);
     size_t bytes = c.nnodes * rt_node_bytes(width);
-    void *nodes = aligned_alloc(64, bytes ? bytes : 64);
+    void *nodes = rt_big_alloc(bytes);
     if (!nodes) {
         free(c.nodes);
         free(c.jobs);

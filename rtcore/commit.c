@@ -6,6 +6,7 @@
 ** device's threads.
 */
 #include "config.h"
+#include "rtcore/bigalloc.h"
 #include "rtcore/build_sah.h"
 #include "rtcore/collapse.h"
 #include "rtcore/parallel.h"
@@ -191,10 +192,7 @@ static bool build_tree(RTScene s, RtPrimRef *prims, size_t n)
     free(b2);
     s->bvh.nodes = wide.nodes;
     s->bvh.root = wide.root;
-    /* aligned_alloc wants a multiple of the alignment; a block's 176
-       bytes are not one. */
-    size_t block_bytes = ((size_t)wide.nblocks * RT_BLOCK_BYTES + 63) & ~(size_t)63;
-    s->bvh.blocks = aligned_alloc(64, block_bytes ? block_bytes : 64);
+    s->bvh.blocks = rt_big_alloc((size_t)wide.nblocks * RT_BLOCK_BYTES);
     if (!s->bvh.blocks) {
         free(wide.jobs);
         return false;

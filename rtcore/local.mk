@@ -21,6 +21,7 @@ noinst_LIBRARIES += rtcore/librtcore.a rtcore/librtcore_avx512.a rtcore/librtcor
 rtcore_librtcore_a_CFLAGS = $(RTCORE_CFLAGS)
 rtcore_librtcore_a_SOURCES = \
 	rtcore/include/rtcore.h \
+	rtcore/bigalloc.c rtcore/bigalloc.h \
 	rtcore/build_sah.c rtcore/build_sah.h \
 	rtcore/collapse.c rtcore/collapse.h \
 	rtcore/commit.c \

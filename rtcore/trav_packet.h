@@ -12,6 +12,16 @@
 ** arithmetic as the single-ray test lane by lane, so hits agree to the
 ** bit.
 **
+** Before any lane meets a node's boxes, the whole packet meets all VW of
+** them at once as one interval ray (Reshetov's interval arithmetic,
+** Embree's frustum test): the origin and 1/dir ranges of the live lanes
+** bound every lane's entry and exit distances, so a child outside those
+** bounds is skipped for all lanes with one node-wide test; for a
+** coherent packet that is most children of most nodes. The bounds are
+** exact, not padded: floating-point subtraction and multiplication are
+** monotone in each operand, so the rounded product at the right corner
+** of the ranges bounds every lane's rounded product.
+**
 ** Rays arrive as indices into a stream view (RTRayHitNp), which also
 ** describes packets of 4/8/16 and lets the stream code regroup rays.
 */
@@ -38,6 +48,15 @@ typedef struct Packet {
     _Alignas(64) float s[3][PW], k[3][PW];
     _Alignas(64) float tfar[PW];  /* dead lanes: -inf */
     RtHitRec hit[PW];
+    /* The interval ray, per axis: the origin a lane's near and far slab
+       distances are smallest resp. largest from, and the 1/dir range.
+       An axis on which the lanes' signs differ or some 1/dir is infinite
+       has NaN ranges, which drop out of the min/max (simd/ headers), so
+       that axis bounds nothing. cull: some axis bounds. */
+    float onear[3], ofar[3], rlo[3], rhi[3];
+    uint32_t plane[3];            /* byte offset of the near slab row */
+    float tnear_min;
+    int cull;
     int alive;                    /* lanes still looking */
     int found;                    /* lanes that hit */
 } Packet;
@@ -48,37 +67,73 @@ static inline int finite_bits(vp x)
     return vpm_bits(vp_eq(vp_sub(x, x), vp_set1(0.0f)));
 }
 
+/* The smallest and largest of x over the lanes in m. */
+static inline float lanes_min(vpm m, vp x)
+{
+    return vp_hmin(vp_select(m, x, vp_set1(INFINITY)));
+}
+static inline float lanes_max(vpm m, vp x)
+{
+    return -vp_hmin(vp_select(m, vp_sub(vp_set1(0.0f), x), vp_set1(INFINITY)));
+}
+
+/* The interval ray of the live lanes (see the top). */
+static void packet_interval(Packet *p, const vp o[3])
+{
+    const vpm alive = vpm_from_bits(p->alive);
+    const vp r[3] = { p->rx, p->ry, p->rz };
+    p->cull = 0;
+    p->tnear_min = lanes_min(alive, p->tnear);
+    for (int a = 0; a < 3; a++) {
+        float lo = lanes_min(alive, r[a]), hi = lanes_max(alive, r[a]);
+        float omin = lanes_min(alive, o[a]), omax = lanes_max(alive, o[a]);
+        int pos = lo > 0 && hi < INFINITY, neg = hi < 0 && lo > -INFINITY;
+        /* Positive 1/dir: the near distance (L - o) / dir is smallest from
+           the largest o, the far one largest from the smallest o;
+           negative 1/dir the other way round. */
+        p->onear[a] = neg ? omin : omax;
+        p->ofar[a] = neg ? omax : omin;
+        p->plane[a] = (uint32_t)(2 * a + neg) * VW * 4;
+        p->rlo[a] = pos || neg ? lo : NAN;
+        p->rhi[a] = pos || neg ? hi : NAN;
+        p->cull |= pos || neg;
+    }
+}
+
 /* Prepares lanes 0..n-1 from rays idx[0..n-1] of the stream, all at once
    with the operations of rt_ray_valid and rt_ray_prepare, so each lane is
    what those make of its ray; invalid rays stay dead. */
 static void packet_load(Packet *p, const RTRayNp *s, const uint32_t *idx, int n)
 {
-    _Alignas(64) float tn[PW], tf[PW];
-    for (int i = 0; i < PW; i++) {
-        uint32_t j = idx[i < n ? i : 0];
-        p->org[0][i] = s->org_x[j], p->org[1][i] = s->org_y[j], p->org[2][i] = s->org_z[j];
-        p->dir[0][i] = s->dir_x[j], p->dir[1][i] = s->dir_y[j], p->dir[2][i] = s->dir_z[j];
-        tn[i] = s->tnear[j];
-        tf[i] = s->tfar[j];
-    }
+    /* Whole vectors where the rays are consecutive (packets, and runs of
+       one octant in streams), else a gather: never lane by lane, whose
+       stores a vector load could not forward from. */
+    const int run = n == PW && idx[PW - 1] - idx[0] == PW - 1;
+    const float *src[8] = { s->org_x, s->org_y, s->org_z, s->dir_x, s->dir_y, s->dir_z,
+                            s->tnear, s->tfar };
+    vp in[8];
+    for (int f = 0; f < 8; f++)
+        in[f] = run ? vp_loadu(src[f] + idx[0]) : vp_gather(src[f], idx, n);
     const vp zero = vp_set1(0.0f), one = vp_set1(1.0f), two = vp_set1(2.0f);
     vp o[3], d[3], ad[3];
     int ok = (int)((1u << n) - 1), nonzero = 0;
     for (int a = 0; a < 3; a++) {
-        o[a] = vp_load(p->org[a]);
-        d[a] = vp_load(p->dir[a]);
+        o[a] = in[a];
+        d[a] = in[3 + a];
+        vp_store(p->org[a], o[a]);
+        vp_store(p->dir[a], d[a]);
         ok &= finite_bits(o[a]) & finite_bits(d[a]);
         nonzero |= ~vpm_bits(vp_eq(d[a], zero));
         ad[a] = vp_max(d[a], vp_sub(zero, d[a]));
         vp_store(p->rdir[a], vp_div(one, d[a]));
     }
-    const vp tnear = vp_load(tn);
-    p->alive = ok & nonzero & vpm_bits(vp_le(tnear, vp_load(tf)));
+    const vp tnear = in[6], tfar = in[7];
+    p->alive = ok & nonzero & vpm_bits(vp_le(tnear, tfar));
     p->found = 0;
     const vpm alive = vpm_from_bits(p->alive);
     p->tnear = vp_select(alive, tnear, vp_set1(-INFINITY));
     vp_store(p->lo, p->tnear);
-    vp_store(p->tfar, vp_select(alive, vp_min(vp_load(tf), vp_set1(FLT_MAX)),
+    vp_store(p->tfar, vp_select(alive, vp_min(tfar, vp_set1(FLT_MAX)),
                                 vp_set1(-INFINITY)));
     /* kz: the dominant axis; kx, ky the next two, swapped when dir[kz] < 0 */
     vp kz = vp_select(vp_ge(ad[0], ad[1]), vp_select(vp_ge(ad[0], ad[2]), zero, two),
@@ -113,6 +168,7 @@ static void packet_load(Packet *p, const RTRayNp *s, const uint32_t *idx, int n)
     p->ox = o[0], p->oy = o[1], p->oz = o[2];
     p->rx = vp_load(p->rdir[0]), p->ry = vp_load(p->rdir[1]), p->rz = vp_load(p->rdir[2]);
     p->negx = vp_lt(p->rx, zero), p->negy = vp_lt(p->ry, zero), p->negz = vp_lt(p->rz, zero);
+    packet_interval(p, o);
 }
 
 /* Lane i as the single-ray kernel takes it. */
@@ -294,11 +350,34 @@ packet_trace(const RtBvh *bvh, Packet *p, const int uniform, const int occl)
         }
         const Node *n = nodes + ref;
         const vpm actm = vpm_from_bits(act);
+        /* The interval ray first: the children some lane may enter, and
+           a lower bound of their entry distances as the sort key. */
+        unsigned cand = (1u << VW) - 1;
+        _Alignas(64) float ikey[VW];
+        if (p->cull) {
+            enum { FLIP = VW * 4 };
+            const char *nb = (const char *)n;
+            const vf up8 = vf_set1(BOX_ROUND_UP);
+            vf itn = vf_set1(p->tnear_min), itf = vf_set1(lanes_max(actm, tfar));
+            for (int a = 0; a < 3; a++) {
+                const vf lo = vf_set1(p->rlo[a]), hi = vf_set1(p->rhi[a]);
+                vf dn = vf_sub(vf_load((const float *)(nb + p->plane[a])), vf_set1(p->onear[a]));
+                vf df = vf_sub(vf_load((const float *)(nb + (p->plane[a] ^ FLIP))),
+                               vf_set1(p->ofar[a]));
+                itn = vf_max(vf_min(vf_mul(dn, lo), vf_mul(dn, hi)), itn);
+                itf = vf_min(vf_max(vf_mul(df, lo), vf_mul(df, hi)), itf);
+            }
+            cand = (unsigned)vm_bits(vf_le(itn, vf_mul(itf, up8)));
+            vf_store(ikey, itn);
+        }
         vp cd[VW];
         float key[VW];
         uint32_t cref[VW];
         int nc = 0;
-        for (int c = 0; c < VW && n->child[c] != RT_REF_EMPTY; c++) {
+        for (; cand; cand &= cand - 1) {
+            const int c = __builtin_ctz(cand);
+            if (n->child[c] == RT_REF_EMPTY)
+                break;            /* empty slots come last */
             vp lx = vp_set1(n->b[0][c]), hx = vp_set1(n->b[1][c]);
             vp ly = vp_set1(n->b[2][c]), hy = vp_set1(n->b[3][c]);
             vp lz = vp_set1(n->b[4][c]), hz = vp_set1(n->b[5][c]);
@@ -314,7 +393,7 @@ packet_trace(const RtBvh *bvh, Packet *p, const int uniform, const int occl)
             if (!vpm_bits(hm))
                 continue;
             cd[nc] = vp_select(hm, tn, inf);
-            key[nc] = vp_hmin(cd[nc]);
+            key[nc] = p->cull ? ikey[c] : vp_hmin(cd[nc]);
             cref[nc] = n->child[c];
             nc++;
         }

@@ -17,6 +17,13 @@ static inline vf vf_set1(float x) { return _mm256_set1_ps(x); }
 static inline vf vf_load(const float *p) { return _mm256_load_ps(p); }
 static inline vf vf_loadu(const float *p) { return _mm256_loadu_ps(p); }
 static inline void vf_store(float *p, vf a) { _mm256_store_ps(p, a); }
+/* base[idx[i]] in lane i < n; the other lanes read base[0]. */
+static inline vf vf_gather(const float *base, const uint32_t *idx, int n)
+{
+    __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(n), lane);
+    return _mm256_i32gather_ps(base, _mm256_maskload_epi32((const int *)idx, m), 4);
+}
 static inline vf vf_add(vf a, vf b) { return _mm256_add_ps(a, b); }
 static inline vf vf_sub(vf a, vf b) { return _mm256_sub_ps(a, b); }
 static inline vf vf_mul(vf a, vf b) { return _mm256_mul_ps(a, b); }

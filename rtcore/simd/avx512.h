@@ -18,6 +18,13 @@ typedef __mmask16 vpm;
 static inline vp vp_set1(float x) { return _mm512_set1_ps(x); }
 static inline vp vp_load(const float *p) { return _mm512_load_ps(p); }
 static inline void vp_store(float *p, vp a) { _mm512_store_ps(p, a); }
+/* base[idx[i]] in lane i < n; the other lanes read base[0]. */
+static inline vp vp_gather(const float *base, const uint32_t *idx, int n)
+{
+    __m512i ix = _mm512_maskz_loadu_epi32((__mmask16)((1u << n) - 1), idx);
+    return _mm512_i32gather_ps(ix, base, 4);
+}
+static inline vp vp_loadu(const float *p) { return _mm512_loadu_ps(p); }
 static inline vp vp_add(vp a, vp b) { return _mm512_add_ps(a, b); }
 static inline vp vp_sub(vp a, vp b) { return _mm512_sub_ps(a, b); }
 static inline vp vp_mul(vp a, vp b) { return _mm512_mul_ps(a, b); }

@@ -15,6 +15,8 @@ typedef vf vpm;       /* comparisons give vector masks */
 #define vp_set1 vf_set1
 #define vp_load vf_load
 #define vp_store vf_store
+#define vp_loadu vf_loadu
+#define vp_gather vf_gather
 #define vp_add vf_add
 #define vp_sub vf_sub
 #define vp_mul vf_mul

@@ -15,6 +15,7 @@ typedef v4 vf;
 #define vf_set1 v4_set1
 #define vf_load v4_load
 #define vf_loadu v4_loadu
+#define vf_gather v4_gather
 #define vf_store v4_store
 #define vf_add v4_add
 #define vf_sub v4_sub

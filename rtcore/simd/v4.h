@@ -8,12 +8,19 @@
 #define RTCORE_SIMD_V4_H
 
 #include <smmintrin.h>
+#include <stdint.h>
 
 typedef __m128 v4;      /* also the lane masks of comparisons */
 
 static inline v4 v4_set1(float x) { return _mm_set1_ps(x); }
 static inline v4 v4_load(const float *p) { return _mm_load_ps(p); }
 static inline v4 v4_loadu(const float *p) { return _mm_loadu_ps(p); }
+/* base[idx[i]] in lane i < n; the other lanes read base[0]. */
+static inline v4 v4_gather(const float *base, const uint32_t *idx, int n)
+{
+    return _mm_setr_ps(base[idx[0]], base[n > 1 ? idx[1] : 0], base[n > 2 ? idx[2] : 0],
+                       base[n > 3 ? idx[3] : 0]);
+}
 static inline void v4_store(float *p, v4 a) { _mm_store_ps(p, a); }
 static inline v4 v4_add(v4 a, v4 b) { return _mm_add_ps(a, b); }
 static inline v4 v4_sub(v4 a, v4 b) { return _mm_sub_ps(a, b); }

@@ -54,6 +54,38 @@ static void poison(RTRayHit *r, size_t n)
     }
 }
 
+/* Traces rays in[0..n-1] at mesh m (of kind `kind`, rays of the named
+   set) with kernel k of device cfg, checks the closest hits or the
+   occlusion against brute force, and frees the rays and the mesh. */
+static void check_rays(const char *cfg, Kern k, TMesh *m, int kind, RTRayHit *in, size_t n,
+                       const char *set, bool occl)
+{
+    char what[64];
+    snprintf(what, sizeof what, "%s %s mesh %d %s%s", cfg, kern_names[k], kind, set,
+             occl ? " occluded" : "");
+    RTDevice d;
+    RTScene s = scene_of(cfg, m, 1, &d);
+    if (occl) {
+        RTRay *r = malloc(n * sizeof *r);
+        for (size_t j = 0; j < n; j++)
+            r[j] = in[j].ray;
+        run_occluded(k, s, r, n);
+        expect_occluded(m, 1, in, r, n, what);
+        free(r);
+    } else {
+        RTRayHit *out = malloc(n * sizeof *out);
+        memcpy(out, in, n * sizeof *out);
+        run_intersect(k, s, out, n);
+        expect_closest(m, 1, in, out, n, 0, what);
+        free(out);
+    }
+    ck_assert_int_eq(rtGetDeviceError(d), RT_ERROR_NONE);
+    rtReleaseScene(s);
+    rtReleaseDevice(d);
+    free(in);
+    tm_free(m);
+}
+
 static void adversarial(int i, bool occl)
 {
     const char *cfg;
@@ -62,33 +94,10 @@ static void adversarial(int i, bool occl)
         return;
     for (int kind = 0; kind < 5; kind++) {
         TMesh m = mesh_kind(kind);
-        RTDevice d;
-        RTScene s = scene_of(cfg, &m, 1, &d);
         size_t n;
         RTRayHit *in = adversarial_rays(&m, NRAYS, 1234 + kind, &n);
         poison(in, n);
-        RTRayHit *out = malloc(n * sizeof *out);
-        memcpy(out, in, n * sizeof *out);
-        char what[64];
-        snprintf(what, sizeof what, "%s %s mesh %d%s", cfg, kern_names[k], kind,
-                 occl ? " occluded" : "");
-        if (occl) {
-            RTRay *r = malloc(n * sizeof *r);
-            for (size_t j = 0; j < n; j++)
-                r[j] = in[j].ray;
-            run_occluded(k, s, r, n);
-            expect_occluded(&m, 1, in, r, n, what);
-            free(r);
-        } else {
-            run_intersect(k, s, out, n);
-            expect_closest(&m, 1, in, out, n, 0, what);
-        }
-        ck_assert_int_eq(rtGetDeviceError(d), RT_ERROR_NONE);
-        free(in);
-        free(out);
-        rtReleaseScene(s);
-        rtReleaseDevice(d);
-        tm_free(&m);
+        check_rays(cfg, k, &m, kind, in, n, "adversarial", occl);
     }
 }
 
@@ -101,6 +110,66 @@ END_TEST
 START_TEST(occluded_adversarial)
 {
     adversarial(_i, true);
+}
+END_TEST
+
+/* Coherent rays, the packet kernels' interval test at its tightest: in
+   runs of 16, camera rays from one eye to 16 points inside one triangle,
+   and shadow rays from 16 such points to one light. Inside, so that a
+   hit has no tie in another leaf to stand in for it when a box is
+   culled too early. Closest hits and occlusion must match brute force. */
+static void coherent(int i, bool occl)
+{
+    const char *cfg;
+    Kern k;
+    if (!pick(i, &cfg, &k))
+        return;
+    for (int kind = 0; kind < 5; kind += 2) {
+        TMesh m = mesh_kind(kind);
+        float lo[3], hi[3];
+        for (int a = 0; a < 3; a++) {
+            lo[a] = hi[a] = m.v[a];
+            for (size_t j = 0; j < m.nv; j++)
+                lo[a] = fminf(lo[a], m.v[3 * j + a]), hi[a] = fmaxf(hi[a], m.v[3 * j + a]);
+        }
+        float size = fmaxf(hi[0] - lo[0], fmaxf(hi[1] - lo[1], hi[2] - lo[2]));
+        const float eye[3] = { lo[0] - 0.3f * size, lo[1] - 0.2f * size, hi[2] + 2 * size };
+        const float light[3] = { hi[0] + size, hi[1] + 0.5f * size, hi[2] + 3 * size };
+        enum { N = 64 * 16 };
+        RTRayHit *in = malloc(N * sizeof *in);
+        uint32_t seed = 99u + (uint32_t)kind;
+        const uint32_t *t = m.idx;
+        for (int j = 0; j < N; j++) {
+            if (j % 16 == 0)          /* a packet's rays share a triangle */
+                t = &m.idx[3 * (rnd_u32(&seed) % m.nt)];
+            float u = rnd_float(&seed), v = rnd_float(&seed) * (1 - u), p[3];
+            for (int a = 0; a < 3; a++)
+                p[a] = m.v[3 * t[0] + a] + u * (m.v[3 * t[1] + a] - m.v[3 * t[0] + a]) +
+                       v * (m.v[3 * t[2] + a] - m.v[3 * t[0] + a]);
+            float org[3], dir[3];
+            if (j < N / 2) {          /* camera rays */
+                for (int a = 0; a < 3; a++)
+                    org[a] = eye[a], dir[a] = p[a] - eye[a];
+                in[j] = make_ray(org, dir, 0, INFINITY);
+            } else {                  /* shadow rays towards the light */
+                for (int a = 0; a < 3; a++)
+                    org[a] = p[a], dir[a] = light[a] - p[a];
+                in[j] = make_ray(org, dir, 1e-3f, 1);
+            }
+        }
+        check_rays(cfg, k, &m, kind, in, N, "coherent", occl);
+    }
+}
+
+START_TEST(closest_coherent)
+{
+    coherent(_i, false);
+}
+END_TEST
+
+START_TEST(occluded_coherent)
+{
+    coherent(_i, true);
 }
 END_TEST
 
@@ -193,6 +262,8 @@ Suite *kernels_suite(void)
     tcase_add_loop_test(tc, closest_adversarial, 0, TEST_ISAS * K_COUNT);
     tcase_add_loop_test(tc, occluded_adversarial, 0, TEST_ISAS * K_COUNT);
     tcase_add_loop_test(tc, nonfinite_rays, 0, TEST_ISAS * K_COUNT);
+    tcase_add_loop_test(tc, closest_coherent, 0, TEST_ISAS * K_COUNT);
+    tcase_add_loop_test(tc, occluded_coherent, 0, TEST_ISAS * K_COUNT);
     suite_add_tcase(s, tc);
     return s;
 }
