@@ -1,0 +1,274 @@
+/*
+** flow.c: the control flow of a lowered shader.
+**
+** Without a varying branch the IR's blocks become LLVM blocks one for
+** one: uniform branches branch, phis are stores on their edges.
+**
+** With one, the function is linearised as the VM back end does it
+** (backends/vm/linearize.c; Karrenberg and Hack's whole-function
+** vectorisation for reducible CFGs): blocks in reverse postorder with
+** every loop contiguous after its header; each block B has a lane mask
+** m_B in a slot; B runs only if m_B has a lane (an empty loop header
+** leaves its loop), clears m_B, runs its instructions, and ORs its
+** outgoing edges' masks (m_B & c, m_B & !c) into its successors' masks,
+** storing their phis under each edge's mask. The last block of a loop
+** jumps back to its header. Definitions store into their slots under
+** m_B (values.c), so each lane keeps what it computed on its own path.
+** Lanes outside the batch are never in a mask: the entry runs on the
+** batch's lanes.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/llvm/native_impl.h"
+
+/* Reverse postorder with each natural loop contiguous after its header:
+   its blocks follow the header in RPO already (the header dominates
+   them), so the others in between move after the loop.
+   requires rpo, dominators; fills order, norder, loop_end */
+static void layout(Lower *L)
+{
+    IrFunc *fn = L->fn;
+    int nb = fn->next_block_id + 1, n = 0;
+    L->order = calloc((size_t)nb, sizeof *L->order);
+    L->loop_end = malloc((size_t)nb * sizeof *L->loop_end);
+    for (int i = 0; i < nb; i++)
+        L->loop_end[i] = -1;
+    for (IrBlock *b = fn->entry; b; b = b->next)
+        if (b->rpo >= 0) {
+            L->order[b->rpo] = b;
+            n++;
+        }
+    L->norder = n;
+    bool *in = malloc((size_t)nb * sizeof *in);
+    IrBlock **stack = malloc((size_t)nb * sizeof *stack), **rest = malloc((size_t)nb * sizeof *rest);
+    for (int i = 0; i < n; i++) {
+        IrBlock *h = L->order[i];
+        int sp = 0;
+        bool header = false;
+        memset(in, 0, (size_t)nb * sizeof *in);
+        in[h->id] = true;
+        for (int p = 0; p < h->npreds; p++) { /* the latches */
+            IrBlock *latch = h->preds[p];
+            if (latch->rpo < 0 || !ir_dominates(h, latch))
+                continue;
+            header = true;
+            if (!in[latch->id])
+                in[latch->id] = true, stack[sp++] = latch;
+        }
+        if (!header)
+            continue;
+        while (sp) { /* the blocks that reach a latch without passing h */
+            IrBlock *b = stack[--sp];
+            for (int p = 0; p < b->npreds; p++)
+                if (b->preds[p]->rpo >= 0 && !in[b->preds[p]->id])
+                    in[b->preds[p]->id] = true, stack[sp++] = b->preds[p];
+        }
+        int k = i + 1, r = 0;
+        for (int j = i + 1; j < n; j++)
+            if (in[L->order[j]->id])
+                L->order[k++] = L->order[j];
+            else
+                rest[r++] = L->order[j];
+        L->loop_end[h->id] = k - 1;
+        memcpy(L->order + k, rest, (size_t)r * sizeof *rest);
+    }
+    free(in);
+    free(stack);
+    free(rest);
+}
+
+/* The stores of edge from -> to (the k-th such edge) into to's phis, as
+   a parallel copy: every source is read before any phi is written. */
+static void phi_stores(Lower *L, IrBlock *from, IrBlock *to, int k, LLVMValueRef mask)
+{
+    int idx = -1, seen = 0, nphi = 0;
+    for (int p = 0; p < to->npreds && idx < 0; p++)
+        if (to->preds[p] == from && seen++ == k)
+            idx = p;
+    for (IrIns *i = to->first; i && i->op == IR_phi; i = i->next)
+        nphi++;
+    if (idx < 0 || !nphi)
+        return;
+    NVal *src = malloc((size_t)nphi * sizeof *src);
+    int n = 0;
+    for (IrIns *i = to->first; i && i->op == IR_phi; i = i->next)
+        src[n++] = nv_get(L, i->args[idx]);
+    n = 0;
+    for (IrIns *i = to->first; i && i->op == IR_phi; i = i->next)
+        nl_store(L, L->slot[i->val.id], src[n++], mask);
+    free(src);
+}
+
+static LLVMValueRef cond_mask(Lower *L, IrVal *c)
+{
+    return nv_comp(L, nv_get(L, c), 0, true);
+}
+
+static void or_mask(Lower *L, IrBlock *s, LLVMValueRef m)
+{
+    LLVMValueRef p = L->mask_slot[s->id];
+    LLVMBuildStore(L->b, LLVMBuildOr(L->b, LLVMBuildLoad2(L->b, L->vb, p, ""), m, ""), p);
+}
+
+static void masked_terminator(Lower *L, IrIns *t, LLVMValueRef m)
+{
+    IrBlock *b = t->block;
+    if (t->op == IR_jmp || t->op == IR_next) {
+        or_mask(L, t->succ[0], m);
+        phi_stores(L, b, t->succ[0], 0, m);
+    } else if (t->op == IR_br) {
+        LLVMValueRef c = cond_mask(L, t->args[0]);
+        LLVMValueRef e[2] = { LLVMBuildAnd(L->b, m, c, ""),
+                              LLVMBuildAnd(L->b, m, LLVMBuildNot(L->b, c, ""), "") };
+        for (int k = 0; k < 2; k++) {
+            or_mask(L, t->succ[k], e[k]);
+            phi_stores(L, b, t->succ[k], k && t->succ[0] == t->succ[1], e[k]);
+        }
+    } else if (t->op == IR_region) {
+        nl_lacks(L, t, "light regions (illuminance, illuminate, solar) and gather");
+    }
+    /* ret: the lanes are done and flow nowhere. */
+}
+
+static LLVMBasicBlockRef new_bb(Lower *L, const char *name)
+{
+    return LLVMAppendBasicBlockInContext(L->ctx, L->func, name);
+}
+
+static void lower_block(Lower *L, IrBlock *b, LLVMValueRef m)
+{
+    for (IrIns *ins = b->first; ins && !L->failed; ins = ins->next)
+        if (!(ir_op_flags(ins->op) & OP_TERM))
+            nl_lower_ins(L, ins);
+        else if (L->masked)
+            masked_terminator(L, ins, m);
+}
+
+static void lower_masked(Lower *L, LLVMBasicBlockRef done)
+{
+    int n = L->norder;
+    LLVMBasicBlockRef *chk = malloc((size_t)(n + 1) * sizeof *chk);
+    LLVMBasicBlockRef *exit = calloc((size_t)(n + 1), sizeof *exit);
+    for (int i = 0; i < n; i++) {
+        chk[i] = new_bb(L, "block");
+        if (i > 0) { /* every mask starts empty */
+            L->mask_slot[L->order[i]->id] = LLVMBuildAlloca(L->eb, L->vb, "");
+            LLVMBuildStore(L->eb, LLVMConstNull(L->vb), L->mask_slot[L->order[i]->id]);
+        }
+        if (L->loop_end[L->order[i]->id] >= 0)
+            exit[i] = new_bb(L, "loopexit");
+    }
+    chk[n] = done;
+    LLVMBuildBr(L->b, chk[0]);
+    for (int i = 0; i < n && !L->failed; i++) {
+        IrBlock *b = L->order[i];
+        LLVMPositionBuilderAtEnd(L->b, chk[i]);
+        LLVMBasicBlockRef skip = NULL;
+        L->at_entry = i == 0;
+        L->cur_mask = L->lanes;
+        if (i > 0) {
+            L->cur_mask = LLVMBuildLoad2(L->b, L->vb, L->mask_slot[b->id], "");
+            LLVMBasicBlockRef body = new_bb(L, "body");
+            skip = exit[i] ? NULL : new_bb(L, "skip");
+            LLVMBuildCondBr(L->b, nl_any(L, L->cur_mask), body, exit[i] ? exit[i] : skip);
+            LLVMPositionBuilderAtEnd(L->b, body);
+            /* Cleared first: a block may be its own successor. */
+            LLVMBuildStore(L->b, LLVMConstNull(L->vb), L->mask_slot[b->id]);
+        }
+        lower_block(L, b, L->cur_mask);
+        if (skip) {
+            LLVMBuildBr(L->b, skip);
+            LLVMPositionBuilderAtEnd(L->b, skip);
+        }
+        /* Loops ending here go back to their headers, innermost first;
+           leaving one lands after its back jump. */
+        for (int h = i; h >= 0; h--)
+            if (L->loop_end[L->order[h]->id] == i) {
+                LLVMBuildBr(L->b, chk[h]);
+                LLVMPositionBuilderAtEnd(L->b, exit[h]);
+            }
+        LLVMBuildBr(L->b, chk[i + 1]);
+    }
+    free(chk);
+    free(exit);
+}
+
+static void plain_terminator(Lower *L, IrIns *t, LLVMBasicBlockRef done)
+{
+    IrBlock *b = t->block;
+    if (t->op == IR_ret) {
+        LLVMBuildBr(L->b, done);
+    } else if (t->op == IR_jmp) {
+        phi_stores(L, b, t->succ[0], 0, NULL);
+        LLVMBuildBr(L->b, L->bb[t->succ[0]->id]);
+    } else if (t->op == IR_br) {
+        LLVMValueRef c = nv_comp(L, nv_get(L, t->args[0]), 0, false);
+        LLVMBasicBlockRef e[2] = { new_bb(L, "edge"), new_bb(L, "edge") };
+        LLVMBuildCondBr(L->b, c, e[0], e[1]);
+        for (int k = 0; k < 2; k++) {
+            LLVMPositionBuilderAtEnd(L->b, e[k]);
+            phi_stores(L, b, t->succ[k], k && t->succ[0] == t->succ[1], NULL);
+            LLVMBuildBr(L->b, L->bb[t->succ[k]->id]);
+        }
+    } else {
+        nl_lacks(L, t, "light regions (illuminance, illuminate, solar) and gather");
+        LLVMBuildBr(L->b, done);
+    }
+}
+
+static void lower_plain(Lower *L, LLVMBasicBlockRef done)
+{
+    for (int i = 0; i < L->norder; i++)
+        L->bb[L->order[i]->id] = new_bb(L, "block");
+    LLVMBuildBr(L->b, L->bb[L->order[0]->id]);
+    L->at_entry = true;
+    L->cur_mask = L->lanes;
+    for (int i = 0; i < L->norder && !L->failed; i++) {
+        IrBlock *b = L->order[i];
+        LLVMPositionBuilderAtEnd(L->b, L->bb[b->id]);
+        lower_block(L, b, L->lanes);
+        if (!L->failed)
+            plain_terminator(L, b->last, done);
+    }
+}
+
+/* Which values need slots: phis, and values used outside their block. */
+static void assign_slots(Lower *L)
+{
+    for (IrBlock *b = L->fn->entry; b; b = b->next)
+        for (IrIns *i = b->first; i; i = i->next) {
+            if (i->val.type.kind == IRT_VOID)
+                continue;
+            bool need = i->op == IR_phi;
+            for (int u = 0; u < i->val.nuses && !need; u++)
+                need = i->val.uses[u].user->block != b || i->val.uses[u].user->op == IR_phi;
+            if (need)
+                L->slot[i->val.id] = nl_alloca(L, nl_width(L, i, i->val.type), i->val.varying,
+                                                i->val.type.kind == IRT_BOOL);
+        }
+}
+
+void nl_lower_body(Lower *L)
+{
+    IrFunc *fn = L->fn;
+    ir_fill_rpo(fn);
+    ir_fill_dominators(fn);
+    layout(L);
+    L->masked = false;
+    for (IrBlock *b = fn->entry; b; b = b->next)
+        if (b->rpo >= 0 && b->last && b->last->op == IR_br && b->last->args[0]->varying)
+            L->masked = true;
+    int nb = fn->next_block_id + 1;
+    L->mask_slot = calloc((size_t)nb, sizeof *L->mask_slot);
+    L->bb = calloc((size_t)nb, sizeof *L->bb);
+    assign_slots(L);
+    LLVMBasicBlockRef done = new_bb(L, "exit");
+    if (L->masked)
+        lower_masked(L, done);
+    else
+        lower_plain(L, done);
+    LLVMPositionBuilderAtEnd(L->b, done);
+    nl_vars_store(L);
+    LLVMBuildRetVoid(L->b);
+}

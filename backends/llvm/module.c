@@ -1,0 +1,266 @@
+/*
+** module.c: the native back end's driver (native.h): one shader's LLVM
+** module, its entry function, JIT compilation, and running batches.
+**
+** The entry is
+**     void shade(float *Uin, float *U, float *V, i64 n, i64 base, i32 *lanes,
+**                NativeRt *rt)
+** over lanes base .. base+W-1 of a VmState's register files (U uniform,
+** V varying with n lanes per slot); lanes[i] says whether lane base+i
+** runs (in the batch and requested). native_session_run calls it for
+** each W lanes of a batch; uniform inputs are read from Uin, a copy of U
+** as the batch began, since each W lanes store the uniform outputs.
+*/
+#include <llvm-c/Analysis.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backends/llvm/jit.h"
+#include "backends/llvm/native_impl.h"
+#include "rslc/diag.h"
+#include "vm/builtins.h"
+
+typedef void (*ShadeFn)(const float *Uin, float *U, float *V, int64_t n, int64_t base,
+                        const int32_t *lanes, NativeRt *rt);
+
+struct NativeShader {
+    NativeIsa isa;
+    int W;
+    NativeJit *jit;
+    ShadeFn shade;
+    char **names;
+    int nnames;
+    NativeSite *sites;
+    char *llvm_text;
+    double ms;
+};
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static void set_types(Lower *L)
+{
+    L->f32 = LLVMFloatTypeInContext(L->ctx);
+    L->i1 = LLVMInt1TypeInContext(L->ctx);
+    L->i8 = LLVMInt8TypeInContext(L->ctx);
+    L->i32 = LLVMInt32TypeInContext(L->ctx);
+    L->i64 = LLVMInt64TypeInContext(L->ctx);
+    L->ptr = LLVMPointerTypeInContext(L->ctx, 0);
+    L->voidt = LLVMVoidTypeInContext(L->ctx);
+    L->vf = LLVMVectorType(L->f32, (unsigned)L->W);
+    L->vb = LLVMVectorType(L->i1, (unsigned)L->W);
+    L->vi32 = LLVMVectorType(L->i32, (unsigned)L->W);
+}
+
+/* The entry function, its entry block (allocas, inputs, the lane mask)
+   and the block lowering starts in. */
+static void begin_entry(Lower *L)
+{
+    LLVMTypeRef params[7] = { L->ptr, L->ptr, L->ptr, L->i64, L->i64, L->ptr, L->ptr };
+    L->func = LLVMAddFunction(L->mod, "shade", LLVMFunctionType(L->voidt, params, 7, 0));
+    /* W-lane vectors in registers that wide, whatever the CPU prefers. */
+    char width[16];
+    snprintf(width, sizeof width, "%d", L->W * 32);
+    LLVMAddAttributeAtIndex(L->func, LLVMAttributeFunctionIndex,
+                               LLVMCreateStringAttribute(L->ctx, "min-legal-vector-width", 22,
+                                                         width, (unsigned)strlen(width)));
+    L->Uin = LLVMGetParam(L->func, 0);
+    L->U = LLVMGetParam(L->func, 1);
+    L->V = LLVMGetParam(L->func, 2);
+    L->stride = LLVMGetParam(L->func, 3);
+    L->base = LLVMGetParam(L->func, 4);
+    L->rt = LLVMGetParam(L->func, 6);
+    L->entry_bb = LLVMAppendBasicBlockInContext(L->ctx, L->func, "entry");
+    L->eb = LLVMCreateBuilderInContext(L->ctx);
+    LLVMPositionBuilderAtEnd(L->eb, L->entry_bb);
+    LLVMValueRef m = LLVMBuildLoad2(L->eb, L->vi32, LLVMGetParam(L->func, 5), "");
+    LLVMSetAlignment(m, 4); /* an int32_t array */
+    L->lanes = LLVMBuildICmp(L->eb, LLVMIntNE, m, LLVMConstNull(L->vi32), "lanes");
+    L->b = LLVMCreateBuilderInContext(L->ctx);
+    LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(L->ctx, L->func, "start");
+    LLVMPositionBuilderAtEnd(L->b, start);
+    nl_declare_helpers(L);
+}
+
+static void lower_free(Lower *L)
+{
+    for (int i = 0; i < L->narena; i++)
+        free(L->arena[i]);
+    free(L->arena);
+    free(L->vals);
+    free(L->have);
+    free(L->slot);
+    free(L->order);
+    free(L->loop_end);
+    free(L->mask_slot);
+    free(L->bb);
+    free(L->vars);
+    if (L->b)
+        LLVMDisposeBuilder(L->b);
+    if (L->eb)
+        LLVMDisposeBuilder(L->eb);
+}
+
+static NativeShader *fail(RslcCtx *rc, IrFunc *shader, const char *what, char *msg)
+{
+    diag_error(rc, shader->loc, "native code for '%s': %s: %s", shader->name, what,
+               msg ? msg : "failed");
+    free(msg);
+    return NULL;
+}
+
+NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
+                             const NativeOptions *opt)
+{
+    double t0 = now_ms();
+    NativeIsa isa = opt->isa == NATIVE_ISA_AUTO ? native_isa_best() : opt->isa;
+    if (opt->lacks && opt->lackslen > 0)
+        opt->lacks[0] = '\0';
+    if (isa == NATIVE_ISA_AUTO)
+        return fail(rc, shader, "the CPU", strdup("it has not even SSE4.2"));
+    if (isa > native_isa_best())
+        return fail(rc, shader, "the CPU", strdup("it lacks the ISA asked for"));
+    LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+    Lower L = { .rc = rc, .fn = shader, .obj = obj, .opt = opt, .W = native_isa_width(isa) };
+    L.ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+    L.mod = LLVMModuleCreateWithNameInContext(shader->name, L.ctx);
+    int nv = shader->next_val_id + 1;
+    L.vals = calloc((size_t)nv, sizeof *L.vals);
+    L.have = calloc((size_t)nv, sizeof *L.have);
+    L.slot = calloc((size_t)nv, sizeof *L.slot);
+    set_types(&L);
+    begin_entry(&L);
+    LLVMBasicBlockRef start = LLVMGetInsertBlock(L.b);
+    nl_lower_body(&L);
+    LLVMBuildBr(L.eb, start);
+    NativeShader *ns = NULL;
+    char *msg = NULL;
+    LLVMTargetMachineRef tm = NULL;
+    if (L.failed) {
+        LLVMDisposeModule(L.mod);
+    } else if (LLVMVerifyModule(L.mod, LLVMReturnStatusAction, &msg)) {
+        fail(rc, shader, "LLVM rejected the lowered module", msg);
+        LLVMDisposeModule(L.mod);
+    } else if (!(tm = nj_target_machine(isa, &msg)) || (msg = nj_optimize(L.mod, tm, opt->level))) {
+        fail(rc, shader, "LLVM's optimisation", msg);
+        LLVMDisposeModule(L.mod);
+    } else {
+        LLVMDisposeMessage(msg);
+        ns = calloc(1, sizeof *ns);
+        ns->isa = isa;
+        ns->W = L.W;
+        ns->llvm_text = LLVMPrintModuleToString(L.mod);
+        void *fn = NULL;
+        ns->jit = nj_compile(tsc, L.mod, isa, "shade", &fn, &msg);
+        if (!ns->jit) {
+            fail(rc, shader, "the JIT", msg);
+            native_free(ns);
+            ns = NULL;
+        } else {
+            ns->shade = (ShadeFn)fn;
+            ns->names = L.names, ns->nnames = L.nnames, L.names = NULL;
+            ns->sites = L.sites, L.sites = NULL;
+        }
+    }
+    if (tm)
+        LLVMDisposeTargetMachine(tm);
+    for (int i = 0; L.names && i < L.nnames; i++)
+        free(L.names[i]);
+    free(L.names);
+    free(L.sites);
+    lower_free(&L);
+    LLVMOrcDisposeThreadSafeContext(tsc);
+    if (ns)
+        ns->ms = now_ms() - t0;
+    return ns;
+}
+
+void native_free(NativeShader *ns)
+{
+    if (!ns)
+        return;
+    nj_free(ns->jit);
+    for (int i = 0; i < ns->nnames; i++)
+        free(ns->names[i]);
+    free(ns->names);
+    free(ns->sites);
+    LLVMDisposeMessage(ns->llvm_text);
+    free(ns);
+}
+
+NativeIsa native_isa(const NativeShader *ns)
+{
+    return ns->isa;
+}
+
+double native_compile_ms(const NativeShader *ns)
+{
+    return ns->ms;
+}
+
+void native_print_llvm(const NativeShader *ns, FILE *out)
+{
+    fputs(ns->llvm_text, out);
+}
+
+/* ---- running ------------------------------------------------------------------ */
+
+int native_session_open(NativeSession *nss, NativeShader *ns, VmSession *vm,
+                        const struct VmHost *host, char *err, int errlen)
+{
+    *nss = (NativeSession){ ns, vm, calloc((size_t)ns->nnames + 1, sizeof *nss->builtins) };
+    if (!nss->builtins) {
+        snprintf(err, (size_t)errlen, "out of memory");
+        return -1;
+    }
+    if (vm_bind_builtins(nss->builtins, (const char *const *)ns->names, (uint32_t)ns->nnames,
+                         vm->strings, host, err, errlen)) {
+        native_session_close(nss);
+        return -1;
+    }
+    return 0;
+}
+
+void native_session_close(NativeSession *nss)
+{
+    free(nss->builtins);
+    memset(nss, 0, sizeof *nss);
+}
+
+int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
+{
+    const NativeShader *ns = nss->ns;
+    int W = ns->W;
+    NativeRt rt = { s, nss->builtins, ns->sites, W };
+    int32_t lanes[16];
+    size_t nu = nss->vm->prog.nuniform;
+    float *Uin = malloc((nu + 1) * sizeof *Uin);
+    if (!Uin) {
+        snprintf(err, (size_t)errlen, "out of memory");
+        return -1;
+    }
+    memcpy(Uin, s->U, nu * sizeof *Uin);
+    int rc = 0;
+    for (int base = 0; base < s->n; base += W) {
+        bool any = false;
+        for (int i = 0; i < W; i++) {
+            int l = base + i;
+            lanes[i] = l < s->n && (!s->active || s->active[l]);
+            any |= lanes[i] != 0;
+        }
+        if (any)
+            ns->shade(Uin, s->U, s->V, s->n, base, lanes, &rt);
+        if (s->fault[0]) {
+            snprintf(err, (size_t)errlen, "error: %s", s->fault);
+            rc = -1;
+            break;
+        }
+    }
+    free(Uin);
+    return rc;
+}
