@@ -22,6 +22,7 @@
 
 #include "rslc/ctx.h"
 #include "rslc/ir.h"
+#include "backends/compile.h"
 #include "vm/session.h"
 
 typedef enum NativeIsa {
@@ -58,6 +59,12 @@ typedef struct NativeOptions {
 NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
                              const NativeOptions *opt);
 void native_free(NativeShader *ns);
+
+/* The pipeline for the .sl file at path, as rslvm takes it: its VM
+   object into *obj (the layout native code exchanges) and its native
+   code at opt->level. NULL after diagnostics through rc (*obj NULL). */
+NativeShader *native_compile_file(RslcCtx *rc, const char *path, const NativeOptions *opt,
+                                  VmObject **obj);
 
 /* The ISA it was compiled for, and the milliseconds that lowering,
    optimisation and JIT compilation took. */
