@@ -53,6 +53,18 @@ tests_vm_check_run_native_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_src
 tests_vm_check_run_native_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_run_native_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
 
+# Native code with lanes diverging in every construct, partial batches and
+# NaN in the lanes not requested; rslc --emit=llvm and rslvm --backend.
+check_PROGRAMS += tests/vm/check_native
+TESTS += tests/vm/check_native
+tests_vm_check_native_SOURCES = tests/vm/check_native.c tests/vm/run_compile.c \
+	tests/vm/run_compile.h tests/common/runcmd.h tests/common/runcmd.c
+tests_vm_check_native_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DTOP_BUILDDIR='"$(abs_top_builddir)"'
+tests_vm_check_native_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_native_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
+EXTRA_tests_vm_check_native_DEPENDENCIES = tools/rslc$(EXEEXT) tools/rslvm$(EXEEXT)
+
 # Every builtin overload compiles and binds to the VM runtime.
 check_PROGRAMS += tests/vm/check_bindings
 TESTS += tests/vm/check_bindings
