@@ -21,8 +21,9 @@
 #include "backends/llvm/jit.h"
 #include "backends/llvm/native_impl.h"
 
+/* Names in char arrays: no table of pointers (scripts/check-static-data). */
 static const struct {
-    const char *name, *cpu;
+    char name[8], cpu[12];
     int width;
 } isas[] = {
     [NATIVE_ISA_AUTO] = { "auto", "", 0 },
@@ -118,7 +119,7 @@ NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, Native
         return NULL;
     }
     /* The runtime helpers, by address. */
-    static const char *const names[] = { "native_rt_call", "native_rt_matdiv" };
+    static const char names[][20] = { "native_rt_call", "native_rt_matdiv" };
     void *addrs[] = { (void *)native_rt_call, (void *)native_rt_matdiv };
     LLVMOrcCSymbolMapPair syms[2];
     for (int i = 0; i < 2; i++) {

@@ -172,14 +172,14 @@ static NVal array_set(Lower *L, IrIns *ins, bool vary)
 
 static NVal arith(Lower *L, IrIns *ins, bool vary)
 {
-    static const BinFn fns[] = { [IR_add] = LLVMBuildFAdd, [IR_sub] = LLVMBuildFSub,
-                                 [IR_mul] = LLVMBuildFMul, [IR_div] = LLVMBuildFDiv };
+    BinFn f = ins->op == IR_add ? LLVMBuildFAdd : ins->op == IR_sub ? LLVMBuildFSub
+            : ins->op == IR_mul ? LLVMBuildFMul : LLVMBuildFDiv;
     NVal a = nv_get(L, ins->args[0]), b = nv_get(L, ins->args[1]);
     if (ins->val.type.kind == IRT_MATRIX && ins->op == IR_mul)
         return matmul(L, a, b, vary);
     if (ins->val.type.kind == IRT_MATRIX && ins->op == IR_div)
         return matdiv(L, a, b, vary);
-    return componentwise(L, a, b, nl_width(L, ins, ins->val.type), vary, fns[ins->op]);
+    return componentwise(L, a, b, nl_width(L, ins, ins->val.type), vary, f);
 }
 
 static NVal select_value(Lower *L, IrIns *ins, bool vary)
