@@ -199,6 +199,36 @@ static LLVMValueRef row_ptr(Lower *L, LLVMValueRef buf, int row)
     return LLVMBuildInBoundsGEP2(L->b, L->vf, buf, &i, 1, "");
 }
 
+NVal nl_call(Lower *L, const char *name, const NVal *args, const int *argn, int nargs, int outn,
+             bool vary, LLVMValueRef mask)
+{
+    if (L->nsites == L->capsites) {
+        L->capsites = L->capsites ? 2 * L->capsites : 16;
+        L->sites = realloc(L->sites, (size_t)L->capsites * sizeof *L->sites);
+    }
+    int site = L->nsites++, total = 0;
+    NativeSite *s = &L->sites[site];
+    *s = (NativeSite){ .name = name_index(L, name), .nargs = nargs, .outn = outn, .uniform = !vary };
+    for (int i = 0; i < nargs; i++)
+        total += s->argn[i] = argn[i];
+    LLVMValueRef abuf = LLVMBuildArrayAlloca(L->eb, L->vf, LLVMConstInt(L->i32, (unsigned)(total + 1), 0), "");
+    LLVMValueRef obuf = LLVMBuildArrayAlloca(L->eb, L->vf, LLVMConstInt(L->i32, (unsigned)(outn + 1), 0), "");
+    for (int i = 0, row = 0; i < nargs; i++)
+        for (int k = 0; k < argn[i]; k++)
+            LLVMBuildStore(L->b, nv_comp(L, args[i], k, true), row_ptr(L, abuf, row++));
+    LLVMValueRef bits = vary ? nl_mask_bits(L, mask) : LLVMConstInt(L->i32, 1, 0);
+    LLVMValueRef cargs[6] = { L->rt, LLVMConstInt(L->i32, (unsigned)site, 0), L->base, bits,
+                              abuf, obuf };
+    LLVMBuildCall2(L->b, L->call_ty, L->call_fn, cargs, 6, "");
+    NVal r = nv_new(L, outn, vary);
+    for (int k = 0; k < outn; k++) {
+        r.c[k] = LLVMBuildLoad2(L->b, L->vf, row_ptr(L, obuf, k), "");
+        if (!vary)
+            r.c[k] = LLVMBuildExtractElement(L->b, r.c[k], LLVMConstInt(L->i32, 0, 0), "");
+    }
+    return r;
+}
+
 void nl_lower_intrin(Lower *L, IrIns *ins)
 {
     if (inline_builtin(L, ins))
@@ -210,7 +240,8 @@ void nl_lower_intrin(Lower *L, IrIns *ins)
     }
     const Builtin *b = &builtin_table[ins->imm];
     Arg args[VM_MAX_ARGS];
-    int nargs = 0, total = 0;
+    int nargs = 0, total = 0, argn[VM_MAX_ARGS];
+    NVal vals[VM_MAX_ARGS];
     bool any_varying = false;
     for (int i = 0; i < ins->nargs && nargs < VM_MAX_ARGS - 2; i++) {
         IrType t = ins->args[i]->type;
@@ -224,42 +255,19 @@ void nl_lower_intrin(Lower *L, IrIns *ins)
         args[nargs++] = global_arg(L, ins, "Ng", IRT_NORMAL);
     char name[512];
     mangle(ins, args, nargs, name, sizeof name);
-
-    if (L->nsites == L->capsites) {
-        L->capsites = L->capsites ? 2 * L->capsites : 16;
-        L->sites = realloc(L->sites, (size_t)L->capsites * sizeof *L->sites);
+    for (int i = 0; i < nargs; i++) {
+        vals[i] = args[i].v;
+        total += argn[i] = args[i].n;
     }
-    int site = L->nsites++;
-    NativeSite *s = &L->sites[site];
-    *s = (NativeSite){ .name = name_index(L, name), .nargs = nargs };
-    bool vary = ins->val.type.kind == IRT_VOID ? any_varying : ins->val.varying;
-    s->uniform = !vary;
-    s->outn = nl_width(L, ins, ins->val.type);
-    for (int i = 0; i < nargs; i++)
-        total += s->argn[i] = args[i].n;
-    if (s->outn > VM_MAX_VALUE || total > VM_MAX_ARGS * VM_MAX_VALUE) {
+    int outn = nl_width(L, ins, ins->val.type);
+    if (outn > VM_MAX_VALUE || total > VM_MAX_ARGS * VM_MAX_VALUE) {
         nl_lacks(L, ins, "builtin calls with values this wide");
         return;
     }
-
-    LLVMValueRef abuf = LLVMBuildArrayAlloca(L->eb, L->vf, LLVMConstInt(L->i32, (unsigned)(total + 1), 0), "");
-    LLVMValueRef obuf = LLVMBuildArrayAlloca(L->eb, L->vf, LLVMConstInt(L->i32, (unsigned)(s->outn + 1), 0), "");
-    for (int i = 0, row = 0; i < nargs; i++)
-        for (int k = 0; k < args[i].n; k++)
-            LLVMBuildStore(L->b, nv_comp(L, args[i].v, k, true), row_ptr(L, abuf, row++));
-    LLVMValueRef bits = vary ? nl_mask_bits(L, L->cur_mask) : LLVMConstInt(L->i32, 1, 0);
-    LLVMValueRef cargs[6] = { L->rt, LLVMConstInt(L->i32, (unsigned)site, 0), L->base, bits,
-                              abuf, obuf };
-    LLVMBuildCall2(L->b, L->call_ty, L->call_fn, cargs, 6, "");
-    if (ins->val.type.kind == IRT_VOID)
-        return;
-    NVal r = nv_new(L, s->outn, vary);
-    for (int k = 0; k < s->outn; k++) {
-        r.c[k] = LLVMBuildLoad2(L->b, L->vf, row_ptr(L, obuf, k), "");
-        if (!vary)
-            r.c[k] = LLVMBuildExtractElement(L->b, r.c[k], LLVMConstInt(L->i32, 0, 0), "");
-    }
-    nv_define(L, ins, r);
+    bool vary = ins->val.type.kind == IRT_VOID ? any_varying : ins->val.varying;
+    NVal r = nl_call(L, name, vals, argn, nargs, outn, vary, L->cur_mask);
+    if (ins->val.type.kind != IRT_VOID)
+        nv_define(L, ins, r);
 }
 
 /* ---- the helpers the generated code calls ------------------------------------ */

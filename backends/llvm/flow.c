@@ -16,6 +16,12 @@
 ** m_B (values.c), so each lane keeps what it computed on its own path.
 ** Lanes outside the batch are never in a mask: the entry runs on the
 ** batch's lanes.
+**
+** Light regions (illuminance, illuminate, solar) are loops over the
+** host's lights as in the VM: each pass through the header asks the
+** runtime for light `counter` at each lane; the lanes it lights run the
+** body, the others wait in the header's mask for the next light, and all
+** leave when the lights run out. gather is not lowered yet.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -32,8 +38,9 @@ static void layout(Lower *L)
     int nb = fn->next_block_id + 1, n = 0;
     L->order = calloc((size_t)nb, sizeof *L->order);
     L->loop_end = malloc((size_t)nb * sizeof *L->loop_end);
+    L->region_of = malloc((size_t)nb * sizeof *L->region_of);
     for (int i = 0; i < nb; i++)
-        L->loop_end[i] = -1;
+        L->loop_end[i] = L->region_of[i] = -1;
     for (IrBlock *b = fn->entry; b; b = b->next)
         if (b->rpo >= 0) {
             L->order[b->rpo] = b;
@@ -64,6 +71,13 @@ static void layout(Lower *L)
                 if (b->preds[p]->rpo >= 0 && !in[b->preds[p]->id])
                     in[b->preds[p]->id] = true, stack[sp++] = b->preds[p];
         }
+        int reg = -1;
+        for (int g = 0; g < fn->nregions; g++)
+            if (fn->regions[g].header == h)
+                reg = g;
+        for (int j = 0; reg >= 0 && j < nb; j++) /* inner loops come later: innermost wins */
+            if (in[j] && j != h->id)
+                L->region_of[j] = reg;
         int k = i + 1, r = 0;
         for (int j = i + 1; j < n; j++)
             if (in[L->order[j]->id])
@@ -111,10 +125,86 @@ static void or_mask(Lower *L, IrBlock *s, LLVMValueRef m)
     LLVMBuildStore(L->b, LLVMBuildOr(L->b, LLVMBuildLoad2(L->b, L->vb, p, ""), m, ""), p);
 }
 
+static int region_at(const Lower *L, const IrBlock *b)
+{
+    for (int r = 0; r < L->fn->nregions; r++)
+        if (L->fn->regions[r].header == b)
+            return r;
+    return -1;
+}
+
+static NVal scalar(Lower *L, LLVMValueRef x)
+{
+    NVal v = nv_new(L, 1, false);
+    v.c[0] = x;
+    return v;
+}
+
+/* A light region's header with mask m (see the top of the file); returns
+   the lanes that wait for the next light. */
+static LLVMValueRef region_terminator(Lower *L, IrIns *t, LLVMValueRef m)
+{
+    int r = t->imm;
+    IrRegionKind kind = L->fn->regions[r].kind;
+    bool illuminance = kind == IRR_ILLUMINANCE, extended = t->nargs > 1;
+    if (kind == IRR_GATHER || (kind != IRR_SOLAR && t->nargs != 1 && t->nargs != 3)
+        || (kind == IRR_SOLAR && t->nargs != 0 && t->nargs != 2)) {
+        nl_lacks(L, t, "gather");
+        return LLVMConstNull(L->vb);
+    }
+    static const char names[3][2][24] = {
+        { "__light(fp)m", "__light(fpvf)m" },
+        { "__illuminate(pp)m", "__illuminate(pvfp)m" },
+        { "__solar(p)m", "__solar(vfp)m" },
+    };
+    LLVMValueRef cnt = nl_load(L, L->light_cnt[r]).c[0];
+    LLVMValueRef n = illuminance ? nl_call(L, "__nlights()f", NULL, NULL, 0, 1, false, m).c[0]
+                                 : LLVMConstReal(L->f32, 1);
+    LLVMValueRef more = LLVMBuildFCmp(L->b, LLVMRealOLT, cnt, n, "");
+    NVal args[5];
+    int argn[5], na = 0;
+    if (illuminance)
+        args[na] = scalar(L, cnt), argn[na++] = 1;
+    for (int k = 0; k < t->nargs && na < 4; k++) {
+        args[na] = nv_get(L, t->args[k]);
+        argn[na++] = nl_width(L, NULL, t->args[k]->type);
+    }
+    if (!illuminance) { /* Ps: the point as this light sees it */
+        NVar *ps = nl_var(L, "Ps", false, t);
+        if (!ps)
+            return LLVMConstNull(L->vb);
+        args[na] = nl_load(L, ps->slot), argn[na++] = 3;
+    }
+    LLVMValueRef live = LLVMBuildAnd(L->b, m, nl_splat(L, more), "");
+    NVal lv = nl_call(L, names[kind][extended], args, argn, na, 16, true, live);
+    nl_store(L, L->light_val[r], lv, live);
+    LLVMValueRef lit = LLVMBuildFCmp(L->b, LLVMRealUNE, lv.c[9], LLVMConstNull(L->vf), "");
+    LLVMValueRef body = LLVMBuildAnd(L->b, live, lit, "");
+    if (!illuminance) { /* the renderer reads L where the region runs */
+        NVar *l = nl_var(L, "L", false, t);
+        if (!l)
+            return LLVMConstNull(L->vb);
+        l->written = true;
+        nl_store(L, l->slot, lv, body);
+    }
+    LLVMValueRef out = LLVMBuildAnd(L->b, m, nl_splat(L, LLVMBuildNot(L->b, more, "")), "");
+    LLVMValueRef next = LLVMBuildFAdd(L->b, cnt, LLVMConstReal(L->f32, 1), "");
+    nl_store(L, L->light_cnt[r], scalar(L, next), NULL);
+    LLVMValueRef e[2] = { body, out };
+    for (int k = 0; k < 2; k++) {
+        or_mask(L, t->succ[k], e[k]);
+        phi_stores(L, t->block, t->succ[k], 0, e[k]);
+    }
+    return LLVMBuildAnd(L->b, live, LLVMBuildNot(L->b, lit, ""), "");
+}
+
 static void masked_terminator(Lower *L, IrIns *t, LLVMValueRef m)
 {
     IrBlock *b = t->block;
     if (t->op == IR_jmp || t->op == IR_next) {
+        int r = region_at(L, t->succ[0]);
+        if (r >= 0 && t->op == IR_jmp) /* entering a region: its first light */
+            nl_store(L, L->light_cnt[r], scalar(L, LLVMConstReal(L->f32, 0)), NULL);
         or_mask(L, t->succ[0], m);
         phi_stores(L, b, t->succ[0], 0, m);
     } else if (t->op == IR_br) {
@@ -126,7 +216,7 @@ static void masked_terminator(Lower *L, IrIns *t, LLVMValueRef m)
             phi_stores(L, b, t->succ[k], k && t->succ[0] == t->succ[1], e[k]);
         }
     } else if (t->op == IR_region) {
-        nl_lacks(L, t, "light regions (illuminance, illuminate, solar) and gather");
+        or_mask(L, b, region_terminator(L, t, m));
     }
     /* ret: the lanes are done and flow nowhere. */
 }
@@ -211,8 +301,7 @@ static void plain_terminator(Lower *L, IrIns *t, LLVMBasicBlockRef done)
             phi_stores(L, b, t->succ[k], k && t->succ[0] == t->succ[1], NULL);
             LLVMBuildBr(L->b, L->bb[t->succ[k]->id]);
         }
-    } else {
-        nl_lacks(L, t, "light regions (illuminance, illuminate, solar) and gather");
+    } else { /* regions make the function masked */
         LLVMBuildBr(L->b, done);
     }
 }
@@ -255,7 +344,13 @@ void nl_lower_body(Lower *L)
     ir_fill_rpo(fn);
     ir_fill_dominators(fn);
     layout(L);
-    L->masked = false;
+    L->masked = fn->nregions > 0;
+    L->light_cnt = calloc((size_t)fn->nregions + 1, sizeof *L->light_cnt);
+    L->light_val = calloc((size_t)fn->nregions + 1, sizeof *L->light_val);
+    for (int r = 0; r < fn->nregions; r++) {
+        L->light_cnt[r] = nl_alloca(L, 1, false, false);
+        L->light_val[r] = nl_alloca(L, 16, true, false);
+    }
     for (IrBlock *b = fn->entry; b; b = b->next)
         if (b->rpo >= 0 && b->last && b->last->op == IR_br && b->last->args[0]->varying)
             L->masked = true;

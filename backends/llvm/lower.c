@@ -337,9 +337,18 @@ void nl_lower_ins(Lower *L, IrIns *ins)
     case IR_call:
         nl_lacks(L, ins, "calls of functions that could not be inlined");
         return;
-    case IR_light:
-        nl_lacks(L, ins, "light regions (illuminance, illuminate, solar)");
-        return;
+    case IR_light: { /* L, Cl or Ol of the region's light (flow.c) */
+        int reg = L->region_of[ins->block->id];
+        if (reg < 0 || ins->imm < 0 || ins->imm > 2) {
+            nl_lacks(L, ins, "this light value");
+            return;
+        }
+        NVal lv = nl_load(L, L->light_val[reg]);
+        r = nv_new(L, 3, vary);
+        for (int k = 0; k < 3; k++)
+            r.c[k] = nv_comp(L, lv, 3 * ins->imm + k, vary);
+        break;
+    }
     default: /* terminators: flow.c */
         return;
     }

@@ -97,6 +97,9 @@ static void lower_free(Lower *L)
     free(L->slot);
     free(L->order);
     free(L->loop_end);
+    free(L->region_of);
+    free(L->light_cnt);
+    free(L->light_val);
     free(L->mask_slot);
     free(L->bb);
     free(L->vars);

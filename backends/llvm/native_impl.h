@@ -98,6 +98,9 @@ typedef struct Lower {
     IrBlock **order;
     int norder;
     int *loop_end;              /* by block id: last order index, or -1 */
+    int *region_of;             /* by block id: innermost light region, or -1 */
+    NSlot *light_cnt;           /* by region: the light a pass is at (uniform) */
+    NSlot *light_val;           /* by region: that light's L, Cl, Ol, whether lit */
     LLVMValueRef *mask_slot;    /* by block id */
     LLVMBasicBlockRef *bb;      /* by block id: plain code's blocks */
     LLVMValueRef cur_mask;      /* the running block's lanes (<W x i1>) */
@@ -154,6 +157,11 @@ void nl_lower_ins(Lower *L, IrIns *ins);
 void nl_lower_body(Lower *L);
 void nl_declare_helpers(Lower *L);
 void nl_lower_intrin(Lower *L, IrIns *ins);
+/* Calls the runtime's builtin `name` (vm/builtins.h's form) on args
+   (args[i] of argn[i] floats) for the lanes of mask, or once for a
+   uniform result; returns its outn floats. */
+NVal nl_call(Lower *L, const char *name, const NVal *args, const int *argn, int nargs, int outn,
+             bool vary, LLVMValueRef mask);
 int nl_tuple_offset(const IrIns *call, int which);
 
 /* The helpers the JIT binds by address. */

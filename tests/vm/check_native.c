@@ -2,7 +2,8 @@
 ** check_native.c: native code (backends/llvm) with lanes diverging in
 ** every construct: if/else, while and for loops with varying trip counts,
 ** break and continue (also N levels out), a uniform loop inside varying
-** flow, a user function holding a varying loop, outputs written by some
+** flow, a user function holding a varying loop, an illuminance loop
+** entered by some lanes and diverging inside, outputs written by some
 ** lanes only, and divisions and square roots whose infinities and NaNs
 ** arise only in lanes that are masked off. Each shader runs on a 7 x 3
 ** grid (21 points: a partial batch at W = 4, 8 and 16) with every fourth
@@ -122,7 +123,21 @@ static float e_some_lanes(float u, float v)
     return u < 0.5f ? v + 1 : 0; /* r keeps its default 0 elsewhere */
 }
 
+/* The test host's lights (runtime/host.h's vm_test_host): ambient, a
+   distant light along -z and a point light at (0, 2, 0) giving red
+   0.5 / d^2; both of the last two lie within PI/2 of N = (0, 0, -1). */
+static float e_illuminance(float u, float v)
+{
+    float L[3] = { 0.5f - u, 2.5f - v, -1 }, d2 = L[0] * L[0] + L[1] * L[1] + L[2] * L[2];
+    if (u <= 0.3f)
+        return 0;
+    return v > 0.4f ? 1 + 0.5f / d2 : 2;
+}
+
 static const Case cases[] = {
+    { "illuminance under a varying if, diverging inside", T "{ if (u > 0.3) {"
+      " illuminance(P, N, PI / 2) { if (v > 0.4) r += comp(Cl, 0); else r += 1; } } }",
+      e_illuminance },
     { "nested varying if/else", T "{ float a; if (u < 0.5) { if (v < 0.5) a = 1; else a = 2; }"
       " else a = 3; if (v > 0.4) r = a + v; else r = a - v; }", e_ifelse },
     { "while with a varying trip count", T "{ float i = 0, a = 0; while (i < u * 10) { a += i;"
