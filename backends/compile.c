@@ -16,9 +16,13 @@
 static VmObject *object_of(RslcCtx *rc, IrModule *m, IrFunc *shader, int level, bool debug)
 {
     /* The VM has no calls: everything inlines, then the copies clean up. */
+    bool changed;
     rslc_prepare_defaults(m);
-    if (pass_inline_all(m) && level > 0)
+    if (!pass_inline_into(rc, m, shader, &changed))
+        return NULL;
+    if (changed && level > 0)
         passes_run_pipeline(m, level);
+    vmgen_legalize(shader);
     MFunc *mf = vmgen_select(rc, shader);
     if (!mf)
         return NULL;
@@ -85,9 +89,15 @@ VmObject *backend_vm_call_object(RslcCtx *rc, IrModule *m, const char *name, int
 VmObject *backend_compile_file(RslcCtx *rc, const char *path, int level, const char *call,
                                int nargs, bool debug)
 {
-    CppOptions cpp = { 0 };
+    return backend_compile_file_cpp(rc, path, NULL, level, call, nargs, debug);
+}
+
+VmObject *backend_compile_file_cpp(RslcCtx *rc, const char *path, const CppOptions *cpp,
+                                   int level, const char *call, int nargs, bool debug)
+{
+    CppOptions none = { 0 };
     diag_reset(rc);
-    Unit *unit = rslc_front_end(rc, path, &cpp);
+    Unit *unit = rslc_front_end(rc, path, cpp ? cpp : &none);
     IrModule *m = unit ? rslc_middle_end(rc, unit, level, NULL) : NULL;
     VmObject *o = !m    ? NULL
                   : call ? backend_vm_call_object(rc, m, call, nargs, level, path, debug)

@@ -33,5 +33,9 @@ VmObject *backend_vm_call_object(RslcCtx *rc, IrModule *m, const char *name, int
    settings are reset first, its output stream stays). */
 VmObject *backend_compile_file(RslcCtx *rc, const char *path, int level, const char *call,
                                int nargs, bool debug);
+/* The same with options for cpp (its -I, -D and -U; NULL: none), as
+   rtrender compiles a scene's .sl with the scene's include folders. */
+VmObject *backend_compile_file_cpp(RslcCtx *rc, const char *path, const CppOptions *cpp,
+                                   int level, const char *call, int nargs, bool debug);
 
 #endif /* BACKENDS_COMPILE_H */

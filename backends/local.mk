@@ -33,8 +33,9 @@ tests_vm_check_vmgen_LDADD = $(COMPILER_LIBS) $(CHECK_LIBS)
 # on the VM (tests/vm/check_run.h).
 RUN_CASES = tests/vm/check_run.h \
 	tests/vm/run_basic.c tests/vm/run_shaders.c tests/vm/run_ops.c \
-	tests/vm/run_flow.c tests/vm/run_math.c tests/vm/run_geom.c \
-	tests/vm/run_ref.c tests/vm/run_ref.h tests/vm/run_compile.c tests/vm/run_compile.h
+	tests/vm/run_flow.c tests/vm/run_math.c tests/vm/run_geom.c tests/vm/run_host.c \
+	tests/vm/run_ref.c tests/vm/run_ref.h tests/vm/run_compat.c \
+	tests/vm/run_compile.c tests/vm/run_compile.h
 check_PROGRAMS += tests/vm/check_run
 TESTS += tests/vm/check_run
 tests_vm_check_run_SOURCES = tests/vm/check_run.c $(RUN_CASES)

@@ -20,11 +20,18 @@ noinst_PROGRAMS += bench/bench_render
 bench_bench_render_SOURCES = bench/bench_render.c
 bench_bench_render_LDADD = $(RENDER_LIBS)
 
+# Our path tracer against Embree's pathtracer tutorial (embree-tools).
+noinst_PROGRAMS += bench/bench_pathtracer
+bench_bench_pathtracer_SOURCES = bench/bench_pathtracer.c bench/embree_cornell.h \
+	bench/embree_cornell.c
+bench_bench_pathtracer_LDADD = $(RENDER_LIBS)
+
 bench: bench/bench_frontend$(EXEEXT) bench/bench_ir$(EXEEXT) bench/bench_vm$(EXEEXT) \
-		bench/bench_render$(EXEEXT)
+		bench/bench_render$(EXEEXT) bench/bench_pathtracer$(EXEEXT)
 	bench/bench_frontend $(srcdir)/shaders/*.sl
 	bench/bench_ir $(srcdir)/shaders/*.sl
 	bench/bench_vm $(srcdir)/shaders/*.sl
 	bench/bench_render $(srcdir)/scenes/gallery.rib $(srcdir)/scenes/cornell.rib \
 		$(srcdir)/scenes/textured.rib
+	bench/bench_pathtracer || test $$? = 77
 .PHONY: bench

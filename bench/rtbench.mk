@@ -4,7 +4,8 @@
 
 RTBENCH_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/rtcore/include $(ZLIB_CFLAGS)
 # librtcore.a dispatches to the per-ISA libraries, so it comes first.
-RTBENCH_LIBS = bench/librtbench.a rtcore/librtcore.a rtcore/librtcore_avx2.a \
+RTBENCH_LIBS = bench/librtbench.a rtcore/librtcore.a rtcore/librtcore_avx512.a \
+	rtcore/librtcore_avx2.a \
 	rtcore/librtcore_sse42.a $(ZLIB_LIBS) $(PTHREAD_LIBS) -lm
 
 noinst_LIBRARIES += bench/librtbench.a

@@ -4,22 +4,20 @@
 ** turn. A tile runs as waves, one per pixel sample index: the wave's
 ** camera rays are traced as one stream, their hits grouped by the mesh
 ** they landed on and shaded in batches, and rays that pass through
-** (transparent or one-sided back faces) go on as the next layer. Every
-** sample lands in a buffer; filtering it afterwards makes the image the
-** same for any number of threads, as do per-pixel random seeds.
+** (transparent or one-sided back faces) go on as the next layer. Each
+** tile's samples are filtered into its own slot of the film (film.h),
+** which makes the image the same for any number of threads, as do
+** per-pixel random seeds. The threads are tiles.c's.
 */
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "render/frame.h"
 
-enum { TILE = 16, WAVE = TILE * TILE };
+enum { TILE = FILM_TILE, WAVE = TILE * TILE };
 
 typedef struct Job {
     const RWorld *world;
@@ -28,38 +26,10 @@ typedef struct Job {
     Film *film;
     int spp, sqrt_spp;          /* sqrt_spp > 0: stratified */
     int maxdepth;
-    int tiles_x, ntiles;
-    atomic_int next_tile, done_tiles;
-    atomic_bool failed;
-    pthread_mutex_t lock;
-    char err[1024];
-    bool progress;
     int debug_x, debug_y;       /* --debug-pixel, -1 if none */
     atomic_bool debugged;
-    double start;
     RenderStats stats;
 } Job;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* Sample k of pixel (x, y): its offset in the pixel. */
-static void sample_offset(const Job *j, int x, int y, int k, float *dx, float *dy)
-{
-    float jx = rt_unit(rt_hash((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k));
-    float jy = rt_unit(rt_hash((uint32_t)x, (uint32_t)y, 2u * (uint32_t)k + 1));
-    if (j->sqrt_spp > 0) {
-        int m = j->sqrt_spp;
-        *dx = ((float)(k % m) + jx) / (float)m;
-        *dy = ((float)(k / m) + jy) / (float)m;
-    } else {
-        *dx = jx, *dy = jy;
-    }
-}
 
 /* One wave: pixel sample k of every pixel of a tile. */
 typedef struct Wave {
@@ -73,6 +43,14 @@ typedef struct Wave {
     float t[WAVE], Ng[WAVE][3], b1[WAVE], b2[WAVE];
     unsigned prim[WAVE], geom[WAVE], inst[WAVE];
 } Wave;
+
+/* A thread's state. */
+typedef struct Worker {
+    ShadeCtx c;
+    Wave w;
+    FilmTile *ft;
+    const atomic_bool *stop;    /* the pool's: set at the deadline */
+} Worker;
 
 static void trace_layer(Job *j, ShadeCtx *c, Wave *w)
 {
@@ -96,9 +74,9 @@ static void trace_layer(Job *j, ShadeCtx *c, Wave *w)
     for (int i = 0; i < m; i++)
         geom[i] = inst[i] = RT_INVALID_ID;
     RTRayHitNp rh = { { ox, oy, oz, tn, dx, dy, dz, tf }, { nx, ny, nz, bu, bv, prim, geom, inst } };
-    double t0 = now();
+    double t0 = render_clock();
     rtIntersectNp(j->world->top, &rh, (size_t)m);
-    c->trace_seconds += now() - t0;
+    c->trace_seconds += render_clock() - t0;
     for (int k = 0; k < m; k++) {
         int i = idx[k];
         w->geom[i] = geom[k], w->inst[i] = inst[k], w->prim[i] = prim[k];
@@ -215,18 +193,20 @@ static int shade_group(Job *j, ShadeCtx *c, Wave *w, const int *slot, int n, int
             in[total].seed = h->seed, h->nb = total++;
     }
     float Ci[VM_MAX_BATCH][3], Oi[VM_MAX_BATCH][3];
-    double t0 = now();
+    double t0 = render_clock();
     int rc = shade_batch(c, mesh, look, in, total, Ci, Oi, err, errlen);
-    c->shade_seconds += now() - t0;
+    c->shade_seconds += render_clock() - t0;
     if (rc < 0)
         return -1;
     for (int l = 0; l < n; l++) {
         int i = slot[l];
         if (w->z[i] == INFINITY)
             w->z[i] = w->t[i] * w->dir[i][2];
-        trace_composite(w->C[i], w->A[i], Ci[l], Oi[l]);
+        /* Matte 1: a holdout stops the ray and adds nothing. */
+        if (!look->attrs->matte)
+            trace_composite(w->C[i], w->A[i], Ci[l], Oi[l]);
         w->tnear[i] = trace_past(w->t[i]);
-        w->live[i] = !trace_opaque(w->A[i]);
+        w->live[i] = !look->attrs->matte && !trace_opaque(w->A[i]);
     }
     return 0;
 }
@@ -270,19 +250,24 @@ static int shade_layer(Job *j, ShadeCtx *c, Wave *w, int tx0, int ty0, char *err
     return 0;
 }
 
-static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, char *err, int errlen)
+static int render_tile(void *job, void *state, int tile, char *err, int errlen)
 {
+    Job *j = job;
+    Worker *wk = state;
+    ShadeCtx *c = &wk->c;
+    Wave *w = &wk->w;
     const Camera *cam = j->cam;
-    const Film *film = j->film;
-    int tx0 = film->x0 + (tile % j->tiles_x) * TILE, ty0 = film->y0 + (tile / j->tiles_x) * TILE;
+    int tx0, ty0, tx1, ty1;
+    film_tile_rect(j->film, tile, &tx0, &ty0, &tx1, &ty1);
+    film_tile_begin(wk->ft, tile);
     for (int k = 0; k < j->spp; k++) {
         w->n = 0;
         w->sample = k;
-        for (int y = ty0; y < ty0 + TILE && y < film->y1; y++)
-            for (int x = tx0; x < tx0 + TILE && x < film->x1; x++) {
+        for (int y = ty0; y < ty1; y++)
+            for (int x = tx0; x < tx1; x++) {
                 int i = w->n++;
                 float sx, sy;
-                sample_offset(j, x, y, k, &sx, &sy);
+                camera_pixel_sample(j->sqrt_spp, x, y, k, &sx, &sy);
                 w->px[i] = x, w->py[i] = y, w->sx[i] = sx, w->sy[i] = sy;
                 camera_ray(cam, (float)x + sx, (float)y + sy, w->org[i], w->dir[i], &w->tnear[i],
                            &w->tfar[i]);
@@ -290,9 +275,12 @@ static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, char *err, int er
                 memset(w->A[i], 0, sizeof w->A[i]);
                 w->z[i] = INFINITY;
                 w->live[i] = true;
-                film_sample_pos(j->film, x, y, k, (float)x + sx, (float)y + sy);
             }
         c->camera_rays += (uint64_t)w->n;
+        if (atomic_load(wk->stop)) {
+            snprintf(err, (size_t)errlen, "stopped");
+            return -1;
+        }
         for (int layer = 0; layer < RT_MAX_LAYERS; layer++) {
             trace_layer(j, c, w);
             if (shade_layer(j, c, w, tx0, ty0, err, errlen) < 0)
@@ -304,116 +292,65 @@ static int render_tile(Job *j, ShadeCtx *c, int tile, Wave *w, char *err, int er
                 break;
         }
         for (int i = 0; i < w->n; i++)
-            film_sample_value(j->film, w->px[i], w->py[i], k, w->C[i], w->A[i], w->z[i]);
+            film_tile_add(wk->ft, (float)w->px[i] + w->sx[i], (float)w->py[i] + w->sy[i], w->C[i],
+                          w->A[i], w->z[i]);
     }
+    film_tile_end(j->film, wk->ft);
     return 0;
 }
 
-static void progress(Job *j)
+static void *worker_new(void *job, const atomic_bool *stop)
 {
-    int done = atomic_load(&j->done_tiles);
-    if (!j->progress)
-        return;
-    double t = now() - j->start, frac = (double)done / (double)j->ntiles;
-    double eta = frac > 0 ? t * (1 - frac) / frac : 0;
-    int bar = (int)(frac * 40);
-    pthread_mutex_lock(&j->lock);
-    fprintf(stderr, "\r[%.*s%*s] %3d%% ETA %4.0fs", bar, "========================================",
-            40 - bar, "", (int)(frac * 100), eta);
-    if (done == j->ntiles)
-        fputc('\n', stderr);
-    pthread_mutex_unlock(&j->lock);
+    Job *j = job;
+    Worker *wk = malloc(sizeof *wk);
+    if (!wk)
+        return NULL;
+    wk->ft = film_tile_new(j->film);
+    wk->stop = stop;
+    shade_ctx_init(&wk->c, j->world, j->shading, j->maxdepth, stop);
+    return wk;
 }
 
-static void *worker(void *arg)
+static void worker_end(void *job, void *state)
 {
-    Job *j = arg;
-    ShadeCtx *c = malloc(sizeof *c);
-    Wave *w = malloc(sizeof *w);
-    char err[1024];
-    shade_ctx_init(c, j->world, j->shading, j->maxdepth);
-    for (;;) {
-        int tile = atomic_fetch_add(&j->next_tile, 1);
-        if (tile >= j->ntiles || atomic_load(&j->failed))
-            break;
-        if (render_tile(j, c, tile, w, err, sizeof err) < 0) {
-            pthread_mutex_lock(&j->lock);
-            if (!atomic_exchange(&j->failed, true))
-                snprintf(j->err, sizeof j->err, "%s", err);
-            pthread_mutex_unlock(&j->lock);
-            break;
-        }
-        atomic_fetch_add(&j->done_tiles, 1);
-        progress(j);
-    }
-    pthread_mutex_lock(&j->lock);
+    Job *j = job;
+    Worker *wk = state;
+    const ShadeCtx *c = &wk->c;
     j->stats.camera_rays += c->camera_rays;
     j->stats.shade_seconds += c->shade_seconds;
     j->stats.shading_points += c->shading_points;
     j->stats.batches += c->batches;
     j->stats.secondary_rays += c->secondary_rays;
     j->stats.trace_seconds += c->trace_seconds;
-    pthread_mutex_unlock(&j->lock);
-    shade_ctx_free(c);
-    free(c);
-    free(w);
-    return NULL;
+    j->stats.shader_trace_seconds += c->shader_trace_seconds;
+    shade_ctx_free(&wk->c);
+    film_tile_free(wk->ft);
+    free(wk);
 }
 
-static int threads_for(const RenderSettings *rs)
-{
-    if (rs->threads > 0)
-        return rs->threads;
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
-}
-
-/* Runs the job's tiles on nthreads threads (the caller's among them). */
-static void run_threads(Job *j, int nthreads)
-{
-    pthread_t *t = calloc((size_t)nthreads, sizeof *t);
-    int started = 0;
-    for (int i = 1; i < nthreads; i++)
-        if (pthread_create(&t[i], NULL, worker, j) == 0)
-            started++, t[started] = t[i];
-    worker(j);
-    for (int i = 1; i <= started; i++)
-        pthread_join(t[i], NULL);
-    free(t);
-}
-
-
-int classic_render(const RFrame *fr, RenderStats *stats, char *err, int errlen)
+int classic_render(const RFrame *fr, double deadline, RenderStats *stats, char *err,
+                   int errlen)
 {
     const RenderSettings *rs = fr->rs;
-    const Film *film = fr->film;
     Job *j = calloc(1, sizeof *j);
+    if (!j) {
+        snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the render");
+        return -1;
+    }
     j->world = &fr->world, j->shading = fr->shading, j->cam = &fr->cam, j->film = fr->film;
     j->spp = fr->spp;
     int root = (int)lroundf(sqrtf((float)fr->spp));
     j->sqrt_spp = root * root == fr->spp ? root : 0;
     j->maxdepth = fr->rib->options.trace_maxdepth;
-    j->tiles_x = (film->x1 - film->x0 + TILE - 1) / TILE;
-    j->ntiles = j->tiles_x * ((film->y1 - film->y0 + TILE - 1) / TILE);
-    pthread_mutex_init(&j->lock, NULL);
-    /* Debugging a pixel talks on stdin and stdout: one thread, no bar. */
     j->debug_x = rs->debug_x, j->debug_y = rs->debug_y;
-    j->progress = !rs->quiet && isatty(2) && rs->debug_x < 0;
-    j->start = now();
-    /* More threads than tiles would only idle. */
-    j->stats.threads = rs->debug_x >= 0 ? 1 : threads_for(rs);
-    if (j->stats.threads > j->ntiles)
-        j->stats.threads = j->ntiles;
-    run_threads(j, j->stats.threads);
-    j->stats.seconds = now() - j->start;
-    pthread_mutex_destroy(&j->lock);
+    TileWork tw = { j, fr->film->ntiles, deadline, worker_new, render_tile, worker_end };
+    double start = render_clock();
+    int rc = tiles_run(&tw, rs, &j->stats.threads, err, errlen);
+    j->stats.seconds = render_clock() - start;
     *stats = j->stats;
-    bool failed = atomic_load(&j->failed);
-    if (failed)
-        snprintf(err, (size_t)errlen, "%s", j->err);
-    else if (rs->debug_x >= 0 && !atomic_load(&j->debugged))
+    if (rc == 0 && rs->debug_x >= 0 && !atomic_load(&j->debugged))
         fprintf(stderr, "rtrender: warning: pixel %d,%d sees no surface shader to debug\n",
                 rs->debug_x, rs->debug_y);
     free(j);
-    return failed ? -1 : 0;
+    return rc;
 }

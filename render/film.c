@@ -1,7 +1,9 @@
 /*
-** film.c: the sample buffer and the pixel filter (RISpec 3.2 section
-** 4.1.4): each pixel is the filter-weighted mean of the samples within
-** the filter's width of its centre.
+** film.c: the pixel filter (RISpec 3.2 section 4.1.4) applied as samples
+** come: each pixel is the filter-weighted mean of the samples within the
+** filter's width of its centre. A sample adds its weighted value to every
+** pixel within the filter's reach in its tile's slot; the image sums the
+** slots that cover a pixel, in tile order (film.h).
 */
 #include <math.h>
 #include <stdlib.h>
@@ -9,90 +11,157 @@
 
 #include "render/film.h"
 
+enum { SUMS = 5 };             /* r g b a w */
+
 static int reach(float width)
 {
     return (int)ceilf(width / 2 - 0.5f);
 }
 
-Film *film_new(const Camera *cam, int spp)
+static size_t slot_floats(const Film *f)
 {
-    int rx = reach(cam->filter_width[0]), ry = reach(cam->filter_width[1]);
+    return (size_t)f->pad_w * (size_t)f->pad_h * SUMS;
+}
+
+Film *film_new(const Camera *cam)
+{
     Film *f = calloc(1, sizeof *f);
-    f->x0 = cam->x0 - rx < 0 ? 0 : cam->x0 - rx;
-    f->x1 = cam->x1 + rx > cam->xres ? cam->xres : cam->x1 + rx;
-    f->y0 = cam->y0 - ry < 0 ? 0 : cam->y0 - ry;
-    f->y1 = cam->y1 + ry > cam->yres ? cam->yres : cam->y1 + ry;
-    f->spp = spp;
-    size_t n = (size_t)(f->x1 - f->x0) * (size_t)(f->y1 - f->y0) * (size_t)spp * FILM_FLOATS;
-    /* 2^28 floats (1 GB): beyond that, fewer samples are the answer. */
-    if (n > (size_t)1 << 28 || !(f->samples = calloc(n ? n : 1, sizeof *f->samples))) {
-        free(f);
+    f->cam = cam;
+    f->rx = reach(cam->filter_width[0]), f->ry = reach(cam->filter_width[1]);
+    f->x0 = cam->x0 - f->rx < 0 ? 0 : cam->x0 - f->rx;
+    f->x1 = cam->x1 + f->rx > cam->xres ? cam->xres : cam->x1 + f->rx;
+    f->y0 = cam->y0 - f->ry < 0 ? 0 : cam->y0 - f->ry;
+    f->y1 = cam->y1 + f->ry > cam->yres ? cam->yres : cam->y1 + f->ry;
+    f->tiles_x = (f->x1 - f->x0 + FILM_TILE - 1) / FILM_TILE;
+    f->ntiles = f->tiles_x * ((f->y1 - f->y0 + FILM_TILE - 1) / FILM_TILE);
+    f->pad_w = FILM_TILE + 2 * f->rx, f->pad_h = FILM_TILE + 2 * f->ry;
+    size_t n = f->ntiles > 0 ? (size_t)f->ntiles : 1;
+    f->sums = calloc(n * slot_floats(f), sizeof *f->sums);
+    f->z = malloc(n * FILM_TILE * FILM_TILE * sizeof *f->z);
+    if (!f->sums || !f->z) {
+        film_free(f);
         return NULL;
     }
+    for (size_t i = 0; i < n * FILM_TILE * FILM_TILE; i++)
+        f->z[i] = INFINITY;
     return f;
 }
 
 void film_free(Film *f)
 {
     if (f) {
-        free(f->samples);
+        free(f->sums);
+        free(f->z);
         free(f);
     }
 }
 
-static float *sample(const Film *f, int x, int y, int k)
+size_t film_bytes(const Film *f)
 {
-    size_t pixel = (size_t)(y - f->y0) * (size_t)(f->x1 - f->x0) + (size_t)(x - f->x0);
-    return f->samples + (pixel * (size_t)f->spp + (size_t)k) * FILM_FLOATS;
+    size_t n = f->ntiles > 0 ? (size_t)f->ntiles : 1;
+    return sizeof *f + n * (slot_floats(f) + FILM_TILE * FILM_TILE) * sizeof(float);
 }
 
-void film_sample_pos(Film *f, int x, int y, int k, float sx, float sy)
+void film_tile_rect(const Film *f, int t, int *x0, int *y0, int *x1, int *y1)
 {
-    float *s = sample(f, x, y, k);
-    s[0] = sx, s[1] = sy;
+    *x0 = f->x0 + (t % f->tiles_x) * FILM_TILE, *y0 = f->y0 + (t / f->tiles_x) * FILM_TILE;
+    *x1 = *x0 + FILM_TILE < f->x1 ? *x0 + FILM_TILE : f->x1;
+    *y1 = *y0 + FILM_TILE < f->y1 ? *y0 + FILM_TILE : f->y1;
 }
 
-void film_sample_value(Film *f, int x, int y, int k, const float C[3], const float A[3], float z)
+FilmTile *film_tile_new(const Film *f)
 {
-    float *s = sample(f, x, y, k);
-    memcpy(s + 2, C, 3 * sizeof *C);
-    memcpy(s + 5, A, 3 * sizeof *A);
-    s[8] = z;
+    FilmTile *t = calloc(1, sizeof *t);
+    t->film = f;
+    t->sums = malloc(slot_floats(f) * sizeof *t->sums);
+    t->z = malloc(FILM_TILE * FILM_TILE * sizeof *t->z);
+    return t;
 }
 
-Image *film_resolve(const Film *f, const Camera *cam)
+void film_tile_free(FilmTile *t)
 {
+    if (t) {
+        free(t->sums);
+        free(t->z);
+        free(t);
+    }
+}
+
+void film_tile_begin(FilmTile *t, int tile)
+{
+    t->tile = tile;
+    film_tile_rect(t->film, tile, &t->tx0, &t->ty0, &t->tx1, &t->ty1);
+    memset(t->sums, 0, slot_floats(t->film) * sizeof *t->sums);
+    for (int i = 0; i < FILM_TILE * FILM_TILE; i++)
+        t->z[i] = INFINITY;
+}
+
+void film_tile_add(FilmTile *t, float sx, float sy, const float C[3], const float A[3], float z)
+{
+    const Film *f = t->film;
+    /* The sample's pixel. A position at a pixel's far edge can round to
+       the next pixel in float (2399 + 0.99999994f is 2400.0f), outside the
+       tile: it stays in its own. */
+    int px = (int)floorf(sx), py = (int)floorf(sy);
+    px = px < t->tx0 ? t->tx0 : px >= t->tx1 ? t->tx1 - 1 : px;
+    py = py < t->ty0 ? t->ty0 : py >= t->ty1 ? t->ty1 - 1 : py;
+    int k = (py - t->ty0) * FILM_TILE + (px - t->tx0);
+    if (z < t->z[k])
+        t->z[k] = z;
+    double a = (A[0] + A[1] + A[2]) / 3.0;
+    for (int y = py - f->ry; y <= py + f->ry; y++)
+        for (int x = px - f->rx; x <= px + f->rx; x++) {
+            float w = camera_filter(f->cam, sx - ((float)x + 0.5f), sy - ((float)y + 0.5f));
+            if (w == 0)
+                continue;
+            double *s = t->sums + ((size_t)(y - t->ty0 + f->ry) * (size_t)f->pad_w
+                                   + (size_t)(x - t->tx0 + f->rx)) * SUMS;
+            s[0] += w * C[0], s[1] += w * C[1], s[2] += w * C[2], s[3] += w * a, s[4] += w;
+        }
+}
+
+void film_tile_end(Film *f, const FilmTile *t)
+{
+    float *slot = f->sums + (size_t)t->tile * slot_floats(f);
+    for (size_t i = 0; i < slot_floats(f); i++)
+        slot[i] = (float)t->sums[i];
+    memcpy(f->z + (size_t)t->tile * FILM_TILE * FILM_TILE, t->z,
+           FILM_TILE * FILM_TILE * sizeof *t->z);
+}
+
+/* Pixel (x, y) of the image: the slots of the tiles whose reach covers
+   it, summed in tile order. */
+static void resolve_pixel(const Film *f, int x, int y, float *p)
+{
+    double sum[SUMS] = { 0, 0, 0, 0, 0 };
+    int tx_lo = (x - f->rx - f->x0) / FILM_TILE, tx_hi = (x + f->rx - f->x0) / FILM_TILE;
+    int ty_lo = (y - f->ry - f->y0) / FILM_TILE, ty_hi = (y + f->ry - f->y0) / FILM_TILE;
+    int tiles_y = f->ntiles / f->tiles_x;
+    for (int ty = ty_lo < 0 ? 0 : ty_lo; ty <= ty_hi && ty < tiles_y; ty++)
+        for (int tx = tx_lo < 0 ? 0 : tx_lo; tx <= tx_hi && tx < f->tiles_x; tx++) {
+            int tile = ty * f->tiles_x + tx;
+            int ox = x - (f->x0 + tx * FILM_TILE) + f->rx, oy = y - (f->y0 + ty * FILM_TILE) + f->ry;
+            const float *s = f->sums + (size_t)tile * slot_floats(f)
+                             + ((size_t)oy * (size_t)f->pad_w + (size_t)ox) * SUMS;
+            for (int c = 0; c < SUMS; c++)
+                sum[c] += s[c];
+        }
+    for (int c = 0; c < 4; c++)
+        p[c] = sum[4] != 0 ? (float)(sum[c] / sum[4]) : 0;
+    int tx = (x - f->x0) / FILM_TILE, ty = (y - f->y0) / FILM_TILE;
+    p[4] = f->z[(size_t)(ty * f->tiles_x + tx) * FILM_TILE * FILM_TILE
+                + (size_t)((y - f->y0) % FILM_TILE) * FILM_TILE + (size_t)((x - f->x0) % FILM_TILE)];
+}
+
+Image *film_resolve(const Film *f)
+{
+    const Camera *cam = f->cam;
     int w = cam->x1 - cam->x0, h = cam->y1 - cam->y0;
     Image *img = image_new(w > 0 ? w : 1, h > 0 ? h : 1, 5);
     if (!img)
         return NULL;
-    int rx = reach(cam->filter_width[0]), ry = reach(cam->filter_width[1]);
     for (int y = cam->y0; y < cam->y1; y++)
-        for (int x = cam->x0; x < cam->x1; x++) {
-            double sum[4] = { 0, 0, 0, 0 }, wsum = 0;
-            float z = INFINITY;
-            float cx = (float)x + 0.5f, cy = (float)y + 0.5f;
-            for (int yy = y - ry; yy <= y + ry; yy++)
-                for (int xx = x - rx; xx <= x + rx; xx++) {
-                    if (xx < f->x0 || xx >= f->x1 || yy < f->y0 || yy >= f->y1)
-                        continue;
-                    for (int k = 0; k < f->spp; k++) {
-                        const float *s = sample(f, xx, yy, k);
-                        float wt = camera_filter(cam, s[0] - cx, s[1] - cy);
-                        if (xx == x && yy == y && s[8] < z)
-                            z = s[8];
-                        if (wt == 0)
-                            continue;
-                        for (int c = 0; c < 3; c++)
-                            sum[c] += wt * s[2 + c];
-                        sum[3] += wt * (s[5] + s[6] + s[7]) / 3;
-                        wsum += wt;
-                    }
-                }
-            float *p = image_pixel(img, x - cam->x0, y - cam->y0);
-            for (int c = 0; c < 4; c++)
-                p[c] = wsum != 0 ? (float)(sum[c] / wsum) : 0;
-            p[4] = z;
-        }
+        for (int x = cam->x0; x < cam->x1; x++)
+            resolve_pixel(f, x, y, image_pixel(img, x - cam->x0, y - cam->y0));
     return img;
 }

@@ -46,6 +46,23 @@ static int load_shaders(ShadeSys *sys, const RibFrame *f, char *err, int errlen)
     return 0;
 }
 
+/* The error for a film of more than FILM_MAX_PIXELS pixels, located at
+   the Format request that asked for it when the command line did not. */
+static void film_too_big(const RFrame *fr, char *err, int errlen)
+{
+    const RibOptions *o = &fr->rib->options;
+    char where[512] = "rtrender";
+    const char *req = "", *hint = "--res";
+    if (fr->rs->xres <= 0 && o->format_loc.file) {
+        snprintf(where, sizeof where, "%s:%d:%d", o->format_loc.file, o->format_loc.line,
+                 o->format_loc.col);
+        req = "Format: ", hint = "Format or --res";
+    }
+    snprintf(err, (size_t)errlen, "%s: error: %s%dx%d pixels are too many for the film (at "
+             "most %d; lower %s)", where, req, fr->cam.x1 - fr->cam.x0, fr->cam.y1 - fr->cam.y0,
+             FILM_MAX_PIXELS, hint);
+}
+
 int frame_setup(RFrame *fr, const RibScene *scene, const RibFrame *f, const RenderSettings *rs,
                 ShadeSys *shading, char *err, int errlen)
 {
@@ -62,13 +79,16 @@ int frame_setup(RFrame *fr, const RibScene *scene, const RibFrame *f, const Rend
                  "pixel of %dx%d", c[0], c[1], c[2], c[3], cam->xres, cam->yres);
         return -1;
     }
+    if ((long long)(cam->x1 - cam->x0) * (cam->y1 - cam->y0) > FILM_MAX_PIXELS) {
+        film_too_big(fr, err, errlen);
+        return -1;
+    }
     if (load_shaders(shading, f, err, errlen) < 0
         || world_build(&fr->world, scene, f, shading, err, errlen) < 0)
         return -1;
-    if (!(fr->film = film_new(cam, fr->spp))) {
-        snprintf(err, (size_t)errlen, "rtrender: error: %dx%d pixels at %d samples each are too "
-                 "many to keep (at most 2^28 floats of samples; lower --spp or --res)",
-                 cam->x1 - cam->x0, cam->y1 - cam->y0, fr->spp);
+    if (!(fr->film = film_new(cam))) {
+        snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the film of %dx%d "
+                 "pixels", cam->x1 - cam->x0, cam->y1 - cam->y0);
         return -1;
     }
     return 0;
@@ -77,7 +97,7 @@ int frame_setup(RFrame *fr, const RibScene *scene, const RibFrame *f, const Rend
 Image *frame_image(RFrame *fr, char *err, int errlen)
 {
     const RibShader *imager = fr->rib->options.imager;
-    Image *img = film_resolve(fr->film, &fr->cam);
+    Image *img = film_resolve(fr->film);
     if (!img) {
         snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the image");
         return NULL;

@@ -10,6 +10,7 @@
 #include "render/camera.h"
 #include "render/film.h"
 #include "render/internal.h"
+#include "render/tiles.h"
 
 typedef struct RFrame {
     const RibFrame *rib;
@@ -41,7 +42,16 @@ int imager_apply(const RFrame *fr, const RShader *sh, struct Image *img, char *e
 /* The classic integrator (classic.c): camera rays, hits shaded in
    batches, compositing through transparent surfaces, trace() for
    secondary rays. Fills fr->film; stats gets its counters. 0, or -1 with
-   a message. */
-int classic_render(const RFrame *fr, RenderStats *stats, char *err, int errlen);
+   a message; also when render_clock() passes deadline (0: none), which
+   stops running shaders too. */
+int classic_render(const RFrame *fr, double deadline, RenderStats *stats, char *err,
+                   int errlen);
+
+/* The wavefront path tracer (path.c): paths of at most maxdepth
+   segments (1: camera rays and direct light), light samples and the
+   shaders' cosine lobes combined by multiple importance sampling. Fills
+   fr->film; 0, or -1 with a message. */
+int path_render(const RFrame *fr, int maxdepth, double deadline, RenderStats *stats, char *err,
+                int errlen);
 
 #endif /* RT_RENDER_FRAME_H */

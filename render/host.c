@@ -2,7 +2,9 @@
 ** host.c: the renderer's side of runtime/host.h. Lights come from the light
 ** shaders run over the batch before the surface (shade.c); spaces from
 ** the frame's transforms; traced rays go through rtcore, and what they
-** hit is shaded one level deeper.
+** hit is shaded one level deeper. A light shader's first shadow ray per
+** lane waits for the path tracer's shadow stream when it asks
+** (ShadeCtx.shadow_rays).
 */
 #include <math.h>
 #include <stdio.h>
@@ -10,16 +12,43 @@
 
 #include "render/image/texture.h"
 #include "render/internal.h"
+#include "render/tiles.h"
 
 static bool host_light(void *user, int i, int lane, const float P[3], VmLightSample *out)
 {
     (void)P;
     ShadeCtx *c = user;
-    const ShadeFrame *f = &c->frame[c->depth];
-    if (i < 0 || i >= f->look->nsamples || !f->lit[i * VM_MAX_BATCH + lane])
+    ShadeFrame *f = &c->frame[c->depth];
+    if (i < 0 || i >= c->host.nlights || !f->lit[i * VM_MAX_BATCH + lane])
         return false;
+    f->light_at = i; /* for lightsource() in the illuminance body */
     *out = f->light[i * VM_MAX_BATCH + lane];
     return true;
+}
+
+/* The categories of light sample i: its light shader's __category as
+   the instance sets it (the RIB's value, else the shader's default). The
+   path tracer's sampled lights (c->given) are not the look's: NULL, the
+   host cannot tell. */
+static const char *host_light_category(void *user, int i)
+{
+    ShadeCtx *c = user;
+    const ShadeFrame *f = &c->frame[c->depth];
+    const RLook *look = f->look;
+    if ((c->depth == 0 && c->given) || !look)
+        return NULL;
+    for (int k = 0, e = 0; k < look->nlights; k++) {
+        int K = look->lights[k].area ? look->lights[k].area->samples : 1;
+        if (i < e + K) {
+            const char *str = NULL;
+            float unused[1];
+            int got = c->shading->param(c->thread, c->depth, look->lights[k].shader, NULL, false,
+                                        "__category", 's', 1, 0, unused, &str);
+            return got == 1 && str ? str : "";
+        }
+        e += K;
+    }
+    return "";
 }
 
 static bool host_space(void *user, const char *name, float m[16])
@@ -56,13 +85,11 @@ static bool host_space(void *user, const char *name, float m[16])
    the surface p leaves. */
 static bool blocked_along(ShadeCtx *c, const float p[3], const float d[3], float dist)
 {
-    float bias = trace_bias(p);
+    float bias = c->ray_bias > 0 ? c->ray_bias : trace_bias(p);
     if (!(dist > 2 * bias))
         return false;
     RTRay r = { p[0], p[1], p[2], bias, d[0], d[1], d[2], dist - bias };
-    c->secondary_rays++;
-    rtOccluded1(c->world->top, &r);
-    return r.tfar == -INFINITY;
+    return trace_shader_blocked(c, &r);
 }
 
 /* Whether anything lies on the segment from p to q. */
@@ -99,9 +126,13 @@ static bool hemisphere(const VmRay *q, Hemisphere *h)
     return true;
 }
 
-static void hemisphere_dir(const Hemisphere *h, uint32_t seed, int i, float d[3])
+/* Sample i, cosine-weighted within the cone of half-angle `cone` about
+   the normal (pi/2 or more: the hemisphere): r1 scaled by sin^2 of the
+   cone keeps the polar angle inside it. */
+static void hemisphere_dir(const Hemisphere *h, uint32_t seed, int i, float cone, float d[3])
 {
-    float r1 = rt_unit(rt_hash(seed, 2 * (uint32_t)i, 0x7f4a7c15u));
+    float sc = cone > 0 && cone < 1.5707963f ? sinf(cone) : 1;
+    float r1 = sc * sc * rt_unit(rt_hash(seed, 2 * (uint32_t)i, 0x7f4a7c15u));
     float r2 = rt_unit(rt_hash(seed, 2 * (uint32_t)i + 1, 0x7f4a7c15u));
     float r = sqrtf(r1), phi = 6.2831853f * r2, x = r * cosf(phi), y = r * sinf(phi);
     float z = sqrtf(fmaxf(0.0f, 1 - r1));
@@ -120,7 +151,7 @@ static float occlusion(ShadeCtx *c, const VmRay *q)
     float dist = q->maxdist > 0 ? q->maxdist : INFINITY, d[3];
     int hidden = 0;
     for (int i = 0; i < samples; i++) {
-        hemisphere_dir(&h, q->seed, i, d);
+        hemisphere_dir(&h, q->seed, i, q->coneangle, d);
         hidden += blocked_along(c, q->P, d, dist);
     }
     return (float)hidden / (float)samples;
@@ -138,7 +169,8 @@ static int indirect(ShadeCtx *c, const VmRay *q, float out[3], char *err, int er
         return 0;
     for (int i = 0; i < samples; i++) {
         float d[3], seen[3];
-        hemisphere_dir(&h, q->seed, i, d);
+        hemisphere_dir(&h, q->seed, i, q->coneangle, d);
+        c->why[c->depth + 1 <= RT_MAX_DEPTH ? c->depth + 1 : RT_MAX_DEPTH] = 'i';
         if (shade_trace(c, q->P, d, q->seed + (uint32_t)i, seen, err, errlen) < 0)
             return -1;
         for (int j = 0; j < 3; j++)
@@ -147,15 +179,106 @@ static int indirect(ShadeCtx *c, const VmRay *q, float out[3], char *err, int er
     return 0;
 }
 
+static int host_ray_biased(ShadeCtx *c, const VmRay *q, float out[3], char *err, int errlen);
+
+/* A gather ray: the nearest hit along r->D within maxdist, past the
+   bias, and what the loop asks of it: surface:Ci (the color trace()
+   sees along the ray, the hit shaded one level deeper), ray:length,
+   primitive:P, primitive:N (the unit geometric normal). */
+static int host_gather(void *user, const VmGatherRay *r, float *out, char *err, int errlen)
+{
+    ShadeCtx *c = user;
+    float bias = r->bias > 0 ? r->bias : trace_bias(r->P);
+    if (!(r->maxdist > bias))
+        return 0;
+    RTRayHit rh = { { r->P[0], r->P[1], r->P[2], bias, r->D[0], r->D[1], r->D[2], r->maxdist },
+                    { 0, 0, 0, 0, 0, 0, RT_INVALID_ID, RT_INVALID_ID } };
+    trace_shader_ray(c, &rh);
+    if (rh.hit.geomID == RT_INVALID_ID)
+        return 0;
+    float t = rh.ray.tfar;
+    for (int k = 0; k < r->n; k++) {
+        float *o = out + r->at[k];
+        const char *name = r->name[k];
+        if (!strcmp(name, "surface:Ci") && r->width[k] == 3) {
+            float outer = c->ray_bias;
+            c->ray_bias = r->bias;
+            c->why[c->depth + 1 <= RT_MAX_DEPTH ? c->depth + 1 : RT_MAX_DEPTH] = 't';
+            int rc = shade_trace(c, r->P, r->D, r->seed + (uint32_t)k, o, err, errlen);
+            c->ray_bias = outer;
+            if (rc < 0)
+                return -1;
+        } else if (!strcmp(name, "ray:length") && r->width[k] == 1) {
+            o[0] = t;
+        } else if (!strcmp(name, "primitive:P") && r->width[k] == 3) {
+            for (int j = 0; j < 3; j++)
+                o[j] = r->P[j] + t * r->D[j];
+        } else if (!strcmp(name, "primitive:N") && r->width[k] == 3) {
+            float n[3] = { rh.hit.Ng_x, rh.hit.Ng_y, rh.hit.Ng_z };
+            float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+            for (int j = 0; j < 3; j++)
+                o[j] = len > 0 ? n[j] / len : 0;
+        } else {
+            snprintf(err, (size_t)errlen, "rtrender has no gather value \"%s\" of that type "
+                     "(it has surface:Ci, ray:length, ray:origin, ray:direction, primitive:P "
+                     "and primitive:N)", name);
+            return -1;
+        }
+    }
+    return 1;
+}
+
+/* trace(P, R): the color along R, or with "coneangle" (and "samples")
+   the mean over directions uniform in the cone about R. */
+static int trace_cone(ShadeCtx *c, const VmRay *q, float out[3], char *err, int errlen)
+{
+    Hemisphere h;
+    int samples = q->samples >= 1 ? (int)q->samples : 1;
+    c->why[c->depth + 1 <= RT_MAX_DEPTH ? c->depth + 1 : RT_MAX_DEPTH] = 't';
+    if (!(q->coneangle > 0) || !hemisphere(q, &h))
+        return shade_trace(c, q->P, q->Q, q->seed, out, err, errlen);
+    float cmax = cosf(fminf(q->coneangle, 3.1415927f)), sum[3] = { 0, 0, 0 };
+    for (int i = 0; i < samples; i++) {
+        float r1 = rt_unit(rt_hash(q->seed, 2 * (uint32_t)i, 0x2545f491u));
+        float r2 = rt_unit(rt_hash(q->seed, 2 * (uint32_t)i + 1, 0x2545f491u));
+        float z = 1 - r1 * (1 - cmax), r = sqrtf(fmaxf(0.0f, 1 - z * z)), phi = 6.2831853f * r2;
+        float d[3], seen[3];
+        for (int j = 0; j < 3; j++)
+            d[j] = r * cosf(phi) * h.t[j] + r * sinf(phi) * h.b[j] + z * h.n[j];
+        if (shade_trace(c, q->P, d, q->seed + (uint32_t)i, seen, err, errlen) < 0)
+            return -1;
+        for (int j = 0; j < 3; j++)
+            sum[j] += seen[j] / (float)samples;
+    }
+    memcpy(out, sum, sizeof sum);
+    return 0;
+}
+
 static int host_ray(void *user, const VmRay *q, float out[3], char *err, int errlen)
 {
     ShadeCtx *c = user;
+    /* "bias": how far rays start from P, for this query's rays only. */
+    float outer = c->ray_bias;
+    c->ray_bias = q->bias;
+    int rc = host_ray_biased(c, q, out, err, errlen);
+    c->ray_bias = outer;
+    return rc;
+}
+
+static int host_ray_biased(ShadeCtx *c, const VmRay *q, float out[3], char *err, int errlen)
+{
     switch (q->kind) {
     case VM_RAY_TRACE:
-        return shade_trace(c, q->P, q->Q, q->seed, out, err, errlen);
+        return trace_cone(c, q, out, err, errlen);
     case VM_RAY_TRANSMISSION:
     case VM_RAY_VISIBILITY: {
-        float v = blocked(c, q->P, q->Q) ? 0.0f : 1.0f;
+        ShadeShadowRay *s = c->depth == 0 && c->shadow_rays ? &c->shadow_rays[q->lane] : NULL;
+        bool defer = s && !s->asked;
+        if (defer) {
+            s->asked = true;
+            memcpy(s->P, q->P, sizeof s->P), memcpy(s->Q, q->Q, sizeof s->Q);
+        }
+        float v = defer || !blocked(c, q->P, q->Q) ? 1.0f : 0.0f;
         out[0] = out[1] = out[2] = v;
         return 0;
     }
@@ -182,6 +305,30 @@ static int host_query(void *user, const char *kind, const char *name, char type,
         out[0] = (float)c->depth;
         return 1;
     }
+    /* Shadow rays (transmission, visibility, occlusion) stop at the
+       geometry: no shader ever runs for one here, so none is one. The
+       deeper levels are shaded for trace() and indirectdiffuse(). */
+    if (!strcmp(kind, "rayinfo") && !strcmp(name, "shadowray") && type == 'f' && n == 1) {
+        out[0] = 0;
+        return 1;
+    }
+    if (!strcmp(kind, "rayinfo") && !strcmp(name, "indirectray") && type == 'f' && n == 1) {
+        out[0] = c->depth > 0 && (c->why[c->depth] == 'i' || c->why[c->depth] == 't');
+        return 1;
+    }
+    const ShadeFrame *f = &c->frame[c->depth];
+    if (!strcmp(kind, "shadername") && type == 's') {
+        const RLook *l = f->look;
+        const RShader *sh = !l                            ? NULL
+                          : !strcmp(name, "surface")      ? l->surface
+                          : !strcmp(name, "displacement") ? l->displacement
+                          : !strcmp(name, "atmosphere")   ? l->atmosphere
+                          : !strcmp(name, "light") && f->light_at >= 0 && f->light_at < f->nsaved_lights
+                              ? f->saved_sh[f->light_at]
+                              : NULL;
+        *str = sh ? sh->rib->name : "";
+        return 1;
+    }
     if (!strcmp(kind, "option") && !strcmp(name, "Format") && n == 3) {
         out[0] = (float)o->xres, out[1] = (float)o->yres, out[2] = o->pixel_aspect;
         return 1;
@@ -199,6 +346,41 @@ static int host_query(void *user, const char *kind, const char *name, char type,
         }
     }
     return 0;
+}
+
+/* surface(), displacement() and atmosphere() read the look's shader of
+   that kind: after it has run for the batch, what the run left; before
+   (lights run before the surface), the instance's values. lightsource()
+   reads the light sample illuminance is at, as its run left it (kept
+   when the surface calls lightsource()). rtrender has no interior or
+   exterior volumes: incident() and opposite() say so. */
+static int host_message(void *user, const char *kind, const char *name, int lane, char type,
+                        int n, float *out, const char **str)
+{
+    ShadeCtx *c = user;
+    const ShadeFrame *f = &c->frame[c->depth];
+    const RLook *l = f->look;
+    if (!strcmp(kind, "incident") || !strcmp(kind, "opposite"))
+        return -1;
+    if (!l)
+        return 0;
+    const RShader *sh = NULL;
+    const float *from = NULL;
+    bool ran = true;
+    if (!strcmp(kind, "surface"))
+        sh = l->surface, ran = f->ran_surface;
+    else if (!strcmp(kind, "displacement"))
+        sh = l->displacement, ran = f->ran_displacement;
+    else if (!strcmp(kind, "atmosphere"))
+        sh = l->atmosphere, ran = f->ran_atmosphere;
+    else if (!strcmp(kind, "lightsource") && f->light_at >= 0 && f->light_at < f->nsaved_lights
+             && f->saved_sh[f->light_at]) {
+        sh = f->saved_sh[f->light_at];
+        from = f->saved + f->saved_at[f->light_at];
+    }
+    if (!sh)
+        return 0;
+    return c->shading->param(c->thread, c->depth, sh, from, ran, name, type, n, lane, out, str);
 }
 
 static int host_texture(void *user, const VmTexLookup *q, float *out, char *err, int errlen)
@@ -224,13 +406,16 @@ void host_install(ShadeCtx *c)
     const RibOptions *o = &c->world->frame->options;
     c->host = (VmHost){
         .light = host_light,
+        .light_category = host_light_category,
         .space = host_space,
         .clip_near = o->near_clip,
         .clip_far = o->far_clip,
         .texture = host_texture,
         .textureinfo = host_textureinfo,
         .ray = host_ray,
+        .gather = host_gather,
         .query = host_query,
+        .message = host_message,
         .user = c,
     };
 }

@@ -14,7 +14,7 @@ int imager_apply(const RFrame *fr, const RShader *sh, Image *img, char *err, int
     /* The imager sees the frame through a shading context of its own,
        at depth 0: its host answers space and option queries. */
     ShadeCtx *c = malloc(sizeof *c);
-    shade_ctx_init(c, &fr->world, fr->shading, 0);
+    shade_ctx_init(c, &fr->world, fr->shading, 0, NULL);
     size_t npix = (size_t)img->width * (size_t)img->height;
     int rc = 0;
     for (size_t first = 0; first < npix && rc == 0; first += VM_MAX_BATCH) {

@@ -30,6 +30,11 @@ typedef struct RArea {
     int samples;           /* points per shading point ("samples", 16) */
 } RArea;
 
+/* The most light samples a surface sees (a look's lights, each area
+   light's "samples" of them): a batch keeps one VmLightSample per
+   sample and lane at each trace depth it reaches, 43 MB at this limit. */
+enum { RT_MAX_LIGHT_SAMPLES = 4096 };
+
 /* A light as a look sees it: its shader, and for an area light the
    surface its samples come from. */
 typedef struct RLight {
@@ -81,6 +86,7 @@ typedef struct RWorld {
     const RibFrame *frame;
     struct TexSystem *textures;  /* texture, environment and shadow maps */
     char rt_error[256];          /* rtcore's first error while building */
+    char light_error[512];       /* the first light over the sample limit */
 } RWorld;
 
 /* Builds the traced scene of frame f, its looks made of the instances
@@ -147,9 +153,58 @@ typedef struct ShadeFrame {
     const RibMesh *mesh;
     const RLook *look;
     const RShader *running;      /* for "shader" space */
-    VmLightSample *light;        /* [light * VM_MAX_BATCH + lane] */
+    VmLightSample *light;        /* [light * VM_MAX_BATCH + lane], allocated
+                                    when a batch first shades at the depth */
     uint8_t *lit;                /* whether light i reaches the lane */
+    /* Message passing: which of the look's shaders have run for the
+       batch, the light sample illuminance is at, and (when the surface
+       calls lightsource()) each light sample's parameters, saved after
+       its run: sample e's at saved + saved_at[e], of shader
+       saved_sh[e]. */
+    bool ran_displacement, ran_surface, ran_atmosphere;
+    int light_at;
+    float *saved;
+    size_t nsaved, saved_cap;
+    size_t *saved_at;
+    const RShader **saved_sh;
+    int nsaved_lights;
 } ShadeFrame;
+
+/* The lobes a lane's surface shader reflects light into, one for each
+   distinct lighting call it made (host.h's VmHost.lobe): kind, N and V
+   (unit, camera space; N zero for illuminance's cosine lobe, which has
+   none) and exponent. */
+enum { SHADE_MAX_LOBES = 4 };
+typedef struct ShadeLobe {
+    VmLobeKind kind;
+    float N[3], V[3], exponent;
+} ShadeLobe;
+typedef struct ShadeLobes {
+    int n;
+    bool more;                   /* calls past SHADE_MAX_LOBES were made */
+    ShadeLobe lobe[SHADE_MAX_LOBES];
+} ShadeLobes;
+
+/* What the path tracer gives a batch at depth 0 in place of the look's
+   lights: nlights (0 or 1) lights per lane, light[lane] (NULL: a light
+   that reaches no lane, so that illuminance asks for it), where the
+   shaded P and N (as the surface shader leaves them) go, if not NULL,
+   and where each lane's lobes go, if not NULL. */
+typedef struct ShadeGiven {
+    int nlights;
+    const VmLightSample *light;
+    float (*P)[3], (*N)[3];
+    ShadeLobes *lobes;
+} ShadeGiven;
+
+/* A light shader's shadow ray that the path tracer traces in its shadow
+   stream: the segment of a lane's first transmission() or visibility()
+   call, answered 1 meanwhile (the light's Cl is its visibility times the
+   rest, as RISpec's shadowed lights are). */
+typedef struct ShadeShadowRay {
+    bool asked;
+    float P[3], Q[3];
+} ShadeShadowRay;
 
 /* A thread's shading state: its host (callbacks with this as user),
    its ShadeSys thread, and counters. */
@@ -163,12 +218,25 @@ typedef struct ShadeCtx {
     int depth;
     uint64_t camera_rays, shading_points, batches, secondary_rays;
     double trace_seconds, shade_seconds;
+    double shader_trace_seconds;    /* rays shaders trace (in shade_seconds) */
     /* --debug-pixel: the lane of the next batch whose surface shader runs
        under rsldb (on stdin and stdout), -1 for none. */
     int debug_lane;
+    const ShadeGiven *given;     /* the path tracer's lights, or NULL */
+    /* Why each depth is shaded: 0 the camera, 't' a trace() ray, 'i' an
+       indirectdiffuse() ray (rayinfo, isindirectray). */
+    char why[RT_MAX_DEPTH + 1];
+    /* A ray option "bias" (> 0) in place of trace_bias for the rays of
+       the query being answered. */
+    float ray_bias;
+    /* The path tracer's, while a light shader runs at depth 0, or NULL:
+       the shadow rays it leaves to the path tracer, by lane. */
+    ShadeShadowRay *shadow_rays;
 } ShadeCtx;
 
-void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShadeSys *shading, int maxdepth);
+/* stop (may be NULL) is the render's flag that stops shaders early. */
+void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShadeSys *shading, int maxdepth,
+                    const atomic_bool *stop);
 void shade_ctx_free(ShadeCtx *c);
 
 /* Shades n <= VM_MAX_BATCH hits on one mesh at the context's current
@@ -176,6 +244,10 @@ void shade_ctx_free(ShadeCtx *c);
    shader fails (a missing texture, say). */
 int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const ShadeIn *in, int n,
                 float (*Ci)[3], float (*Oi)[3], char *err, int errlen);
+/* Point k of K on area light a, for the shading point with seed: a
+   triangle by area (stratified over k) and a uniform point on it, with
+   its normal. */
+void area_point(const RArea *a, uint32_t seed, int k, int K, float P[3], float N[3]);
 /* Runs sh over batch b at the context's depth, through its ShadeSys, as
    the shader the host sees running (for "shader" space). */
 int shade_run(ShadeCtx *c, const RShader *sh, const ShadeBatch *b, char *err, int errlen);
@@ -185,6 +257,11 @@ int shade_run(ShadeCtx *c, const RShader *sh, const ShadeBatch *b, char *err, in
    streams. 0 or -1 with a message. */
 int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t seed, float out[3],
                 char *err, int errlen);
+/* A ray a shader traces (trace(), gather(), transmission()...): its
+   closest hit or whether it is blocked, counted and timed as the
+   shader's (secondary_rays, shader_trace_seconds). */
+void trace_shader_ray(ShadeCtx *c, RTRayHit *rh);
+bool trace_shader_blocked(ShadeCtx *c, RTRay *r);
 /* Layers a ray may composite through before it counts as opaque. */
 enum { RT_MAX_LAYERS = 64 };
 /* How far a ray leaving point p starts from it, so as not to hit the
@@ -207,6 +284,11 @@ void host_install(ShadeCtx *c);
 /* Writes the frame's displays from the resolved image (R G B A Z): each
    display's channels by its mode, Exposure and Quantize applied, the
    primary display to rs->output when that is set. */
+/* make.c: does one texture-making request, pictures found as named or
+   along searchpath (may be NULL). 0, or -1 with a located error. */
+int render_make(const RibMake *m, const char *searchpath, char *err, int errlen);
+const char *render_make_name(RibMakeKind k);
+
 int output_displays(const struct Image *img, const RibFrame *f, const RenderSettings *rs,
                     char *err, int errlen);
 

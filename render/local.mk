@@ -1,6 +1,6 @@
-# render/local.mk: the renderer, floor 4: frame setup, the classic
-# integrator over rtcore, shading through shadesys.h on the VM, outputs
-# and the shader searchpath, with its tests (the rtrender program is in
+# render/local.mk: the renderer, floor 4: frame setup, the classic and
+# path-tracing integrators over rtcore, shading through shadesys.h on the
+# VM, outputs and the shader searchpath, with its tests (the rtrender program is in
 # tools/).
 
 noinst_LIBRARIES += render/librender.a
@@ -19,11 +19,17 @@ render_librender_a_SOURCES = \
 	render/frame.h \
 	render/frame.c \
 	render/classic.c \
+	render/path.h \
+	render/path.c \
+	render/path_shade.c render/path_lobes.c \
+	render/tiles.h \
+	render/tiles.c \
 	render/shade.c \
 	render/host.c \
 	render/trace.c \
 	render/imager.c \
 	render/output.c \
+	render/make.c \
 	render/shaderpath.h \
 	render/shaderpath.c \
 	render/render.c
@@ -91,3 +97,20 @@ tests_render_imgcmp_SOURCES = tests/render/imgcmp.c \
 	tests/render/imgdiff.h tests/render/imgdiff.c
 tests_render_imgcmp_LDADD = $(IMAGE_LIBS)
 CLEANFILES += tests/render/*.out.exr
+
+check_PROGRAMS += tests/render/check_path
+TESTS += tests/render/check_path
+tests_render_check_path_SOURCES = tests/render/check_path.c
+tests_render_check_path_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"' \
+	-DTEST_SHADER_DIR='"$(abs_top_srcdir)/tests/render/shaders"'
+tests_render_check_path_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_path_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+
+# The path tracer against Embree's pathtracer on its Cornell box, with the
+# bench's scene writer (skipped without embree-tools).
+check_PROGRAMS += tests/render/check_embree
+TESTS += tests/render/check_embree
+tests_render_check_embree_SOURCES = tests/render/check_embree.c bench/embree_cornell.h \
+	bench/embree_cornell.c
+tests_render_check_embree_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_embree_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)

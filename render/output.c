@@ -31,15 +31,47 @@ static ImageFormat format_of(const RibDisplay *d, const char *path)
         return f;
     switch (d ? d->type : RIB_DISPLAY_FILE) {
     case RIB_DISPLAY_PNG: case RIB_DISPLAY_FRAMEBUFFER: return IMAGE_PNG;
-    case RIB_DISPLAY_EXR: return IMAGE_EXR;
+    case RIB_DISPLAY_EXR: case RIB_DISPLAY_ZFILE: case RIB_DISPLAY_SHADOW: return IMAGE_EXR;
     default: return IMAGE_TIFF;
     }
 }
 
-static int write_display(const Image *img, const RibDisplay *d, const char *path,
-                         const RibOptions *o, char *err, int errlen)
+/* A depth map's matrices (ImageMeta, as PRMan's zfiles and shadow maps
+   hold them): world to camera, and world to screen, whose x/w and y/w
+   run over [-1, 1] across the screen window (y up). Row vectors, as
+   RibMatrix. */
+static void depth_matrices(const RibFrame *f, ImageMeta *m)
 {
-    const char *mode = d ? d->mode : "rgba";
+    const RibOptions *o = &f->options;
+    float w[4];
+    rib_screen_window(o, w);
+    double a = 2 / (double)(w[1] - w[0]), b = 2 / (double)(w[3] - w[2]);
+    double cx = (w[0] + w[1]) / 2, cy = (w[2] + w[3]) / 2;
+    RibMatrix s = { { 0 } };
+    if (o->projection == RIB_PROJ_PERSPECTIVE) {
+        double t = tan(o->fov * M_PI / 360);
+        /* x/z/t on the screen plane, then the window onto [-1, 1]; w = z */
+        s.m[0] = a / t, s.m[5] = b / t;
+        s.m[8] = -cx * a, s.m[9] = -cy * b, s.m[10] = 1, s.m[11] = 1;
+    } else {
+        s.m[0] = a, s.m[5] = b, s.m[10] = 1, s.m[15] = 1;
+        s.m[12] = -cx * a, s.m[13] = -cy * b;
+    }
+    RibMatrix ws = rib_matrix_mul(&f->world_to_camera, &s);
+    for (int i = 0; i < 16; i++) {
+        m->world_to_camera[i] = (float)f->world_to_camera.m[i];
+        m->world_to_screen[i] = (float)ws.m[i];
+    }
+    m->has_world_to_camera = m->has_world_to_screen = true;
+}
+
+static int write_display(const Image *img, const RibDisplay *d, const char *path,
+                         const RibFrame *f, char *err, int errlen)
+{
+    const RibOptions *o = &f->options;
+    bool depth_map = d && (d->type == RIB_DISPLAY_ZFILE || d->type == RIB_DISPLAY_SHADOW);
+    /* A zfile or shadow map is depth, whatever mode it names. */
+    const char *mode = depth_map ? "z" : d ? d->mode : "rgba";
     int ch[5], n = mode_channels(mode, ch);
     if (n <= 0) {
         snprintf(err, (size_t)errlen, "rtrender: error: display \"%s\": unsupported mode \"%s\" "
@@ -67,7 +99,14 @@ static int write_display(const Image *img, const RibDisplay *d, const char *path
         }
     const RibQuantize *rq = depth_only ? &o->quantize_z : &o->quantize_rgba;
     ImageWriteOptions wo = { .format = format_of(d, path) };
-    if (rq->one <= 0 || wo.format == IMAGE_EXR) {
+    if (depth_map) {
+        depth_matrices(f, &out->meta);
+        if (d->type == RIB_DISPLAY_SHADOW)
+            snprintf(out->meta.texture_format, sizeof out->meta.texture_format, "Shadow");
+        if (wo.format == IMAGE_PNG)  /* depth needs floats */
+            wo.format = IMAGE_EXR;
+        wo.storage = IMAGE_FLOAT;
+    } else if (rq->one <= 0 || wo.format == IMAGE_EXR) {
         wo.storage = wo.format == IMAGE_EXR ? IMAGE_HALF : IMAGE_FLOAT;
         if (wo.format == IMAGE_PNG)
             wo.storage = IMAGE_U8;
@@ -89,11 +128,11 @@ int output_displays(const Image *img, const RibFrame *f, const RenderSettings *r
     if (o->ndisplays == 0 || rs->output) {
         const RibDisplay *d = o->ndisplays ? &o->displays[0] : NULL;
         const char *path = rs->output ? rs->output : "rtrender.tif";
-        if (write_display(img, d, path, o, err, errlen) < 0)
+        if (write_display(img, d, path, f, err, errlen) < 0)
             return -1;
     }
     for (size_t i = rs->output ? 1 : 0; i < o->ndisplays; i++)
-        if (write_display(img, &o->displays[i], o->displays[i].name, o, err, errlen) < 0)
+        if (write_display(img, &o->displays[i], o->displays[i].name, f, err, errlen) < 0)
             return -1;
     return 0;
 }

@@ -24,20 +24,33 @@ typedef struct Geo {
     float du[VM_MAX_BATCH], dv[VM_MAX_BATCH];
 } Geo;
 
-void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShadeSys *shading, int maxdepth)
+void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShadeSys *shading, int maxdepth,
+                    const atomic_bool *stop)
 {
     memset(c, 0, sizeof *c);
     c->world = w;
     c->shading = shading;
     c->maxdepth = maxdepth < 0 ? 0 : maxdepth > RT_MAX_DEPTH ? RT_MAX_DEPTH : maxdepth;
     c->debug_lane = -1;
-    for (int d = 0; d <= c->maxdepth; d++) {
-        size_t entries = w->max_samples > 0 ? (size_t)w->max_samples : 1;
-        c->frame[d].light = malloc(entries * VM_MAX_BATCH * sizeof *c->frame[d].light);
-        c->frame[d].lit = malloc(entries * VM_MAX_BATCH);
-    }
     host_install(c);
-    c->thread = shading->thread_new(shading, &c->host, c->maxdepth);
+    c->thread = shading->thread_new(shading, &c->host, c->maxdepth, stop);
+}
+
+/* The light samples of a frame, made when a batch first shades at its
+   depth (most renders never reach the deeper ones): room for the most
+   any look has, which world.c keeps within RT_MAX_LIGHT_SAMPLES. */
+static int frame_lights(ShadeCtx *c, ShadeFrame *f, char *err, int errlen)
+{
+    if (f->light)
+        return 0;
+    size_t entries = c->world->max_samples > 0 ? (size_t)c->world->max_samples : 1;
+    f->light = malloc(entries * VM_MAX_BATCH * sizeof *f->light);
+    f->lit = malloc(entries * VM_MAX_BATCH);
+    if (f->light && f->lit)
+        return 0;
+    snprintf(err, (size_t)errlen, "rtrender: error: out of memory for %zu light samples",
+             entries);
+    return -1;
 }
 
 void shade_ctx_free(ShadeCtx *c)
@@ -46,6 +59,9 @@ void shade_ctx_free(ShadeCtx *c)
     for (int d = 0; d <= c->maxdepth; d++) {
         free(c->frame[d].light);
         free(c->frame[d].lit);
+        free(c->frame[d].saved);
+        free(c->frame[d].saved_at);
+        free(c->frame[d].saved_sh);
     }
 }
 
@@ -130,7 +146,11 @@ static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look
     }
     const RibPrimvar *st = mv->st, *s = mv->s, *t = mv->t;
     float two[2];
-    g->s[l] = g->u[l], g->t[l] = g->v[l];
+    /* TextureCoordinates: s and t bilinear in u and v between the four
+       corners (the identity by default). */
+    const float *tc = look->attrs->st, u = g->u[l], v = g->v[l];
+    g->s[l] = (1 - u) * (1 - v) * tc[0] + u * (1 - v) * tc[2] + (1 - u) * v * tc[4] + u * v * tc[6];
+    g->t[l] = (1 - u) * (1 - v) * tc[1] + u * (1 - v) * tc[3] + (1 - u) * v * tc[5] + u * v * tc[7];
     if (st) {
         primvar_at(st, h, tri, two);
         g->s[l] = two[0], g->t[l] = two[1];
@@ -150,6 +170,18 @@ static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look
         memcpy(g->Os[l], look->attrs->opacity, sizeof g->Os[l]);
 }
 
+/* The parameter step from one hit to its neighbour. Neighbours are
+   adjacent pixels, never half a surface apart; a step past 0.5 crosses
+   the seam of a closed surface (a sphere's or torus's u from 1 back to
+   0), and the short way round is the true one. Taken as it was, it
+   turned the derivatives there around: calculatenormal(P) pointed
+   inwards along the seam and a displaced sphere showed a black line. */
+static float param_step(float to, float from)
+{
+    float d = to - from;
+    return d > 0.5f ? d - 1 : d < -0.5f ? d + 1 : d;
+}
+
 /* Each lane's neighbours and their offsets in (u, v); du and dv are the
    parameter steps between adjacent hits. */
 static void neighbours(const ShadeIn *in, int n, Geo *g, VmDeriv *d)
@@ -157,16 +189,14 @@ static void neighbours(const ShadeIn *in, int n, Geo *g, VmDeriv *d)
     for (int l = 0; l < n; l++) {
         int a = in[l].na >= 0 ? in[l].na : l, b = in[l].nb >= 0 ? in[l].nb : l;
         d->na[l] = (uint8_t)a, d->nb[l] = (uint8_t)b;
-        d->dua[l] = g->u[a] - g->u[l], d->dva[l] = g->v[a] - g->v[l];
-        d->dub[l] = g->u[b] - g->u[l], d->dvb[l] = g->v[b] - g->v[l];
+        d->dua[l] = param_step(g->u[a], g->u[l]), d->dva[l] = param_step(g->v[a], g->v[l]);
+        d->dub[l] = param_step(g->u[b], g->u[l]), d->dvb[l] = param_step(g->v[b], g->v[l]);
         g->du[l] = fmaxf(fabsf(d->dua[l]), fabsf(d->dub[l]));
         g->dv[l] = fmaxf(fabsf(d->dva[l]), fabsf(d->dvb[l]));
     }
 }
 
-/* A point on an area light's surface for lane l's sample k of K: a
-   triangle by area, stratified over k, and a uniform point on it. */
-static void area_point(const RArea *a, uint32_t seed, int k, int K, float P[3], float N[3])
+void area_point(const RArea *a, uint32_t seed, int k, int K, float P[3], float N[3])
 {
     uint32_t at = 3u * (uint32_t)k;
     float r0 = ((float)k + rt_unit(rt_hash(seed, at, 0x632be5abu))) / (float)K;
@@ -211,6 +241,38 @@ int shade_run(ShadeCtx *c, const RShader *sh, const ShadeBatch *b, char *err, in
     return c->shading->run(c->thread, c->depth, sh, b, err, errlen);
 }
 
+/* Keeps light sample e's parameters (run as sh) for lightsource(). */
+static int save_light(ShadeCtx *c, ShadeFrame *f, int e, const RShader *sh, char *err, int errlen)
+{
+    size_t need = c->shading->param_size(c->thread, c->depth, sh);
+    if (f->nsaved_lights <= e) {
+        size_t cap = (size_t)e + 16;
+        size_t *at = realloc(f->saved_at, cap * sizeof *at);
+        const RShader **who = at ? realloc(f->saved_sh, cap * sizeof *who) : NULL;
+        if (at)
+            f->saved_at = at;
+        if (!who)
+            goto oom;
+        f->saved_sh = who;
+        f->nsaved_lights = (int)cap;
+    }
+    if (f->nsaved + need > f->saved_cap) {
+        size_t cap = 2 * (f->nsaved + need);
+        float *p = realloc(f->saved, cap * sizeof *p);
+        if (!p)
+            goto oom;
+        f->saved = p, f->saved_cap = cap;
+    }
+    c->shading->param_save(c->thread, c->depth, sh, f->saved + f->nsaved);
+    f->saved_at[e] = f->nsaved;
+    f->saved_sh[e] = sh;
+    f->nsaved += need;
+    return 0;
+oom:
+    snprintf(err, (size_t)errlen, "rtrender: error: out of memory for lightsource() values");
+    return -1;
+}
+
 /* Every light of the look over the batch: what illuminance sees. An area
    light is as many lights as it takes samples, each a point on its
    surface whose Cl and Ol count area / samples (a Monte Carlo estimate of
@@ -246,6 +308,9 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
             }
             if (shade_run(c, sh, &b, err, errlen) < 0)
                 return -1;
+            if (look->surface && look->surface->asks_lights
+                && save_light(c, f, e, sh, err, errlen) < 0)
+                return -1;
             for (int l = 0; l < n; l++) {
                 VmLightSample *o = &f->light[e * VM_MAX_BATCH + l];
                 /* The light's L runs from it to the surface; illuminance's
@@ -262,17 +327,72 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
     return 0;
 }
 
-/* RISpec's default surface when none is given: brighter where the
-   surface faces the eye. */
+/* The path tracer's lights in place of the look's: what illuminance
+   sees at each lane. */
+static void given_lights(ShadeCtx *c, const ShadeGiven *given, int n)
+{
+    ShadeFrame *f = &c->frame[c->depth];
+    c->host.nlights = given->nlights;
+    for (int l = 0; l < n && given->nlights; l++) {
+        if (given->light)
+            f->light[l] = given->light[l];
+        f->lit[l] = given->light != NULL;
+    }
+}
+
+static void normalized(const float *v, float out[3])
+{
+    memcpy(out, v, 3 * sizeof *out);
+    normalize3(out);
+}
+
+/* VmHost.lobe while the path tracer asks for lobes: each distinct call of
+   the surface shader at depth 0 (trace() shades deeper) into its lane's
+   list. A specular() whose V is not unit has a lobe of another shape
+   than its half vector's: its cosine lobe stands in (any lobe that
+   covers the hemisphere keeps the estimate unbiased). */
+static void given_lobe(void *user, int lane, VmLobeKind kind, const float *N, const float *V,
+                       float exponent)
+{
+    ShadeCtx *c = user;
+    if (c->depth != 0)
+        return;
+    ShadeLobes *lb = &c->given->lobes[lane];
+    ShadeLobe o = { kind, { 0, 0, 0 }, { 0, 0, 0 }, exponent };
+    float v2 = V ? V[0] * V[0] + V[1] * V[1] + V[2] * V[2] : 1;
+    if (!(exponent >= 0 && exponent <= 1e6f) || (kind == VM_LOBE_SPECULAR && fabsf(v2 - 1) > 1e-3f))
+        o.kind = VM_LOBE_COSINE, o.exponent = 0;
+    if (N)
+        normalized(N, o.N);
+    if (V && o.kind != VM_LOBE_COSINE)
+        normalized(V, o.V);
+    for (int k = 0; k < lb->n; k++)
+        if (!memcmp(&lb->lobe[k], &o, sizeof o))
+            return;
+    if (lb->n < SHADE_MAX_LOBES)
+        lb->lobe[lb->n++] = o;
+    else
+        lb->more = true;
+}
+
+/* RISpec's default surface when none is given, the standard library's
+   defaultsurface (shaders/defaultsurface.sl) with its defaults: a
+   headlight, Os Cs (Ka + Kd cos^2) with Ka 0.2 and Kd 0.8, cos between
+   the view ray and the normal. */
 static void default_surface(const Geo *g, int n, float (*Ci)[3], float (*Oi)[3])
 {
     for (int l = 0; l < n; l++) {
+        /* Both normalized: a displacement shader's N (calculatenormal's
+           dPdu x dPdv) has any length, and unnormalized it once lit the
+           surface far past white. */
         float i[3] = { g->I[l][0], g->I[l][1], g->I[l][2] };
+        float nn[3] = { g->N[l][0], g->N[l][1], g->N[l][2] };
         normalize3(i);
-        float k = fabsf(g->N[l][0] * i[0] + g->N[l][1] * i[1] + g->N[l][2] * i[2]);
+        normalize3(nn);
+        float k = fminf(1, fabsf(nn[0] * i[0] + nn[1] * i[1] + nn[2] * i[2]));
         for (int j = 0; j < 3; j++) {
             Oi[l][j] = g->Os[l][j];
-            Ci[l][j] = g->Os[l][j] * g->Cs[l][j] * (0.2f + 0.8f * k);
+            Ci[l][j] = g->Os[l][j] * g->Cs[l][j] * (0.2f + 0.8f * k * k);
         }
     }
 }
@@ -294,9 +414,16 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
 {
     ShadeFrame *f = &c->frame[c->depth];
     f->mesh = mesh, f->look = look;
+    f->ran_displacement = f->ran_surface = f->ran_atmosphere = false;
+    f->light_at = -1;
+    f->nsaved = 0;
+    if (f->saved_sh)
+        memset(f->saved_sh, 0, (size_t)f->nsaved_lights * sizeof *f->saved_sh);
     /* A batch shaded for trace() sets its own light count; the caller's
        illuminance loop gets its own back afterwards. */
     int outer_nlights = c->host.nlights;
+    if (frame_lights(c, f, err, errlen) < 0)
+        return -1;
     Geo *g = malloc(sizeof *g);
     VmDeriv *d = malloc(sizeof *d);
     uint32_t seed[VM_MAX_BATCH];
@@ -312,25 +439,47 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     if (look->displacement) {
         b.out[RV_P] = &g->P[0][0], b.out[RV_N] = &g->N[0][0];
         rc = shade_run(c, look->displacement, &b, err, errlen);
+        f->ran_displacement = true;
         b.out[RV_P] = b.out[RV_N] = NULL;
         for (int l = 0; rc == 0 && l < n; l++)
             sub3(g->P[l], g->E[l], g->I[l]);
     }
-    if (rc == 0)
+    const ShadeGiven *given = c->depth == 0 ? c->given : NULL;
+    if (rc == 0 && given)
+        given_lights(c, given, n);
+    else if (rc == 0)
         rc = run_lights(c, g, in, n, seed, d, err, errlen);
     if (rc == 0 && look->surface && c->debug_lane >= 0 && c->depth == 0)
         rc = debug_surface(c, look->surface, &b, err, errlen);
     b.out[RV_Ci] = &Ci[0][0], b.out[RV_Oi] = &Oi[0][0];
-    if (rc == 0 && look->surface)
+    if (given) {
+        b.out[RV_P] = given->P ? &given->P[0][0] : NULL;
+        b.out[RV_N] = given->N ? &given->N[0][0] : NULL;
+    }
+    if (given && given->lobes) {
+        for (int l = 0; l < n; l++)
+            given->lobes[l].n = 0, given->lobes[l].more = false;
+        c->host.lobe = given_lobe;
+    }
+    if (rc == 0 && look->surface) {
         rc = shade_run(c, look->surface, &b, err, errlen);
-    else if (rc == 0)
+        f->ran_surface = true;
+        f->light_at = -1;
+    } else if (rc == 0)
         default_surface(g, n, Ci, Oi);
+    c->host.lobe = NULL;
+    if (given && !look->surface && given->P)
+        memcpy(given->P, g->P, (size_t)n * sizeof *g->P);
+    if (given && !look->surface && given->N)
+        memcpy(given->N, g->N, (size_t)n * sizeof *g->N);
     /* The atmosphere between the eye and the hits (RISpec 3.2 section
        9.3): a volume shader turns the surface's Ci and Oi into what
        reaches the eye, with I the ray from the eye to P. */
     b.in[RV_Ci] = &Ci[0][0], b.in[RV_Oi] = &Oi[0][0];
-    if (rc == 0 && look->atmosphere)
+    if (rc == 0 && look->atmosphere) {
         rc = shade_run(c, look->atmosphere, &b, err, errlen);
+        f->ran_atmosphere = true;
+    }
     free(g);
     free(d);
     c->host.nlights = outer_nlights;

@@ -1,6 +1,18 @@
 /*
-** shaderpath.c: the default shader searchpath, the scene's folder and
-** then the standard shader library (the .sl files of shaders/).
+** shaderpath.c: the default searchpaths, what '@' stands for in a RIB's
+** Option "searchpath". For shaders, in this order:
+**   1. the scene's folder;
+**   2. the folders of rtrender --shaderpath (a ':'-list);
+**   3. the folders of $RMAN_SHADERPATH, PRMan's variable, so that a
+**      user's shader folders set up for PRMan are found here too;
+**   4. the standard shader library (the .sl files of shaders/).
+** The command line comes before the environment, and both before the
+** library, so a shader of one's own replaces a standard one of the same
+** name; RMAN_SHADERPATH adds folders and never hides the standard library
+** (it holds defaultsurface, which scenes without a Surface need), which
+** only RTRENDER_SHADERPATH replaces. Textures likewise: the scene's
+** folder, --texturepath, $RMAN_TEXTUREPATH. Archives: the scene's folder,
+** then the -I folders.
 **
 ** The library is found, in order:
 **   1. $RTRENDER_SHADERPATH (a ':'-list), when set and not empty: for an
@@ -95,15 +107,48 @@ static void warn_missing(const char *lib)
     }
 }
 
-bool render_default_shader_path(char *buf, size_t size, const char *scene_dir)
+/* Appends ':' and list to buf (of n used bytes) when list is not empty. */
+static void append(char *buf, size_t size, size_t *n, const char *list)
+{
+    if (!list || !*list || *n >= size)
+        return;
+    int k = snprintf(buf + *n, size - *n, "%s%s", *n ? ":" : "", list);
+    *n += k > 0 ? (size_t)k : 0;
+}
+
+/* scene_dir, then the lists given, the empty ones left out. */
+static bool join(char *buf, size_t size, const char *what, const char *scene_dir,
+                 const char *a, const char *b, const char *c)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    append(buf, size, &n, scene_dir);
+    append(buf, size, &n, a);
+    append(buf, size, &n, b);
+    append(buf, size, &n, c);
+    if (n < size)
+        return true;
+    fprintf(stderr, "rtrender: warning: the %s searchpath is longer than %zu bytes and was cut "
+            "short\n", what, size - 1);
+    return false;
+}
+
+bool render_default_shader_path(char *buf, size_t size, const char *scene_dir,
+                                const char *extra)
 {
     const char *lib = render_std_shader_path();
     warn_missing(lib);
-    int n = snprintf(buf, size, "%s:%s", scene_dir, lib);
-    if (n >= 0 && (size_t)n < size)
-        return true;
-    fprintf(stderr,
-            "rtrender: warning: the shader searchpath '%s:%s' is longer than %zu bytes and "
-            "was cut short\n", scene_dir, lib, size - 1);
-    return false;
+    return join(buf, size, "shader", scene_dir, extra, getenv("RMAN_SHADERPATH"), lib);
+}
+
+bool render_default_texture_path(char *buf, size_t size, const char *scene_dir,
+                                 const char *extra)
+{
+    return join(buf, size, "texture", scene_dir, extra, getenv("RMAN_TEXTUREPATH"), NULL);
+}
+
+bool render_default_archive_path(char *buf, size_t size, const char *scene_dir,
+                                 const char *extra)
+{
+    return join(buf, size, "archive", scene_dir, extra, NULL, NULL);
 }

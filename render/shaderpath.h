@@ -15,9 +15,17 @@
    $(pkgdatadir)/shaders. */
 const char *render_std_shader_path(void);
 
-/* "SCENE_DIR:LIBRARY" into buf: the RIB file's folder first, then the
-   standard library. False (with a warning on stderr) when it did not fit
-   and was cut short. */
-bool render_default_shader_path(char *buf, size_t size, const char *scene_dir);
+/* The default searchpaths as ':'-lists into buf (see shaderpath.c for
+   the order): shaders "SCENE_DIR:EXTRA:$RMAN_SHADERPATH:LIBRARY",
+   textures "SCENE_DIR:EXTRA:$RMAN_TEXTUREPATH", archives
+   "SCENE_DIR:EXTRA", where EXTRA is the command line's list (NULL:
+   none) and empty parts are left out. False (with a warning on stderr)
+   when it did not fit and was cut short. */
+bool render_default_shader_path(char *buf, size_t size, const char *scene_dir,
+                                const char *extra);
+bool render_default_texture_path(char *buf, size_t size, const char *scene_dir,
+                                 const char *extra);
+bool render_default_archive_path(char *buf, size_t size, const char *scene_dir,
+                                 const char *extra);
 
 #endif

@@ -21,7 +21,7 @@
 **
 **   ShadeSys *sys = shadesys_vm_new(false);
 **   const RShader *sh = sys->load(sys, req, VM_SURFACE, path, &w2c, err, n);
-**   ShadeThread *t = sys->thread_new(sys, &host, maxdepth);
+**   ShadeThread *t = sys->thread_new(sys, &host, maxdepth, NULL);
 **   ShadeBatch b = { .n = 64, .seed = seeds, .in[RV_P] = P, .out[RV_Ci] = Ci };
 **   sys->run(t, 0, sh, &b, err, n);
 **   sys->thread_free(t);
@@ -58,6 +58,7 @@ typedef struct RShader {
     RibMatrix to_camera;   /* "shader" space to camera */
     bool ambient;          /* a light shader that never sets L */
     bool has[RV_COUNT];    /* the globals the shader has */
+    bool asks_lights;      /* it calls lightsource() (message passing) */
 } RShader;
 
 struct RLook;
@@ -97,8 +98,10 @@ struct ShadeSys {
     const RShader *(*find)(const ShadeSys *sys, const RibShader *s,
                            const RibMatrix *world_to_camera);
     /* A thread's state for running the instances loaded so far at depths
-       0..maxdepth; builtins call back into host, which must outlive it. */
-    ShadeThread *(*thread_new)(ShadeSys *sys, const VmHost *host, int maxdepth);
+       0..maxdepth; builtins call back into host, which must outlive it.
+       Once *stop is set (stop may be NULL), runs end with an error. */
+    ShadeThread *(*thread_new)(ShadeSys *sys, const VmHost *host, int maxdepth,
+                               const atomic_bool *stop);
     void (*thread_free)(ShadeThread *t);
     /* Runs sh over batch b at depth. 0, or -1 with a message (a missing
        texture, say). */
@@ -108,8 +111,28 @@ struct ShadeSys {
        for rtrender --debug-pixel; b's outputs are not read. */
     int (*debug)(ShadeThread *t, int depth, const RShader *sh, const ShadeBatch *b, int lane,
                  char *err, int errlen);
+    /* Message passing (RISpec 3.2 section 15.8): parameter `name` of sh
+       at lane, as its latest run at depth left it (from NULL, ran true),
+       as a copy saved from a run holds it (from), or, when sh has not
+       run for the batch (ran false), as the instance sets it: its RIB
+       value, else its constant default. 1 with n floats of type letter
+       `type` ('p', 'v' and 'n' take one another) in out or the string in
+       *str, 0 if sh has no such parameter of that type. */
+    int (*param)(ShadeThread *t, int depth, const RShader *sh, const float *from, bool ran,
+                 const char *name, char type, int n, int lane, float *out, const char **str);
+    /* The floats a copy of sh's parameters over its latest run at depth
+       takes, and writing one (to: that many floats). */
+    size_t (*param_size)(ShadeThread *t, int depth, const RShader *sh);
+    void (*param_save)(ShadeThread *t, int depth, const RShader *sh, float *to);
     void (*free)(ShadeSys *sys);
     unsigned built;              /* shaders' code built so far */
+    /* Each run's step budget (vm.h; 0: none), VM_DEFAULT_MAX_STEPS
+       unless the caller sets it before thread_new. */
+    uint64_t max_steps;
+    /* Folders (a ':'-list, NULL: none) where a .sl compiled by load()
+       finds its #include files after its own folder (cpp -I); set by
+       the caller before load(), and kept by it. */
+    const char *include_path;
 };
 
 /* Shading on the VM: code read from NAME.o or compiled from NAME.sl at

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "backends/compile.h"
+#include "runtime/builtins.h"
 #include "render/internal.h"
 #include "vm/debug.h"
 #include "vm/grid.h"
@@ -39,6 +40,7 @@ typedef struct VmShader {
 typedef struct Code {
     char *file;            /* where it came from: the library's key */
     VmObject *obj;
+    VmOnce *once;          /* its run-time warnings, once for all threads */
 } Code;
 
 typedef struct VmShadeSys {
@@ -54,12 +56,39 @@ struct ShadeThread {
     VmShadeSys *lib;
     const VmHost *host;
     int maxdepth, ncode;   /* the code loaded when the thread began */
+    const atomic_bool *stop;
     VmSession *sessions[RT_MAX_DEPTH + 1]; /* [depth][code], opened lazily */
     bool *open[RT_MAX_DEPTH + 1];
+    int *lanes[RT_MAX_DEPTH + 1];          /* each session's latest batch size */
 };
 
 static const char *const kind_names[VM_NKINDS] = { "surface", "light", "displacement",
                                                    "volume", "imager" };
+
+/* The object of the .sl at file, its #includes found along the
+   include path too; NULL after diagnostics. */
+static VmObject *compile_source(VmShadeSys *lib, const char *file)
+{
+    const char *inc = lib->sys.include_path ? lib->sys.include_path : "";
+    size_t n = strlen(inc);
+    char *buf = malloc(2 * n + 2), *q = buf;
+    const char **args = malloc((n + 1) * sizeof *args);
+    int nargs = 0;
+    for (const char *d = inc; *d;) {
+        size_t k = strcspn(d, ":");
+        if (k > 0) {
+            args[nargs++] = q;
+            q += sprintf(q, "-I%.*s", (int)k, d) + 1;
+        }
+        d += k + (d[k] == ':');
+    }
+    CppOptions cpp = { args, nargs };
+    VmObject *obj = backend_compile_file_cpp(&(RslcCtx){ 0 }, file, &cpp, lib->debug ? 0 : 2,
+                                             NULL, 0, lib->debug);
+    free(args);
+    free(buf);
+    return obj;
+}
 
 /* The library's entry for the object in file: read or compiled the first
    time. -1 with the reason in why. */
@@ -71,12 +100,12 @@ static int build_code(VmShadeSys *lib, const char *file, bool compile, char *why
     VmObject *obj;
     if (!compile)
         obj = vm_object_read(file, why, whylen);
-    else if (!(obj = backend_compile_file(&(RslcCtx){ 0 }, file, lib->debug ? 0 : 2, NULL, 0, lib->debug)))
+    else if (!(obj = compile_source(lib, file)))
         snprintf(why, (size_t)whylen, "%s does not compile (see the messages above)", file);
     if (!obj)
         return -1;
     lib->code = realloc(lib->code, (size_t)(lib->ncode + 1) * sizeof *lib->code);
-    lib->code[lib->ncode] = (Code){ strdup(file), obj };
+    lib->code[lib->ncode] = (Code){ strdup(file), obj, vm_once_new() };
     lib->sys.built++;
     return lib->ncode++;
 }
@@ -261,6 +290,9 @@ static const RShader *vmsys_load(ShadeSys *sys, const RibShader *s, VmShaderKind
         sh->var[k] = v && v->type != VM_T_STRING ? v : NULL;
         sh->base.has[k] = sh->var[k] != NULL;
     }
+    for (uint32_t k = 0; k < obj->prog.nbuiltins; k++)
+        sh->base.asks_lights |= obj->callees[k].row < BO_COUNT
+                                && builtin_rows[obj->callees[k].row].fn == BI_LIGHTSOURCE;
     sh->bind = calloc(s->nparams ? s->nparams : 1, sizeof *sh->bind);
     for (size_t i = 0; i < s->nparams; i++) {
         const RibParam *p = &s->params[i];
@@ -283,16 +315,19 @@ static const RShader *vmsys_load(ShadeSys *sys, const RibShader *s, VmShaderKind
     return &sh->base;
 }
 
-static ShadeThread *vmsys_thread_new(ShadeSys *sys, const VmHost *host, int maxdepth)
+static ShadeThread *vmsys_thread_new(ShadeSys *sys, const VmHost *host, int maxdepth,
+                                     const atomic_bool *stop)
 {
     ShadeThread *t = calloc(1, sizeof *t);
     t->lib = (VmShadeSys *)sys;
     t->host = host;
+    t->stop = stop;
     t->maxdepth = maxdepth;
     t->ncode = t->lib->ncode;
     for (int d = 0; d <= maxdepth; d++) {
         t->sessions[d] = calloc((size_t)(t->ncode ? t->ncode : 1), sizeof **t->sessions);
         t->open[d] = calloc((size_t)(t->ncode ? t->ncode : 1), sizeof **t->open);
+        t->lanes[d] = calloc((size_t)(t->ncode ? t->ncode : 1), sizeof **t->lanes);
     }
     return t;
 }
@@ -305,6 +340,7 @@ static void vmsys_thread_free(ShadeThread *t)
                 vm_session_close(&t->sessions[d][i]);
         free(t->sessions[d]);
         free(t->open[d]);
+        free(t->lanes[d]);
     }
     free(t);
 }
@@ -317,6 +353,11 @@ static int open_session(ShadeThread *t, int depth, const VmShader *sh, VmSession
     if (!t->open[depth][sh->code]) {
         if (vm_session_open(ss, sh->obj, t->host, VM_MAX_BATCH, err, errlen) < 0)
             return -1;
+        ss->max_steps = t->lib->sys.max_steps;
+        ss->stop = t->stop;
+        ss->program = "rtrender";
+        if (t->lib->code[sh->code].once)
+            vm_session_share_once(ss, t->lib->code[sh->code].once);
         t->open[depth][sh->code] = true;
     }
     *out = ss;
@@ -405,6 +446,7 @@ static int vmsys_run(ShadeThread *t, int depth, const RShader *base, const Shade
     if (open_session(t, depth, sh, &ss, err, errlen) < 0)
         return -1;
     prepare(sh, ss, b, &s);
+    t->lanes[depth][sh->code] = b->n;
     if (vm_session_run(ss, &s, err, errlen) < 0)
         return -1;
     for (int g = 0; g < RV_COUNT; g++) {
@@ -453,12 +495,130 @@ static int vmsys_debug(ShadeThread *t, int depth, const RShader *base, const Sha
     return 0;
 }
 
+/* ---- message passing -------------------------------------------------------- */
+
+/* Whether a variable of type vt answers a request for type letter c. */
+static bool param_fits(VmType vt, char c)
+{
+    switch (vt) {
+    case VM_T_FLOAT: return c == 'f';
+    case VM_T_COLOR: return c == 'c';
+    case VM_T_POINT: case VM_T_VECTOR: case VM_T_NORMAL: return c == 'p' || c == 'v' || c == 'n';
+    case VM_T_MATRIX: return c == 'm';
+    case VM_T_STRING: return c == 's';
+    default: return false;
+    }
+}
+
+/* The floats a saved copy takes: the lane count, then per parameter its
+   slots (uniform) or slots for every lane (varying, lane by lane). */
+static size_t saved_size(const VmObject *o, int n)
+{
+    size_t total = 1;
+    for (uint32_t k = 0; k < o->nparams; k++)
+        total += vm_type_slots(o->params[k].type, o->params[k].arraylen)
+                 * (size_t)((o->params[k].reg & VM_V) ? n : 1);
+    return total;
+}
+
+static size_t vmsys_param_size(ShadeThread *t, int depth, const RShader *base)
+{
+    const VmShader *sh = (const VmShader *)base;
+    return saved_size(sh->obj, t->lanes[depth][sh->code]);
+}
+
+/* The state of sh's latest run at depth (its session's registers). */
+static VmState latest(ShadeThread *t, int depth, const VmShader *sh)
+{
+    VmSession *ss = &t->sessions[depth][sh->code];
+    return (VmState){ .n = t->lanes[depth][sh->code], .U = ss->U, .V = ss->V };
+}
+
+static void vmsys_param_save(ShadeThread *t, int depth, const RShader *base, float *to)
+{
+    const VmShader *sh = (const VmShader *)base;
+    const VmObject *o = sh->obj;
+    VmState s = latest(t, depth, sh);
+    *to++ = (float)s.n;
+    for (uint32_t k = 0; k < o->nparams; k++) {
+        const VmVar *v = &o->params[k];
+        unsigned slots = vm_type_slots(v->type, v->arraylen);
+        for (int l = 0; l < ((v->reg & VM_V) ? s.n : 1); l++)
+            for (unsigned j = 0; j < slots; j++)
+                *to++ = t->open[depth][sh->code] ? vm_var_load(&s, v, j, l) : 0;
+    }
+}
+
+static int vmsys_param(ShadeThread *t, int depth, const RShader *base, const float *from, bool ran,
+                       const char *name, char type, int n, int lane, float *out, const char **str)
+{
+    const VmShader *sh = (const VmShader *)base;
+    const VmObject *o = sh->obj;
+    const VmVar *v = NULL;
+    size_t at = 1;
+    int lanes = from ? (int)from[0] : t->lanes[depth][sh->code];
+    for (uint32_t k = 0; k < o->nparams && !v; k++) {
+        const VmVar *p = &o->params[k];
+        unsigned slots = vm_type_slots(p->type, p->arraylen);
+        if (!strcmp(p->name, name))
+            v = p;
+        else
+            at += slots * (size_t)((p->reg & VM_V) ? lanes : 1);
+    }
+    unsigned slots = v ? vm_type_slots(v->type, v->arraylen) : 0;
+    if (!v || !param_fits(v->type, type) || (int)slots != n)
+        return 0;
+    VmSession *ss = &t->sessions[depth][sh->code];
+    bool live = !from && ran && t->open[depth][sh->code] && lane < lanes;
+    float value[VM_MAX_VALUE];
+    const char *const *given = NULL;
+    if (from) {
+        int l = (v->reg & VM_V) && lane < lanes ? lane : 0;
+        memcpy(value, from + at + (size_t)l * slots, slots * sizeof *value);
+    } else if (live) {
+        VmState s = latest(t, depth, sh);
+        for (unsigned j = 0; j < slots; j++)
+            value[j] = vm_var_load(&s, v, j, (v->reg & VM_V) ? lane : 0);
+    } else {
+        /* Not run yet: the instance's value, else the default the object
+           starts its registers with. */
+        const RBinding *b = NULL;
+        for (int k = 0; k < sh->nbind && !b; k++)
+            if (sh->bind[k].var == v)
+                b = &sh->bind[k];
+        if (b && b->f)
+            memcpy(value, b->f, slots * sizeof *value);
+        else if (b)
+            given = b->s;
+        for (unsigned j = 0; !b && j < slots; j++) {
+            unsigned r = (v->reg & ~VM_V) + j;
+            value[j] = 0;
+            if (!(v->reg & VM_V) && r < o->prog.nuniform)
+                value[j] = o->prog.uniform_init[r];
+            for (uint32_t i = 0; (v->reg & VM_V) && i < o->prog.nvarying_init; i++)
+                if (o->prog.varying_init[i].slot == r)
+                    value[j] = o->prog.varying_init[i].value;
+        }
+        if (type == 's' && !given) {
+            uint32_t i = vm_string_index(value[0]);
+            *str = i < o->prog.nstrings ? o->prog.strings[i] : "";
+            return 1;
+        }
+    }
+    if (type == 's')
+        *str = given ? given[0] : vm_strings_get(ss->strings, vm_string_index(value[0]));
+    else
+        memcpy(out, value, slots * sizeof *out);
+    return 1;
+}
+
 static void vmsys_free(ShadeSys *sys)
 {
     VmShadeSys *lib = (VmShadeSys *)sys;
     for (int i = 0; i < lib->ncode; i++) {
         free(lib->code[i].file);
         vm_object_free(lib->code[i].obj);
+        vm_once_free(lib->code[i].once);
     }
     for (int i = 0; i < lib->ninst; i++)
         instance_free(lib->inst[i]);
@@ -470,8 +630,11 @@ static void vmsys_free(ShadeSys *sys)
 ShadeSys *shadesys_vm_new(bool debug)
 {
     VmShadeSys *lib = calloc(1, sizeof *lib);
-    lib->sys = (ShadeSys){ vmsys_load, vmsys_find, vmsys_thread_new, vmsys_thread_free, vmsys_run, vmsys_debug,
-                           vmsys_free, 0 };
+    lib->sys = (ShadeSys){ .load = vmsys_load, .find = vmsys_find, .thread_new = vmsys_thread_new,
+                           .thread_free = vmsys_thread_free, .run = vmsys_run,
+                           .debug = vmsys_debug, .param = vmsys_param,
+                           .param_size = vmsys_param_size, .param_save = vmsys_param_save,
+                           .free = vmsys_free, .max_steps = VM_DEFAULT_MAX_STEPS };
     lib->debug = debug;
     return &lib->sys;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "render/internal.h"
+#include "render/tiles.h"
 
 float trace_bias(const float p[3])
 {
@@ -53,12 +54,11 @@ int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t se
     if (len == 0)
         return 0;
     float d[3] = { dir[0] / len, dir[1] / len, dir[2] / len };
-    float tnear = trace_bias(org);
+    float tnear = c->ray_bias > 0 ? c->ray_bias : trace_bias(org);
     for (int layer = 0; layer < RT_MAX_LAYERS && !trace_opaque(A); layer++) {
         RTRayHit rh = { { org[0], org[1], org[2], tnear, d[0], d[1], d[2], INFINITY },
                         { 0, 0, 0, 0, 0, 0, RT_INVALID_ID, RT_INVALID_ID } };
-        c->secondary_rays++;
-        rtIntersect1(c->world->top, &rh);
+        trace_shader_ray(c, &rh);
         if (rh.hit.geomID == RT_INVALID_ID)
             break;
         const RibMesh *mesh;
@@ -82,3 +82,20 @@ int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t se
     memcpy(out, C, sizeof C);
     return 0;
 }
+void trace_shader_ray(ShadeCtx *c, RTRayHit *rh)
+{
+    c->secondary_rays++;
+    double t0 = render_clock();
+    rtIntersect1(c->world->top, rh);
+    c->shader_trace_seconds += render_clock() - t0;
+}
+
+bool trace_shader_blocked(ShadeCtx *c, RTRay *r)
+{
+    c->secondary_rays++;
+    double t0 = render_clock();
+    rtOccluded1(c->world->top, r);
+    c->shader_trace_seconds += render_clock() - t0;
+    return r->tfar == -INFINITY;
+}
+

@@ -56,6 +56,13 @@ static void make_look(RWorld *w, RLook *look, const RibAttributes *a, const RibM
         const RArea *area = w->areas[k].ntris ? &w->areas[k] : NULL;
         look->lights[look->nlights++] = (RLight){ w->lights[k], area };
         look->nsamples += area ? area->samples : 1;
+        const RibShader *s = &a->lights[i]->shader;
+        if (look->nsamples > RT_MAX_LIGHT_SAMPLES && !w->light_error[0])
+            snprintf(w->light_error, sizeof w->light_error,
+                     "%s:%d:%d: error: light \"%s\" brings the light samples a surface sees to "
+                     "%d, more than %d (fewer lights or area light \"samples\")",
+                     s->loc.file, s->loc.line, s->loc.col, s->name, look->nsamples,
+                     RT_MAX_LIGHT_SAMPLES);
     }
     if (look->nsamples > w->max_samples)
         w->max_samples = look->nsamples;
@@ -74,9 +81,16 @@ static float *points_by(const RibMesh *mesh, const RibMatrix *m)
 static void build_area(RWorld *w, const RibFrame *f, size_t li)
 {
     RArea *a = &w->areas[li];
-    const RibParam *n = rib_param_find(f->lights[li]->shader.params,
-                                       f->lights[li]->shader.nparams, "samples");
-    a->samples = n && n->f && n->f[0] >= 1 ? (int)n->f[0] : 16;
+    const RibShader *s = &f->lights[li]->shader;
+    const RibParam *n = rib_param_find(s->params, s->nparams, "samples");
+    /* Compared as a float first: converting one past INT_MAX is undefined. */
+    if (n && n->f && n->f[0] > RT_MAX_LIGHT_SAMPLES && !w->light_error[0])
+        snprintf(w->light_error, sizeof w->light_error,
+                 "%s:%d:%d: error: area light \"%s\": \"samples\" %.9g is more than %d, the "
+                 "most light samples a surface sees",
+                 s->loc.file, s->loc.line, s->loc.col, s->name, (double)n->f[0],
+                 RT_MAX_LIGHT_SAMPLES);
+    a->samples = n && n->f && n->f[0] >= 1 && n->f[0] <= RT_MAX_LIGHT_SAMPLES ? (int)n->f[0] : 16;
     for (size_t m = 0; m < f->nmeshes; m++) {
         const RibMesh *mesh = &f->meshes[m];
         if (mesh->attrs->area_light != f->lights[li])
@@ -206,9 +220,18 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, const Shade
         }
         float xfm[12];
         rib_matrix_to_rt(&to_camera, xfm);
-        rtAttachInstance(w->top, w->objects[object_index(scene, in->object)], xfm);
+        unsigned id = rtAttachInstance(w->top, w->objects[object_index(scene, in->object)], xfm);
+        if (id != RT_INVALID_ID && id != w->ntop + i) {
+            snprintf(err, (size_t)errlen, "rtrender: error: rtcore numbered instance %zu %u, "
+                     "not %zu", i, id, w->ntop + i);
+            return -1;
+        }
     }
     rtCommitScene(w->top);
+    if (w->light_error[0]) {
+        snprintf(err, (size_t)errlen, "%s", w->light_error);
+        return -1;
+    }
     if (w->rt_error[0]) {
         snprintf(err, (size_t)errlen, "rtrender: error: rtcore: %s", w->rt_error);
         return -1;
@@ -252,9 +275,11 @@ void world_hit(const RWorld *w, unsigned geom, unsigned inst, const RibMesh **me
         *look = &w->top_looks[geom];
         return;
     }
-    const RibInstance *in = w->instances[inst];
+    /* rtcore numbers instances with the meshes, after the top meshes. */
+    size_t i = inst - w->ntop;
+    const RibInstance *in = w->instances[i];
     *mesh = &in->object->meshes[geom];
-    *look = &w->instance_looks[w->instance_first[inst] + geom];
+    *look = &w->instance_looks[w->instance_first[i] + geom];
 }
 
 void world_free(RWorld *w)

@@ -1,5 +1,5 @@
 /*
-** builtins.c: the builtin table (expanded from BUILTINS in builtins.h),
+** builtins.c: the function table (expanded from runtime/builtins.def),
 ** decoding of its signature codes, argument matching, and the option
 ** lists of the texture, ray-tracing and gather calls.
 */
@@ -8,15 +8,17 @@
 #include "rslc/builtins.h"
 
 const Builtin builtin_table[BI_COUNT] = {
-#define X(id, name, cls, flags, opts, sigs) { BI_##id, name, cls, flags, opts, sigs },
-    BUILTINS(X)
-#undef X
+#define BUILTIN_FN(id, name, opts) \
+    [BI_##id] = { BI_##id, name, opts, BO_FIRST_##id },
+#define BUILTIN(fn, row, sig, cls, flags, imp, entry)
+#include "runtime/builtins.def"
 };
 
 const Builtin *builtin_find(const char *name)
 {
     for (int i = 0; i < BI_COUNT; i++)
-        if (strcmp(builtin_table[i].name, name) == 0)
+        if (strcmp(builtin_table[i].name, name) == 0
+            && !(builtin_row(&builtin_table[i])->flags & BF_INTERNAL))
             return &builtin_table[i];
     return NULL;
 }
@@ -48,44 +50,31 @@ static TypeBase letter_type(char c)
 
 bool builtin_sig_next(const char **cursor, BuiltinSig *sig)
 {
-    const char *s = *cursor;
+    BuiltinCode code;
     memset(sig, 0, sizeof *sig);
-    if (*s == '\0')
+    if (!builtin_code_next(cursor, &code))
         return false;
-    sig->ret = type_make(*s == 'x' ? TY_VOID : letter_type(*s));
-    if (sig->ret.base == TY_ERROR)
-        return false;
-    for (s++; *s && *s != ' '; s++) {
-        if (sig->tail)
-            return *cursor = s, false;     /* nothing may follow a tail */
-        if (*s == '.' || *s == '*' || *s == '~') {
-            if (*s == '.' && sig->nparams == 0)
-                return *cursor = s, false;
-            sig->tail = *s;
-            continue;
-        }
-        if (sig->nparams == BUILTIN_MAX_PARAMS)
-            return *cursor = s, false;
-        BuiltinParam *p = &sig->param[sig->nparams];
-        if (*s == '?') {
-            p->any = true;
-        } else {
-            p->type = type_make(letter_type(*s));
-            if (p->type.base == TY_ERROR)
-                return *cursor = s, false;
-        }
-        if (s[1] == '[' && s[2] == ']') {
+    sig->ret = type_make(code.result == 'x' ? TY_VOID : letter_type(code.result));
+    sig->nparams = code.nparams;
+    sig->tail = code.tail;
+    for (int i = 0; i < code.nparams; i++) {
+        BuiltinParam *p = &sig->param[i];
+        p->any = code.param[i].letter == '?';
+        if (!p->any)
+            p->type = type_make(letter_type(code.param[i].letter));
+        if (code.param[i].array)
             p->type.arraylen = -1;
-            s += 2;
-        }
-        if (s[1] == '&') {
-            p->output = true;
-            s++;
-        }
-        sig->nparams++;
+        p->output = code.param[i].output;
     }
-    *cursor = *s ? s + 1 : s;
     return true;
+}
+
+bool builtin_overload_next(const Builtin *b, int *row, BuiltinSig *sig)
+{
+    if (*row >= BO_COUNT || builtin_rows[*row].fn != b->id)
+        return false;
+    const char *code = builtin_rows[(*row)++].sig;
+    return builtin_sig_next(&code, sig);
 }
 
 const BuiltinParam *builtin_sig_param(const BuiltinSig *sig, int i)
@@ -138,24 +127,30 @@ int builtin_sig_cost(const BuiltinSig *sig, const Type *args,
     return total;
 }
 
-bool builtin_call_sig(const Node *call, BuiltinSig *sig)
+int builtin_call_row(const Node *call, BuiltinSig *sig)
 {
     Type args[BUILTIN_MAX_ARGS];
     int nargs = 0;
     for (const Node *a = call->kid[0]; a && nargs < BUILTIN_MAX_ARGS; a = a->next)
         args[nargs++] = a->type;
-    int best = -1;
+    int best = -1, row = -1;
     BuiltinSig cand;
-    for (const char *cur = call->builtin->sigs; builtin_sig_next(&cur, &cand);) {
+    for (int r = call->builtin->first; builtin_overload_next(call->builtin, &r, &cand);) {
         if (!type_equal(cand.ret, call->type))
             continue;
         int c = builtin_sig_cost(&cand, args, NULL, nargs);
         if (c >= 0 && (best < 0 || c < best)) {
             best = c;
+            row = r - 1;
             *sig = cand;
         }
     }
-    return best >= 0;
+    return row;
+}
+
+bool builtin_call_sig(const Node *call, BuiltinSig *sig)
+{
+    return builtin_call_row(call, sig) >= 0;
 }
 
 /* ---- options ------------------------------------------------------------------ */
@@ -168,56 +163,42 @@ bool builtin_call_sig(const Node *call, BuiltinSig *sig)
     { "filter", TY_STRING, false }, { "fill", TY_FLOAT, false }, \
     { "samples", TY_FLOAT, false }, { "lerp", TY_FLOAT, false }
 
-static const BuiltinOption texture_options[] = {
-    TEXTURE_OPTIONS, { NULL, TY_ERROR, false }
-};
-
-/* Table 15.2 adds the shadow map's own parameters. */
-static const BuiltinOption shadow_options[] = {
-    TEXTURE_OPTIONS, { "bias", TY_FLOAT, false }, { NULL, TY_ERROR, false }
-};
-
-static const BuiltinOption filterstep_options[] = {
-    { "width", TY_FLOAT, false }, { "filter", TY_STRING, false },
-    { NULL, TY_ERROR, false }
-};
-
 #define RAY_OPTIONS \
     { "bias", TY_FLOAT, false }, { "maxdist", TY_FLOAT, false }, \
     { "samplebase", TY_FLOAT, false }, { "label", TY_STRING, false }, \
     { "subset", TY_STRING, false }, { "hitmode", TY_STRING, false }, \
     { "hitsides", TY_STRING, false }, { "distribution", TY_STRING, false }
 
-static const BuiltinOption raytrace_options[] = {
-    RAY_OPTIONS,
-    { "coneangle", TY_FLOAT, false }, { "adaptive", TY_FLOAT, false },
-    { "minsamples", TY_FLOAT, false }, { "falloff", TY_FLOAT, false },
-    { "falloffmode", TY_FLOAT, false }, { "maxvariation", TY_FLOAT, false },
-    { "environmentmap", TY_STRING, false },
-    { "environmentspace", TY_STRING, false },
-    { "environmentcolor", TY_COLOR, true },
-    { NULL, TY_ERROR, false }
-};
-
-/* gather's "surface:Ci"-style names fetch values from the hit into
-   output variables. */
-static const BuiltinOption gather_options[] = {
-    RAY_OPTIONS,
-    { "surface:", TY_VOID, true }, { "displacement:", TY_VOID, true },
-    { "atmosphere:", TY_VOID, true }, { "primitive:", TY_VOID, true },
-    { "attribute:", TY_VOID, true }, { "ray:", TY_VOID, true },
-    { NULL, TY_ERROR, false }
-};
-
-static const BuiltinOption *const option_sets[OPTS_NSETS] = {
-    NULL, texture_options, shadow_options, filterstep_options,
-    raytrace_options, gather_options
+/* Each set ends at its first empty name. */
+static const BuiltinOption option_sets[OPTS_NSETS][24] = {
+    [OPTS_TEXTURE] = { TEXTURE_OPTIONS },
+    /* Table 15.2 adds the shadow map's own parameters. */
+    [OPTS_SHADOW] = { TEXTURE_OPTIONS, { "bias", TY_FLOAT, false } },
+    [OPTS_FILTERSTEP] = { { "width", TY_FLOAT, false }, { "filter", TY_STRING, false } },
+    [OPTS_RAYTRACE] = {
+        RAY_OPTIONS,
+        { "coneangle", TY_FLOAT, false }, { "adaptive", TY_FLOAT, false },
+        { "minsamples", TY_FLOAT, false }, { "falloff", TY_FLOAT, false },
+        { "falloffmode", TY_FLOAT, false }, { "maxvariation", TY_FLOAT, false },
+        { "environmentmap", TY_STRING, false },
+        { "environmentspace", TY_STRING, false },
+        { "environmentcolor", TY_COLOR, true },
+    },
+    /* gather's "surface:Ci"-style names fetch values from the hit into
+       output variables. */
+    [OPTS_GATHER] = {
+        RAY_OPTIONS,
+        { "surface:", TY_VOID, true }, { "displacement:", TY_VOID, true },
+        { "atmosphere:", TY_VOID, true }, { "primitive:", TY_VOID, true },
+        { "attribute:", TY_VOID, true }, { "ray:", TY_VOID, true },
+    },
 };
 
 const BuiltinOption *builtin_option(BuiltinOptSet set, const char *name)
 {
-    const BuiltinOption *o = set < OPTS_NSETS ? option_sets[set] : NULL;
-    for (; o && o->name; o++) {
+    if (set <= OPTS_NONE || set >= OPTS_NSETS)
+        return NULL;
+    for (const BuiltinOption *o = option_sets[set]; o->name[0]; o++) {
         size_t n = strlen(o->name);
         if (o->name[n - 1] == ':' ? strncmp(o->name, name, n) == 0
                                   : strcmp(o->name, name) == 0)

@@ -31,7 +31,7 @@ void ir_fill_rpo(IrFunc *fn)
 {
     int nb = fn->next_block_id;
     for (IrBlock *b = fn->entry; b; b = b->next)
-        b->rpo = -1, b->idom = NULL;
+        b->rpo = b->dom_pre = b->dom_last = -1, b->idom = NULL;
     if (!fn->entry)
         return;
     /* Iterative DFS; postorder numbers, then reversed. */
@@ -74,6 +74,49 @@ static IrBlock *intersect(IrBlock *a, IrBlock *b)
     return a;
 }
 
+/* Numbers the dominator tree of the n reachable blocks order[] (by rpo)
+   in preorder, so that ir_dominates is two comparisons instead of a walk
+   up the tree, which made the checks that ask it for every use quadratic
+   in the nesting depth. */
+static void number_dom_tree(IrBlock **order, int n)
+{
+    /* Children as linked lists over rpo numbers: first child, next
+       sibling; then an iterative DFS. */
+    int *kid = malloc(((size_t)n + 1) * sizeof *kid);
+    int *sib = malloc(((size_t)n + 1) * sizeof *sib);
+    int *stack = malloc(((size_t)n + 1) * sizeof *stack);
+    if (!kid || !sib || !stack)
+        goto out;
+    for (int i = 0; i < n; i++)
+        kid[i] = sib[i] = -1;
+    for (int i = n - 1; i > 0; i--) {
+        if (!order[i]->idom)
+            continue;
+        int p = order[i]->idom->rpo;
+        sib[i] = kid[p];
+        kid[p] = i;
+    }
+    int sp = 0, pre = 0;
+    stack[sp++] = 0;
+    order[0]->dom_pre = pre++;
+    while (sp) {
+        int v = stack[sp - 1];
+        if (kid[v] >= 0) {
+            int c = kid[v];
+            kid[v] = sib[c];
+            order[c]->dom_pre = pre++;
+            stack[sp++] = c;
+        } else {
+            order[v]->dom_last = pre - 1;
+            sp--;
+        }
+    }
+out:
+    free(kid);
+    free(sib);
+    free(stack);
+}
+
 void ir_fill_dominators(IrFunc *fn)
 {
     int n = 0;
@@ -81,7 +124,7 @@ void ir_fill_dominators(IrFunc *fn)
         n += b->rpo >= 0;
     IrBlock **order = calloc((size_t)n + 1, sizeof *order);
     for (IrBlock *b = fn->entry; b; b = b->next) {
-        b->idom = NULL;
+        b->idom = NULL, b->dom_pre = b->dom_last = -1;
         if (b->rpo >= 0)
             order[b->rpo] = b;
     }
@@ -112,6 +155,7 @@ void ir_fill_dominators(IrFunc *fn)
             }
         }
     }
+    number_dom_tree(order, n);
     free(order);
 }
 
@@ -119,6 +163,8 @@ bool ir_dominates(const IrBlock *a, const IrBlock *b)
 {
     if (a->rpo < 0 || b->rpo < 0)
         return false;
+    if (a->dom_pre >= 0 && b->dom_pre >= 0)
+        return a->dom_pre <= b->dom_pre && b->dom_pre <= a->dom_last;
     for (;;) {
         if (a == b)
             return true;

@@ -62,7 +62,7 @@ static bool skip_empty(IrFunc *fn, IrBlock *b)
 {
     IrIns *t = opt_term(b);
     IrBlock *to = t->succ[0];
-    if (t->op != IR_jmp || b->first != t || b == fn->entry || to == b
+    if (t->op != IR_jmp || b->first != t || b == fn->entry || to == b || !b->npreds
         || opt_region_block(fn, b))
         return false;
     for (int k = 0; k < b->npreds; k++)
@@ -147,15 +147,19 @@ static bool merge(IrFunc *fn, IrBlock *b)
     return true;
 }
 
+/* One sweep: unreachable blocks go, then each block is edited until no
+   rule applies to it (no rule deletes the block it is applied to; merge
+   deletes its successor). A sweep that restarted after every edit made
+   the pass quadratic in the blocks of a large inlined shader. */
 static bool clean_once(IrFunc *fn)
 {
-    if (opt_remove_unreachable(fn))
-        return true;
-    for (IrBlock *b = fn->entry; b; b = b->next)
-        if (fold_branch(opt_term(b)) || merge(fn, b) || skip_empty(fn, b)
-            || thread(fn, b))
-            return true;
-    return false;
+    bool changed = opt_remove_unreachable(fn);
+    for (IrBlock *b = fn->entry; b;)
+        if (fold_branch(opt_term(b)) || merge(fn, b) || skip_empty(fn, b) || thread(fn, b))
+            changed = true;
+        else
+            b = b->next;
+    return changed;
 }
 
 bool pass_cfgclean(IrFunc *fn)

@@ -49,6 +49,7 @@
 #include <string.h>
 
 #include "rslc/check_impl.h"
+#include "rslc/limits.h"
 
 /* ---- declarations ------------------------------------------------------------ */
 
@@ -113,6 +114,10 @@ static void declare_var(Checker *ck, Node *d, Role role)
         declare_extern(ck, d);
         return;
     }
+    /* Later phases are not all linear in a function's variables. */
+    if (++ck->nvars == RSLC_MAX_VARS + 1)
+        diag_error(ck->rc, d->loc, "too many variables: '%s' is over the limit of %d in one "
+                   "function or shader", d->name, (int)RSLC_MAX_VARS);
     Type t = d->spec.type;
     Node *init = d->kid[0];
     if (t.base == TY_VOID) {
@@ -140,7 +145,7 @@ static void declare_var(Checker *ck, Node *d, Role role)
         diag_error(ck->rc, init->loc, "function parameter '%s' cannot have a default "
                    "value", d->name);
     else if (init && t.base != TY_ERROR && check_value_for(ck, init, t, what) &&
-             detail == DETAIL_UNIFORM && init->detail == DETAIL_VARYING)
+             detail == DETAIL_UNIFORM && check_uniform_random(init, detail) == DETAIL_VARYING)
         diag_error(ck->rc, init->loc, "cannot assign varying value to uniform "
                    "variable '%s'", d->name);
     else if (init && t.base == TY_ERROR && init->kind != N_ARRAYINIT)
@@ -256,7 +261,8 @@ static void check_return(Checker *ck, Node *s)
         return;
     }
     check_expr(ck, v, fn->type);
-    if (v->type.base == TY_ERROR || fn->type.base == TY_ERROR || reject_bool(ck, v))
+    bool_to_float(ck, v);
+    if (v->type.base == TY_ERROR || fn->type.base == TY_ERROR)
         return;
     if (!type_assignable(fn->type, v->type)) {
         char buf[32];
@@ -275,9 +281,9 @@ static void check_return(Checker *ck, Node *s)
 /* The argument forms of the light and gather statements, as builtin
    signature codes, and how to describe them in messages. */
 typedef struct RegionForm {
-    const char *name, *sigs, *expected;
+    char name[12], sigs[24], expected[96];
     unsigned kinds;         /* shader kinds it is allowed in */
-    const char *where;
+    char where[32];
 } RegionForm;
 
 static const RegionForm region_forms[] = {
@@ -314,7 +320,8 @@ static void check_region_args(Checker *ck, Node *s, const RegionForm *form)
     bool ok = true;
     for (Node *a = s->kid[0]; a; a = a->next) {
         check_arg(ck, a);
-        if (a->type.base == TY_ERROR || reject_bool(ck, a))
+        bool_to_float(ck, a);
+        if (a->type.base == TY_ERROR)
             ok = false;
         if (n < BUILTIN_MAX_ARGS) {
             args[n] = a;
@@ -518,7 +525,7 @@ static void check_function(Checker *ck, Node *fn)
 
     Checker saved = *ck;
     ck->func = sym;
-    ck->loops = 0;
+    ck->loops = ck->nvars = 0;
     ck->vfloor = ck->vdepth;
     ck->ctx = ck->ret = DETAIL_UNIFORM;
     ck->region = false;
@@ -551,6 +558,7 @@ static void check_shader(Checker *ck, Node *sh)
     }
     Checker saved = *ck;
     ck->kind = sh->shader;
+    ck->nvars = 0;
     ck->scope = scope_push(ck->scope, false);
     for (Node *f = sh->kid[0]; f; f = f->next)
         declare_var(ck, f, ROLE_SHADER_PARAM);

@@ -25,7 +25,7 @@ void check_free(RslcCtx *rc);
 
 /* A predefined shader variable, as RISpec 3.2 section 12 lists them. */
 typedef struct GlobalVar {
-    const char *name;
+    char name[8];
     TypeBase type;
     Detail detail;
     unsigned read;      /* shader kinds that may read it */

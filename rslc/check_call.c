@@ -82,7 +82,7 @@ static void gather(Checker *ck, Call *c)
     c->nuser = c->ncands;
     for (const Builtin *b = builtin_find(name); b; b = builtin_next(b)) {
         BuiltinSig sig;
-        for (const char *cur = b->sigs; builtin_sig_next(&cur, &sig);)
+        for (int r = b->first; builtin_overload_next(b, &r, &sig);)
             add_cand(c, b, NULL, &sig);
     }
 }
@@ -182,8 +182,8 @@ static void check_channel(Checker *ck, Node *arg)
     check_expr(ck, chan, want_none());
     arg->type = type_make(TY_ERROR);
     arg->detail = DETAIL_UNIFORM;
-    if (name->type.base == TY_ERROR || chan->type.base == TY_ERROR ||
-        reject_bool(ck, chan))
+    bool_to_float(ck, chan);
+    if (name->type.base == TY_ERROR || chan->type.base == TY_ERROR)
         return;
     if (chan->type.base != TY_FLOAT || chan->type.arraylen) {
         diag_error(ck->rc, chan->loc, "texture channel must be a float, not '%s'",
@@ -352,7 +352,7 @@ static void report_no_fit(Checker *ck, const Call *c)
 static bool wants_channel(const Call *c)
 {
     for (int i = c->nuser; i < c->ncands; i++)
-        if (c->cands[i].b->flags & BF_CHANNEL)
+        if (builtin_row(c->cands[i].b)->flags & BF_CHANNEL)
             return true;
     return false;
 }
@@ -392,8 +392,8 @@ static void undefined_function(Checker *ck, Call *c)
 static Detail result_detail(const Call *c, const Cand *k, Detail args)
 {
     if (k->b)
-        return k->b->flags & BF_UNIFORM ? DETAIL_UNIFORM
-             : k->b->flags & BF_VARYING ? DETAIL_VARYING : args;
+        return builtin_row(k->b)->flags & BF_UNIFORM ? DETAIL_UNIFORM
+             : builtin_row(k->b)->flags & BF_VARYING ? DETAIL_VARYING : args;
     return k->fn->detail == DETAIL_DEFAULT ? args : k->fn->detail;
 }
 
@@ -476,7 +476,8 @@ void check_call(Checker *ck, Node *e, Type want)
             check_channel(ck, arg);
         else
             check_arg(ck, arg);
-        if (arg->type.base == TY_ERROR || reject_bool(ck, arg))
+        bool_to_float(ck, arg);
+        if (arg->type.base == TY_ERROR)
             args_ok = false;
         else
             args = detail_join(args, arg->detail);

@@ -60,12 +60,26 @@ static const char *tname(Type t, char *buf)
     return buf;
 }
 
-bool reject_bool(Checker *ck, const Node *e)
+/* A comparison used as a value is the float 1 or 0, as in PRMan and
+   aqsl: e becomes `e ? 1 : 0` in place (it keeps its place in a list). */
+void bool_to_float(Checker *ck, Node *e)
 {
-    if (e->type.base != TY_BOOL)
-        return false;
-    diag_error(ck->rc, e->loc, "a comparison cannot be used as a value");
-    return true;
+    if (e->type.base != TY_BOOL || e->type.arraylen)
+        return;
+    Node *cmp = ast_new(ck->rc, e->kind, e->loc);
+    *cmp = *e;
+    cmp->next = NULL;
+    Node *one = ast_new(ck->rc, N_FLOATLIT, e->loc), *zero = ast_new(ck->rc, N_FLOATLIT, e->loc);
+    one->num = 1;
+    set_type(one, TY_FLOAT, DETAIL_UNIFORM);
+    set_type(zero, TY_FLOAT, DETAIL_UNIFORM);
+    Node *next = e->next;
+    memset(e, 0, sizeof *e);
+    e->kind = N_TERNARY;
+    e->loc = cmp->loc;
+    e->next = next;
+    e->kid[0] = cmp, e->kid[1] = one, e->kid[2] = zero;
+    set_type(e, TY_FLOAT, cmp->detail);
 }
 
 Node *lvalue_root(Node *e)
@@ -175,7 +189,8 @@ void check_index(Checker *ck, Node *e, bool defer_root)
     check_expr(ck, arr, want_none());
     ck->defer_read = saved;
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
-    if (failed(arr) || failed(idx) || reject_bool(ck, idx))
+    bool_to_float(ck, idx);
+    if (failed(arr) || failed(idx))
         return;
     char buf[32];
     if (arr->type.arraylen == 0) {
@@ -286,8 +301,8 @@ static void check_binary(Checker *ck, Node *e, Type want)
             set_type(e, TY_BOOL, d);
         return;
     }
-    if (reject_bool(ck, a) || reject_bool(ck, b))
-        return;
+    bool_to_float(ck, a);
+    bool_to_float(ck, b);
     adopt_literal(ck, a, b);
     adopt_literal(ck, b, a);
     Type ta = a->type, tb = b->type;
@@ -345,8 +360,7 @@ static void check_unary(Checker *ck, Node *e, Type want)
             diag_error(ck->rc, e->loc, "invalid operand to '!' ('%s')", tname(a->type, buf));
         return;
     }
-    if (reject_bool(ck, a))
-        return;
+    bool_to_float(ck, a);
     TypeBase t = a->type.base;
     if (a->type.arraylen || !(t == TY_FLOAT || type_is_triple(t) || t == TY_MATRIX))
         diag_error(ck->rc, e->loc, "invalid operand to '-' ('%s')", tname(a->type, buf));
@@ -371,7 +385,9 @@ static void check_ternary(Checker *ck, Node *e, Type want)
     check_expr(ck, a, want);
     check_expr(ck, b, want);
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
-    if (failed(c) || failed(a) || failed(b) || reject_bool(ck, a) || reject_bool(ck, b))
+    bool_to_float(ck, a);
+    bool_to_float(ck, b);
+    if (failed(c) || failed(a) || failed(b))
         return;
     adopt_literal(ck, a, b);
     adopt_literal(ck, b, a);
@@ -393,7 +409,8 @@ static void check_ternary(Checker *ck, Node *e, Type want)
 static bool check_component(Checker *ck, Node *k, const char *what, Detail *d)
 {
     check_expr(ck, k, want_none());
-    if (failed(k) || reject_bool(ck, k))
+    bool_to_float(ck, k);
+    if (failed(k))
         return false;
     *d = detail_join(*d, k->detail);
     if (is_float(k->type))
@@ -426,10 +443,8 @@ static void check_matrix16(Checker *ck, Node *e)
 /* Color spaces RISpec 3.2 names; points may use any coordinate system. */
 static bool known_color_space(const char *name)
 {
-    static const char *const spaces[] = {
-        "rgb", "hsv", "hsl", "xyz", "XYZ", "xyY", "YIQ", NULL
-    };
-    for (int i = 0; spaces[i]; i++)
+    static const char spaces[][4] = { "rgb", "hsv", "hsl", "xyz", "XYZ", "xyY", "YIQ" };
+    for (size_t i = 0; i < sizeof spaces / sizeof *spaces; i++)
         if (strcmp(spaces[i], name) == 0)
             return true;
     return false;
@@ -441,7 +456,8 @@ static void check_cast(Checker *ck, Node *e)
     Node *a = e->kid[0];
     check_expr(ck, a, type_make(to));
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
-    if (failed(a) || reject_bool(ck, a))
+    bool_to_float(ck, a);
+    if (failed(a))
         return;
     char ba[32], bb[32];
     if (e->name && !type_is_triple(to) && to != TY_MATRIX) {
@@ -503,8 +519,7 @@ bool check_value_for(Checker *ck, Node *e, Type to, const char *what)
     check_expr(ck, e, to);
     if (failed(e) || to.base == TY_ERROR)
         return false;
-    if (reject_bool(ck, e))
-        return false;
+    bool_to_float(ck, e);
     if (!type_assignable(to, e->type)) {
         char ba[32], bb[32];
         diag_error(ck->rc, e->loc, "cannot assign '%s' to %s of type '%s'",
@@ -512,6 +527,52 @@ bool check_value_for(Checker *ck, Node *e, Type to, const char *what)
         return false;
     }
     return true;
+}
+
+/* The detail e would have if random() were uniform; with apply, makes
+   it so: e's random() calls and the expressions over them become
+   uniform. Only operations whose detail joins their operands' are seen
+   through; a user function's call, or a builtin always varying, stays
+   varying. */
+static Detail random_detail(Node *e, bool apply)
+{
+    if (e->detail != DETAIL_VARYING)
+        return e->detail;
+    Detail d = DETAIL_UNIFORM;
+    switch (e->kind) {
+    case N_CALL:
+        if (e->sym || !e->builtin)
+            return DETAIL_VARYING;
+        if (e->builtin->id == BI_RANDOM)
+            break;
+        if (builtin_row(e->builtin)->flags & (BF_VARYING | BF_OUTDETAIL))
+            return DETAIL_VARYING;
+        for (Node *c = e->kid[0]; c; c = c->next)   /* a builtin's detail joins its arguments' */
+            d = detail_join(d, random_detail(c, apply));
+        break;
+    case N_MATRIX16: case N_ARRAYINIT:
+        for (Node *c = e->kid[0]; c; c = c->next)
+            d = detail_join(d, random_detail(c, apply));
+        break;
+    case N_BINARY: case N_UNARY: case N_TERNARY: case N_CAST: case N_TRIPLE: case N_INDEX:
+        for (int k = 0; k < 4; k++)
+            if (e->kid[k])
+                d = detail_join(d, random_detail(e->kid[k], apply));
+        break;
+    default:
+        return DETAIL_VARYING;
+    }
+    if (apply && d != DETAIL_VARYING)
+        e->detail = d;
+    return d;
+}
+
+Detail check_uniform_random(Node *e, Detail want)
+{
+    if (want != DETAIL_UNIFORM || e->detail != DETAIL_VARYING
+        || random_detail(e, false) == DETAIL_VARYING)
+        return e->detail;
+    return random_detail(e, true);
 }
 
 Symbol *check_assign_target(Checker *ck, Node *lhs, Detail detail, bool whole)
@@ -601,7 +662,8 @@ static void check_assign(Checker *ck, Node *e)
         Type w = lhs->type;
         w.arraylen = WANT_WEAK;
         check_expr(ck, rhs, w);
-        if (failed(rhs) || reject_bool(ck, rhs))
+        bool_to_float(ck, rhs);
+        if (failed(rhs))
             return;
         adopt_literal(ck, rhs, lhs);
         TypeBase r = arith_result(e->op, lhs->type, rhs->type);
@@ -612,7 +674,9 @@ static void check_assign(Checker *ck, Node *e)
             return;
         }
     }
-    Detail d = rhs->detail;
+    const GlobalVar *g = root->sym ? root->sym->global : NULL;
+    Detail d = root->sym ? check_uniform_random(rhs, g ? g->detail : root->sym->detail)
+                         : rhs->detail;
     if (lhs->kind == N_INDEX)
         d = detail_join(d, lhs->kid[1]->detail);
     if (!check_assign_target(ck, lhs, d, e->op == OP_ASSIGN && lhs->kind == N_IDENT))

@@ -30,6 +30,8 @@ typedef struct Checker {
                                in a top-level function */
     Symbol *func;           /* innermost function being checked, or NULL */
     int loops;              /* enclosing loops in this body */
+    int nvars;              /* variables declared in this function or shader
+                               (RSLC_MAX_VARS) */
     int vdepth;             /* enclosing varying conditions (vcond_at) */
     int vfloor;             /* those outside the current function body,
                                which its statements do not run under */
@@ -69,13 +71,17 @@ void check_cond(Checker *ck, Node *e);
 unsigned expr_alt(Checker *ck, const Node *e, bool calls);
 /* Gives e type t, which must be in expr_alt(ck, e, true). */
 void expr_retype(Checker *ck, Node *e, TypeBase t);
-/* Reports that a comparison result is used as a value; true if e is one. */
-bool reject_bool(Checker *ck, const Node *e);
+/* Makes a comparison used as a value the float 1 or 0 (check_expr.c). */
+void bool_to_float(Checker *ck, Node *e);
 /* Checks that lhs (N_IDENT or N_INDEX) may be assigned a value of detail
    `detail` here; whole: the assignment replaces the variable's value
    entirely. Marks the variable assigned. Returns its symbol, or NULL
    after an error. */
 Symbol *check_assign_target(Checker *ck, Node *lhs, Detail detail, bool whole);
+/* e's detail once assigned to a variable of detail want: random() draws
+   once per batch (uniform) when e goes to a uniform variable and is
+   varying only through random() calls, which it then marks uniform. */
+Detail check_uniform_random(Node *e, Detail want);
 /* Resolves an identifier and reports unavailable or invisible names;
    NULL after an error. */
 Symbol *resolve_ident(Checker *ck, Node *e);

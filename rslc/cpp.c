@@ -8,28 +8,216 @@
 ** mapped here, by walking the original and the preprocessed line side by
 ** side over their significant characters.
 */
+#define _GNU_SOURCE 1  /* prlimit */
 #include "config.h"
 
 #include <ctype.h>
 #include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rslc/cpp.h"
+#include "rslc/limits.h"
+
+/* How much of what the preprocessor says on stderr is kept. */
+#define CPP_MAX_MESSAGES (1 << 20)
 
 extern char **environ;
 
+static char *parse_marker(const char *p, const char *end, int *line);
+
+/* A growing buffer for what the child writes. */
+typedef struct Sink {
+    char *buf;
+    size_t n, cap, max;        /* max: bytes kept at most */
+    bool over;                 /* more came than max */
+    int fd;                    /* -1 once at end of file */
+} Sink;
+
+/* Reads what is there from s->fd; false on end of file or an error. */
+static bool drain(Sink *s)
+{
+    if (s->cap - s->n < 4096 && s->n < s->max) {
+        size_t cap = s->cap ? s->cap * 2 : 1 << 16;
+        char *bigger = realloc(s->buf, cap + 1);
+        if (!bigger) {
+            s->over = true;
+            return false;
+        }
+        s->buf = bigger, s->cap = cap;
+    }
+    char scratch[4096];
+    bool keep = s->n < s->max && s->cap - s->n >= 4096;
+    ssize_t got = read(s->fd, keep ? s->buf + s->n : scratch, keep ? s->cap - s->n : sizeof scratch);
+    if (got < 0 && errno == EINTR)
+        return true;
+    if (got <= 0)
+        return false;
+    if (keep)
+        s->n += (size_t)got, s->buf[s->n] = '\0';
+    s->over |= !keep || s->n > s->max;
+    return true;
+}
+
+/* Where cpp had got to in out: the file and line after its last marker
+   and the lines since, for an error when it had to be stopped. */
+static void whereabouts(const Sink *out, const char *path, char *file, size_t nfile, int *line)
+{
+    snprintf(file, nfile, "%s", path);
+    *line = 0;
+    const char *p = out->buf, *end = out->buf + (out->n < out->max ? out->n : out->max);
+    while (p && p < end) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol)
+            break;
+        int mline;
+        char *mfile = *p == '#' ? parse_marker(p, eol, &mline) : NULL;
+        if (mfile && mfile[0] != '<') {
+            snprintf(file, nfile, "%s", mfile);
+            *line = mline;
+        } else if (*line) {
+            (*line)++;
+        }
+        free(mfile);
+        p = eol + 1;
+    }
+}
+
+/* Runs cpp, its output into out and its messages into err, within the
+   limits (limits.h): at most RSLC_MAX_CPP_OUTPUT bytes and
+   RSLC_MAX_CPP_SECONDS seconds, and RSLC_MAX_CPP_MEMORY of address space (a
+   macro that expands exponentially, or an #include of /dev/zero, would
+   take all the machine's memory). Returns false if cpp could not be
+   started (said so); else *stopped is why it was stopped, or NULL with its
+   exit status in *status. */
+static bool run_child(char **argv, Sink *out, Sink *err, int *status, const char **stopped)
+{
+    int po[2], pe[2];
+    *stopped = NULL;
+    if (pipe(po) != 0 || (pipe(pe) != 0 && (close(po[0]), close(po[1]), true))) {
+        fprintf(stderr, "rslc: error: pipe: %s\n", strerror(errno));
+        return false;
+    }
+    /* fork rather than posix_spawn, to set the child's memory limit
+       before it starts (and so before the driver starts cc1); the child
+       calls only async-signal-safe functions. */
+    struct rlimit mem = { RSLC_MAX_CPP_MEMORY, RSLC_MAX_CPP_MEMORY };
+    pid_t pid = fork();
+    if (pid == 0) {
+        static const char cannot[] = "rslc: error: cannot run the C preprocessor " RSL_CPP_PATH "\n";
+        dup2(po[1], STDOUT_FILENO);
+        dup2(pe[1], STDERR_FILENO);
+        close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
+        setrlimit(RLIMIT_AS, &mem);
+        execve(argv[0], argv, environ);
+        if (write(STDERR_FILENO, cannot, sizeof cannot - 1) < 0)
+            _exit(127);
+        _exit(127);
+    }
+    close(po[1]), close(pe[1]);
+    if (pid < 0) {
+        close(po[0]), close(pe[0]);
+        fprintf(stderr, "rslc: error: cannot run the C preprocessor '%s': %s\n", argv[0],
+                strerror(errno));
+        return false;
+    }
+    out->fd = po[0], err->fd = pe[0];
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while ((out->fd >= 0 || err->fd >= 0) && !*stopped) {
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        long left = RSLC_MAX_CPP_SECONDS * 1000L - (t.tv_sec - t0.tv_sec) * 1000L
+                    - (t.tv_nsec - t0.tv_nsec) / 1000000L;
+        struct pollfd fds[2] = { { out->fd, POLLIN, 0 }, { err->fd, POLLIN, 0 } };
+        int r = left > 0 ? poll(fds, 2, (int)left) : 0;
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            *stopped = "it ran for longer than the limit";
+            break;
+        }
+        Sink *sinks[2] = { out, err };
+        for (int k = 0; k < 2; k++)
+            if (fds[k].fd >= 0 && (fds[k].revents & (POLLIN | POLLHUP | POLLERR))
+                && !drain(sinks[k]))
+                close(sinks[k]->fd), sinks[k]->fd = -1;
+        if (out->over)
+            *stopped = "its output grew over the limit";
+    }
+    if (*stopped)
+        kill(pid, SIGKILL);
+    if (out->fd >= 0)
+        close(out->fd);
+    if (err->fd >= 0)
+        close(err->fd);
+    while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+        ;
+    return true;
+}
+
+/* The column of the first non-blank character of file:line, or 1. Only
+   regular files are read (a message may name an #include of a device). */
+static int first_column(const char *file, int line)
+{
+    struct stat st;
+    FILE *f = stat(file, &st) == 0 && S_ISREG(st.st_mode) ? fopen(file, "r") : NULL;
+    int col = 1, l = 1, c;
+    if (!f)
+        return col;
+    while (l < line && (c = getc(f)) != EOF)
+        l += c == '\n';
+    while ((c = getc(f)) == ' ' || c == '\t')
+        col++;
+    fclose(f);
+    return col;
+}
+
+/* Passes cpp's messages on. Those it gives without a column
+   ("unterminated #if" points at a line) get the column of the line's
+   directive, so that every message reads "file:line:col: ...". */
+static void forward_messages(const char *buf, size_t n)
+{
+    const char *p = buf, *end = buf + n;
+    while (p < end) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        eol = eol ? eol + 1 : end;
+        const char *colon = memchr(p, ':', (size_t)(eol - p)), *q = colon ? colon + 1 : NULL;
+        while (q && q < eol && isdigit((unsigned char)*q))
+            q++;
+        if (colon && q > colon + 1 && q + 2 < eol && q[0] == ':' && q[1] == ' '
+            && isalpha((unsigned char)q[2])) {
+            char file[1024];
+            snprintf(file, sizeof file, "%.*s", (int)(colon - p), p);
+            int line = atoi(colon + 1);
+            fprintf(stderr, "%.*s:%d%.*s", (int)(q - p), p, first_column(file, line),
+                    (int)(eol - q), q);
+        } else {
+            fwrite(p, 1, (size_t)(eol - p), stderr);
+        }
+        p = eol;
+    }
+}
+
 char *cpp_run(const char *path, const CppOptions *opt, size_t *len)
 {
-    if (access(path, R_OK) != 0) {
+    struct stat st;
+    if (stat(path, &st) != 0 || access(path, R_OK) != 0) {
         fprintf(stderr, "rslc: error: cannot open '%s': %s\n", path,
                 strerror(errno));
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        fprintf(stderr, "rslc: error: %s is not a regular file\n", path);
         return NULL;
     }
 
@@ -49,66 +237,38 @@ char *cpp_run(const char *path, const CppOptions *opt, size_t *len)
         argv[argc++] = (char *)opt->args[i];
     argv[argc++] = (char *)path;
 
-    int fds[2];
-    if (pipe(fds) != 0) {
-        fprintf(stderr, "rslc: error: pipe: %s\n", strerror(errno));
-        free(argv);
-        return NULL;
-    }
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
-    posix_spawn_file_actions_addclose(&fa, fds[0]);
-    posix_spawn_file_actions_addclose(&fa, fds[1]);
-    pid_t pid;
-    int err = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    free(argv);
-    close(fds[1]);
-    if (err != 0) {
-        fprintf(stderr, "rslc: error: cannot run the C preprocessor '%s': %s\n",
-                RSL_CPP_PATH, strerror(err));
-        close(fds[0]);
-        return NULL;
-    }
-
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    ssize_t got;
-    while (buf) {
-        if (cap - n < 4096) {
-            char *bigger = realloc(buf, cap *= 2);
-            if (!bigger) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-        }
-        got = read(fds[0], buf + n, cap - n - 1);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            break;
-        n += (size_t)got;
-    }
-    close(fds[0]);
-
+    Sink out = { .max = RSLC_MAX_CPP_OUTPUT }, err = { .max = CPP_MAX_MESSAGES };
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    if (!buf) {
-        fprintf(stderr, "rslc: error: out of memory reading cpp output\n");
+    const char *stopped;
+    bool ran = run_child(argv, &out, &err, &status, &stopped);
+    free(argv);
+    if (!ran)
+        return NULL;
+    bool failed = stopped || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+    /* cpp's own messages (warnings too) read "file:line:col: ...". One
+       without a place (cc1 out of memory) gets where cpp had got to. */
+    forward_messages(err.buf, err.n);
+    if (failed && (stopped || !strstr(err.buf ? err.buf : "", "error: "))) {
+        char file[1024];
+        int line;
+        whereabouts(&out, path, file, sizeof file, &line);
+        const char *why = !stopped ? "failed" : out.over ? "wrote more than the limit"
+                                                         : "ran longer than the limit";
+        if (line > 0)
+            fprintf(stderr, "%s:%d: error: the preprocessor %s after this line", file, line, why);
+        else
+            fprintf(stderr, "%s: error: the preprocessor %s", file, why);
+        fprintf(stderr, " (limits: %d MiB of output, %d s, %d MiB of memory)\n",
+                RSLC_MAX_CPP_OUTPUT >> 20, RSLC_MAX_CPP_SECONDS, RSLC_MAX_CPP_MEMORY >> 20);
+    }
+    free(err.buf);
+    if (failed || !out.buf) {
+        free(out.buf);
         return NULL;
     }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        /* cpp has said what went wrong. */
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
+    out.buf[out.n] = '\0';
+    *len = out.n;
+    return out.buf;
 }
 
 /* ---- the line index ------------------------------------------------------ */

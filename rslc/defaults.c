@@ -49,20 +49,26 @@ static IrIns *add(IrBlock *b, IrOp op, IrType t, IrVal *x, IrVal *y, SrcLoc loc)
     return i;
 }
 
-/* A call of dfn in block b with args; the callouts of every parameter. */
-static IrIns *call_defaults(IrBlock *b, IrFunc *dfn, IrVal **args, IrVal **outs, SrcLoc loc)
+/* A call of dfn in block b with args; the callouts of every parameter.
+   uniform: a call for the uniform parameters only, which cannot depend
+   on varying ones: those get undef, and the call stays uniform (the
+   inlined copy of a varying call is varying throughout). */
+static IrIns *call_defaults(IrBlock *b, IrFunc *dfn, IrVal **args, IrVal **outs, SrcLoc loc,
+                            bool uniform)
 {
     IrIns *call = ir_ins_new(b->fn, IR_call, ir_type(IRT_TUPLE), loc);
     call->sym = dfn->name;
     call->callee = dfn;
     for (int p = 0; p < dfn->nparams; p++)
-        ir_ins_add_arg(call, args[p]);
+        ir_ins_add_arg(call, uniform && args[p]->varying ? ir_undef(b->fn, args[p]->type)
+                                                         : args[p]);
     ir_append(b, call);
     for (int p = 0; p < dfn->nparams; p++) {
         IrIns *o = add(b, IR_callout, dfn->params[p].type, &call->val, NULL, loc);
         o->imm = p;
         o->val.varying = dfn->params[p].varying;
-        call->val.varying |= o->val.varying;
+        if (!uniform)
+            call->val.varying |= o->val.varying;
         outs[p] = &o->val;
     }
     return call;
@@ -81,7 +87,7 @@ static IrFunc *fold_func(IrModule *m, IrFunc *shader, IrFunc *dfn)
     IrBlock *b = ir_block_new(f);
     for (int p = 0; p < n; p++)
         args[p] = ir_undef(f, shader->params[p].type);
-    call_defaults(b, dfn, args, outs, f->loc);
+    call_defaults(b, dfn, args, outs, f->loc, false);
     IrIns *ret = add(b, IR_ret, ir_type(IRT_VOID), NULL, NULL, f->loc);
     for (int p = 0; p < n; p++)
         ir_ins_add_arg(ret, outs[p]);
@@ -154,10 +160,16 @@ static void add_prologue(IrFunc *shader, IrFunc *dfn)
         in->val.varying = shader->params[p].varying;
         cur[p] = &in->val;
     }
-    call_defaults(b, dfn, cur, outs, loc);
+    IrVal **uouts = calloc((size_t)n + 1, sizeof *uouts);
+    if (call_defaults(b, dfn, cur, outs, loc, false)->val.varying)
+        call_defaults(b, dfn, cur, uouts, loc, true);
+    else
+        memcpy(uouts, outs, (size_t)n * sizeof *uouts);
     for (int p = 0; p < n; p++) {
         if (shader->params[p].def)
             continue;
+        if (!shader->params[p].varying)
+            outs[p] = uouts[p];
         int g = given_param(shader, shader->params[p].name);
         const IrParam *q = &shader->params[p];
         IrIns *given = add(b, IR_param, ir_type(IRT_FLOAT), NULL, NULL, loc);
@@ -178,6 +190,7 @@ static void add_prologue(IrFunc *shader, IrFunc *dfn)
     }
     free(cur);
     free(outs);
+    free(uouts);
     IrIns *jmp = add(b, IR_jmp, ir_type(IRT_VOID), NULL, NULL, loc);
     ir_set_succ(jmp, 0, old);
 }
@@ -200,7 +213,14 @@ void rslc_prepare_defaults(IrModule *m)
             }
         }
     }
-    pass_inline_all(m);
+    /* A fold function too large to flatten keeps its call: its defaults
+       are then computed by the prologue, and inlining that into the
+       shader reports the size. */
+    for (int i = 0; i < nfuncs; i++) {
+        bool changed;
+        if (fold[i])
+            pass_inline_into(NULL, m, fold[i], &changed);
+    }
     for (int i = 0; i < nfuncs; i++)
         if (fold[i]) {
             take_constants(shader[i], fold[i]);

@@ -89,7 +89,9 @@ static void report(RslcCtx *rc, DiagLevel level, SrcLoc loc, const char *fmt, va
         if (src)
             col = cpp_original_column(rc, loc.file, loc.line, loc.col, src);
     }
-    if (loc.file && loc.line > 0 && col > 0)
+    /* "#line 0" makes the next line number 0: a place in the source still
+       (with a column), unlike a message about the command line. */
+    if (loc.file && loc.line >= 0 && col > 0)
         fprintf(f, "%s:%d:%d: %s: ", loc.file, loc.line, col, names[level]);
     else if (loc.file && loc.line > 0)
         fprintf(f, "%s:%d: %s: ", loc.file, loc.line, names[level]);

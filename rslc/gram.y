@@ -42,6 +42,9 @@ typedef struct ParseState {
     char *buf;              /* a string literal being unescaped */
     size_t buf_cap;
     Node *defs;             /* the parsed definitions */
+    int depth;              /* of braces, at the latest token */
+    int class_depth;        /* > 0 or in_class: inside a skipped class */
+    bool in_class;          /* skipping an RSL 2.0 class (lex.l) */
 } ParseState;
 
 #define RSLLTYPE SrcLoc
@@ -268,7 +271,7 @@ static Node *mk_function(ParseState *ps, DeclSpec spec, const char *name, SrcLoc
 %type <base> type cast_type
 %type <spec> typespec formal_spec
 %type <shader> shader_kind
-%type <str> callee
+%type <str> callee name
 %type <op> asgnop
 %type <num> level
 
@@ -386,19 +389,19 @@ decl
 /* def_expression: identifier [ "[" [length] "]" ] [= initialiser]; "[]" is
    the open array of a function parameter. */
 var_def
-    : IDENT                     { $$ = mk_named(ps, N_VARDECL, $1, @1, NULL); }
-    | IDENT "=" init            { $$ = mk_named(ps, N_VARDECL, $1, @1, $3); }
-    | IDENT "[" NUMBER "]"
+    : name                     { $$ = mk_named(ps, N_VARDECL, $1, @1, NULL); }
+    | name "=" init            { $$ = mk_named(ps, N_VARDECL, $1, @1, $3); }
+    | name "[" NUMBER "]"
         {
             $$ = mk_named(ps, N_VARDECL, $1, @1, NULL);
             $$->spec.type.arraylen = array_len(ps, $3, @3);
         }
-    | IDENT "[" NUMBER "]" "=" init
+    | name "[" NUMBER "]" "=" init
         {
             $$ = mk_named(ps, N_VARDECL, $1, @1, $6);
             $$->spec.type.arraylen = array_len(ps, $3, @3);
         }
-    | IDENT "[" "]"
+    | name "[" "]"
         {
             $$ = mk_named(ps, N_VARDECL, $1, @1, NULL);
             $$->spec.type.arraylen = -1;
@@ -500,9 +503,9 @@ expr
 
 /* assignexpression: identifier [ "[" expression "]" ] asgnop expression */
 assignment
-    : IDENT asgnop expr %prec ASSIGNMENT
+    : name asgnop expr %prec ASSIGNMENT
         { $$ = mk_op(ps, N_ASSIGN, $2, @2, mk_named(ps, N_IDENT, $1, @1, NULL), $3); }
-    | IDENT "[" expr "]" asgnop expr %prec ASSIGNMENT
+    | name "[" expr "]" asgnop expr %prec ASSIGNMENT
         {
             Node *elem = mk(ps, N_INDEX, @1, mk_named(ps, N_IDENT, $1, @1, NULL), $3, NULL);
             $$ = mk_op(ps, N_ASSIGN, $5, @5, elem, $6);
@@ -541,7 +544,7 @@ unary
 postfix
     : NUMBER                    { $$ = mk_num(ps, N_FLOATLIT, $1, @1); }
     | STRING %prec STRING_ALONE { $$ = mk_named(ps, N_STRINGLIT, $1, @1, NULL); }
-    | IDENT                     { $$ = mk_named(ps, N_IDENT, $1, @1, NULL); }
+    | name                      { $$ = mk_named(ps, N_IDENT, $1, @1, NULL); }
     | call
     | index
     | "(" expr ")"              { $$ = $2; }
@@ -561,10 +564,21 @@ callee
     | "displacement"            { $$ = ast_intern(ps->rc, "displacement"); }
     ;
 
+/* A variable's name: an identifier, or a shader type's word, which
+   PRMan and aqsl take as a name inside a body ("color light = ..."). */
+name
+    : IDENT
+    | "surface"                 { $$ = ast_intern(ps->rc, "surface"); }
+    | "light"                   { $$ = ast_intern(ps->rc, "light"); }
+    | "displacement"            { $$ = ast_intern(ps->rc, "displacement"); }
+    | "volume"                  { $$ = ast_intern(ps->rc, "volume"); }
+    | "imager"                  { $$ = ast_intern(ps->rc, "imager"); }
+    ;
+
 /* An array element, or a texture name with its channel: "name"[1]. The
    checker says which bases make sense. */
 index
-    : IDENT "[" expr "]"
+    : name "[" expr "]"
         { $$ = mk(ps, N_INDEX, @1, mk_named(ps, N_IDENT, $1, @1, NULL), $3, NULL); }
     | STRING "[" expr "]"
         { $$ = mk(ps, N_INDEX, @1, mk_named(ps, N_STRINGLIT, $1, @1, NULL), $3, NULL); }

@@ -8,88 +8,61 @@
 ** between the halves with its parameters replaced by the call's arguments;
 ** each `ret` jumps to the second half, where a phi merges the returned
 ** values when there are several returns. The call's result and its
-** callouts (output arguments) take the returned values. Callees holding
-** regions are left as calls: a region belongs to one function's table.
+** callouts (output arguments) take the returned values. A callee's
+** regions (illuminance, illuminate, solar, gather) are copied with its
+** blocks to the end of the caller's region table (copy_regions).
 **
 ** Copies keep the callee's source locations (the debugger steps into the
 ** inlined body), and run in a new frame of the caller (ir.h) whose parent
 ** is the call's: the callee's own frames and source variables are copied
-** below it, and a parameter's name passes to the argument's value. A copied value is varying when it was in the callee or
-** the call is: the call's arguments or its context may vary.
+** below it, and a parameter's name passes to the argument's value. A
+** copied value is varying when it was in the callee or the call is: the
+** call's arguments or its context may vary.
 **
 ** Output arguments: the callee's `ret` carries the return value first
 ** (when the function returns one), then the final value of each output
 ** parameter in parameter order; `callout i` of the call reads the value of
 ** output parameter i.
 **
+** Cost: the call graph (callgraph.c) answers which functions are
+** recursive and how often each is called, once per round. Within a round
+** a function is copied only as it was when the round began: a callee
+** that has had calls inlined into it this round waits for the next. (In
+** one round, each function of a chain copying its already grown callee
+** made the chain's total size quadratic.) The VM's inlining of
+** everything (pass_inline_into) works top-down on the one function it
+** flattens and first adds up the size that would come out, refusing
+** past RSLC_MAX_INLINED_SIZE: a tree of calls can double with each level.
+**
 ** requires: nothing; preserves: regions; breaks: rpo, dom, loops.
 */
+#include <limits.h>
 #include <stdlib.h>
 
+#include "rslc/diag.h"
 #include "rslc/pass.h"
 
 enum { INLINE_SIZE = 40, INLINE_ROUNDS = 4 };
 
-static int size(const IrFunc *fn)
+/* fn's instruction count, counted up to `cap` at most. */
+static long size(const IrFunc *fn, long cap)
 {
-    int n = 0;
-    for (const IrBlock *b = fn->entry; b; b = b->next)
-        for (const IrIns *i = b->first; i; i = i->next)
+    long n = 0;
+    for (const IrBlock *b = fn->entry; b && n < cap; b = b->next)
+        for (const IrIns *i = b->first; i && n < cap; i = i->next)
             n++;
     return n;
 }
 
-/* Does some call chain from `from` lead to `to`? (A function in a cycle
-   of calls reaches itself: such a function is never inlined anywhere.) */
-static bool reaches(const IrModule *m, const IrFunc *from, const IrFunc *to)
-{
-    bool *seen = calloc((size_t)m->nfuncs, sizeof *seen), found = false;
-    PtrVec work = { 0 };
-    vec_push(&work, (void *)from);
-    while (work.n && !found) {
-        const IrFunc *f = work.p[--work.n];
-        for (const IrBlock *b = f->entry; b; b = b->next)
-            for (const IrIns *i = b->first; i; i = i->next) {
-                if (i->op != IR_call || !i->callee)
-                    continue;
-                found |= i->callee == to;
-                for (int k = 0; k < m->nfuncs; k++)
-                    if (m->funcs[k] == i->callee && !seen[k]) {
-                        seen[k] = true;
-                        vec_push(&work, i->callee);
-                    }
-            }
-    }
-    free(seen);
-    vec_free(&work);
-    return found;
-}
-
-static int call_sites(const IrModule *m, const IrFunc *callee)
-{
-    int n = 0;
-    for (int k = 0; k < m->nfuncs; k++)
-        for (const IrBlock *b = m->funcs[k]->entry; b; b = b->next)
-            for (const IrIns *i = b->first; i; i = i->next)
-                n += i->op == IR_call && i->callee == callee;
-    return n;
-}
-
-/* Can g's body be copied? Not with regions (see above), nor constant
-   arrays, which only ir.c's parser and lowering construct, nor without a
-   return to continue from. */
+/* Can g's body be copied? Not without a return to continue from. */
 static bool copyable(const IrFunc *g)
 {
     bool returns = false;
-    if (!g->entry || g->nregions || g->entry->npreds)
+    if (!g->entry || g->entry->npreds)
         return false;
     for (const IrBlock *b = g->entry; b; b = b->next)
-        for (const IrIns *i = b->first; i; i = i->next) {
+        for (const IrIns *i = b->first; i; i = i->next)
             returns |= i->op == IR_ret;
-            for (int k = 0; k < i->nargs; k++)
-                if (i->args[k]->kind == IRV_CONST && i->args[k]->type.arraylen)
-                    return false;
-        }
     return returns;
 }
 
@@ -98,11 +71,16 @@ typedef struct Copy {
     IrIns *call;
     IrVal **val;               /* by callee value id */
     IrBlock **blk;             /* by callee block id */
-    IrBlock **orig;            /* by caller block id: the callee block copied */
+    IrBlock **orig;            /* by caller block id - base: the callee block
+                                  copied (only copies are asked for) */
+    int base;                  /* the first copy's block id */
+    PtrVec *calls;             /* gets the calls copied, if not NULL */
+    int region0;               /* the caller's index of the callee's region 0 */
     PtrVec rets;               /* copied blocks that returned */
     PtrVec retins;             /* their callee ret instructions */
     int *frame;                /* by callee frame: the caller's copy */
     int *var;                  /* by callee debug variable: the caller's */
+    int var_base;              /* the first of those */
 } Copy;
 
 /* The callee's frames and debug variables, copied under a new frame for
@@ -113,6 +91,7 @@ static void copy_debug(Copy *c)
     int nf = g->nframes ? g->nframes : 1;
     c->frame = calloc((size_t)nf, sizeof *c->frame);
     c->var = calloc((size_t)g->ndbgvars + 1, sizeof *c->var);
+    c->var_base = fn->ndbgvars;
     ir_frame_add(fn, NULL, c->call->loc, -1);
     c->frame[0] = ir_frame_add(fn, g->name, c->call->loc, c->call->loc.inl);
     for (int k = 1; k < nf; k++) {
@@ -125,10 +104,21 @@ static void copy_debug(Copy *c)
                                   c->frame[g->dbgvars[k].frame]);
 }
 
+/* Names `to` after the copies of from's variables. A value may already
+   carry thousands of names (an argument passed to as many inlined
+   copies), so the check for a duplicate looks only at this copy's
+   variables, which are the newest and so at the end of its list. */
 static void copy_names(Copy *c, const IrIns *from, IrVal *to)
 {
-    for (int k = 0; k < from->ndbg; k++)
-        ir_dbg_name(to, c->var[from->dbg[k]]);
+    const IrIns *t = to->kind == IRV_INS ? (const IrIns *)to : NULL;
+    for (int k = 0; k < from->ndbg; k++) {
+        int var = c->var[from->dbg[k]];
+        bool dup = false;
+        for (int j = t ? t->ndbg - 1 : -1; j >= 0 && t->dbg[j] >= c->var_base && !dup; j--)
+            dup = t->dbg[j] == var;
+        if (!dup)
+            ir_dbg_name_fresh(to, var);
+    }
 }
 
 static IrVal *map(Copy *c, IrVal *v)
@@ -138,6 +128,8 @@ static IrVal *map(Copy *c, IrVal *v)
         return c->val[v->id];
     if (v->kind == IRV_UNDEF)
         return ir_undef(c->fn, v->type);
+    if (v->type.arraylen)
+        return &ir_const_array(c->fn, v->type, k->fa)->val;
     switch (v->type.kind) {
     case IRT_BOOL: return &ir_const_bool(c->fn, k->f[0] != 0)->val;
     case IRT_FLOAT: return &ir_const_float(c->fn, k->f[0])->val;
@@ -152,9 +144,9 @@ static IrVal *map(Copy *c, IrVal *v)
 static void copy_blocks(Copy *c, IrBlock *after)
 {
     for (IrBlock *b = c->g->entry; b; b = b->next) {
-        IrBlock *nb = opt_block_after(after);
+        IrBlock *nb = ir_block_new_after(after);
         after = c->blk[b->id] = nb;
-        c->orig[nb->id] = b;
+        c->orig[nb->id - c->base] = b;
         for (IrIns *i = b->first; i; i = i->next) {
             if (i->op == IR_param) {
                 c->val[i->val.id] = c->call->args[i->imm];
@@ -167,19 +159,45 @@ static void copy_blocks(Copy *c, IrBlock *after)
             IrIns *n = ir_ins_new(c->fn, ret ? IR_jmp : i->op,
                                   ret ? ir_type(IRT_VOID) : i->val.type, loc);
             copy_names(c, i, &n->val);
-            n->imm = i->imm;
+            n->imm = i->op == IR_region ? i->imm + c->region0 : i->imm;
             n->sym = i->sym;
             n->callee = i->callee;
+            n->pin = i->pin;
             n->val.varying = i->val.varying || c->call->val.varying;
             ir_append(nb, n);
             if (i->val.type.kind != IRT_VOID)
                 c->val[i->val.id] = &n->val;
+            if (i->op == IR_call && c->calls)
+                vec_push(c->calls, n);
             if (ret) {
                 vec_push(&c->rets, nb);
                 vec_push(&c->retins, i);
             }
         }
     }
+}
+
+/* The callee's regions, over the copied blocks, at the end of the
+   caller's table. */
+static void copy_regions(Copy *c)
+{
+    IrFunc *fn = c->fn, *g = c->g;
+    if (!g->nregions)
+        return;
+    fn->regions = realloc(fn->regions, (size_t)(fn->nregions + g->nregions) * sizeof *fn->regions);
+    if (!fn->regions)
+        diag_die("out of memory");
+    for (int r = 0; r < g->nregions; r++) {
+        const IrRegion *from = &g->regions[r];
+        IrRegion *to = &fn->regions[c->region0 + r];
+        to->kind = from->kind;
+        to->header = c->blk[from->header->id];
+        to->body = c->blk[from->body->id];
+        to->miss = from->miss ? c->blk[from->miss->id] : NULL;
+        to->exit = from->exit ? c->blk[from->exit->id] : NULL;
+        to->category = from->category ? ir_intern(fn, from->category) : NULL;
+    }
+    fn->nregions += g->nregions;
 }
 
 static void wire(Copy *c, IrBlock *cont)
@@ -203,7 +221,7 @@ static void wire(Copy *c, IrBlock *cont)
                 int k = 0;
                 for (int e = 0; e < j; e++)
                     k += nb->preds[e] == nb->preds[j];
-                int from = opt_pred_index(b, c->orig[nb->preds[j]->id], k);
+                int from = opt_pred_index(b, c->orig[nb->preds[j]->id - c->base], k);
                 IrVal *v = map(c, i->args[from]);
                 if (j < n->nargs)
                     ir_ins_set_arg(n, j, v);
@@ -249,17 +267,19 @@ static bool any_varying_branch(const IrFunc *g)
     return false;
 }
 
-static void inline_call(IrFunc *fn, IrIns *call)
+/* Inlines call into fn; the calls it copies go to calls if not NULL. */
+static void inline_call(IrFunc *fn, IrIns *call, PtrVec *calls)
 {
     IrFunc *g = call->callee;
     IrBlock *b = call->block, *cont = opt_split_block(call->next);
     Copy c = { .fn = fn, .g = g, .call = call,
                .val = calloc((size_t)g->next_val_id, sizeof(IrVal *)),
                .blk = calloc((size_t)g->next_block_id, sizeof(IrBlock *)),
-               .orig = calloc((size_t)(fn->next_block_id + g->next_block_id + 1),
-                              sizeof(IrBlock *)) };
+               .orig = calloc((size_t)g->next_block_id + 1, sizeof(IrBlock *)),
+               .base = fn->next_block_id, .calls = calls, .region0 = fn->nregions };
     copy_debug(&c);
     copy_blocks(&c, b);
+    copy_regions(&c);
     IrIns *j = ir_ins_new(fn, IR_jmp, ir_type(IRT_VOID), call->loc);
     ir_append(b, j);
     ir_set_succ(j, 0, c.blk[g->entry->id]);
@@ -287,46 +307,157 @@ static void inline_call(IrFunc *fn, IrIns *call)
     vec_free(&c.retins);
 }
 
-/* all: every call that can be inlined is (the bytecode VM has no calls). */
-static bool worth_inlining(const IrModule *m, const IrFunc *fn, const IrIns *call, bool all)
+/* Can call be inlined: a call of a function whose body can be copied,
+   with every argument, that does not reach itself? */
+static bool inlinable(const CallGraph *cg, const IrIns *call)
 {
     const IrFunc *g = call->callee;
-    return call->op == IR_call && g && copyable(g) && call->nargs >= g->nparams
-        && (all || size(g) <= INLINE_SIZE || call_sites(m, g) == 1)
-        && !reaches(m, g, g) && !reaches(m, g, fn);
+    int k = call->op == IR_call ? callgraph_index(cg, g) : -1;
+    return k >= 0 && !cg->cyclic[k] && copyable(g) && call->nargs >= g->nparams;
 }
 
-static bool inline_calls(IrModule *m, bool all)
+/* One round of -O2's inlining: small callees, and those called once,
+   each as it was when the round began (see the top). */
+static bool inline_round(IrModule *m)
 {
-    bool changed = false, again = true;
-    for (int round = 0; round < INLINE_ROUNDS && again; round++) {
-        again = false;
-        for (int f = 0; f < m->nfuncs; f++) {
-            IrFunc *fn = m->funcs[f];
-            PtrVec calls = { 0 };
-            for (IrBlock *b = fn->entry; b; b = b->next)
-                for (IrIns *i = b->first; i; i = i->next)
-                    if (worth_inlining(m, fn, i, all))
-                        vec_push(&calls, i);
-            for (int k = 0; k < calls.n; k++)
-                inline_call(fn, calls.p[k]);
-            again |= calls.n > 0;
-            vec_free(&calls);
+    CallGraph cg;
+    callgraph_build(&cg, m);
+    bool *grown = calloc((size_t)m->nfuncs + 1, sizeof *grown), any = false;
+    for (int f = 0; f < m->nfuncs; f++) {
+        IrFunc *fn = m->funcs[f];
+        PtrVec calls = { 0 }, copied = { 0 };
+        for (IrBlock *b = fn->entry; b; b = b->next)
+            for (IrIns *i = b->first; i; i = i->next) {
+                if (!inlinable(&cg, i))
+                    continue;
+                int k = callgraph_index(&cg, i->callee);
+                if (!grown[k]
+                    && (cg.sites[k] == 1 || size(i->callee, INLINE_SIZE + 1) <= INLINE_SIZE))
+                    vec_push(&calls, i);
+            }
+        for (int k = 0; k < calls.n; k++) {
+            IrIns *call = calls.p[k];
+            cg.sites[callgraph_index(&cg, call->callee)]--;
+            inline_call(fn, call, &copied);
         }
-        changed |= again;
+        /* The copies are calls too: later callers count them. */
+        for (int k = 0; k < copied.n; k++)
+            cg.sites[callgraph_index(&cg, ((IrIns *)copied.p[k])->callee)]++;
+        grown[f] = calls.n > 0;
+        any |= calls.n > 0;
+        vec_free(&calls);
+        vec_free(&copied);
     }
-    return changed;
+    free(grown);
+    callgraph_free(&cg);
+    return any;
 }
 
 bool pass_inline(IrModule *m)
 {
-    return inline_calls(m, false);
-}
-
-bool pass_inline_all(IrModule *m)
-{
     bool changed = false;
-    while (inline_calls(m, true))
+    for (int round = 0; round < INLINE_ROUNDS && inline_round(m); round++)
         changed = true;
     return changed;
+}
+
+/* A function of size n after a call in it is replaced by a body of size
+   g, saturating at LONG_MAX / 2. */
+static long grow(long n, long g)
+{
+    return n > LONG_MAX / 2 - g ? LONG_MAX / 2 : n + g - 1;
+}
+
+/* The size of each function of cg once everything it calls is inlined:
+   its own size plus, for each inlinable call, the callee's flattened size
+   less the call. Post-order over the calls from fn, iteratively (chains
+   can be long). */
+static long flat_size(const CallGraph *cg, const IrFunc *fn, long *flat)
+{
+    PtrVec stack = { 0 };
+    vec_push(&stack, (void *)fn);
+    while (stack.n) {
+        const IrFunc *f = stack.p[stack.n - 1];
+        int fk = callgraph_index(cg, f);
+        if (flat[fk] >= 0) {
+            stack.n--;
+            continue;
+        }
+        bool ready = true;
+        long total = size(f, LONG_MAX);
+        for (const IrBlock *b = f->entry; b; b = b->next)
+            for (const IrIns *i = b->first; i; i = i->next) {
+                if (!inlinable(cg, i))
+                    continue;
+                long g = flat[callgraph_index(cg, i->callee)];
+                if (g < 0) {
+                    ready = false;
+                    vec_push(&stack, i->callee);
+                } else {
+                    total = grow(total, g);
+                }
+            }
+        if (ready) {
+            flat[fk] = total;
+            stack.n--;
+        }
+    }
+    vec_free(&stack);
+    return flat[callgraph_index(cg, fn)];
+}
+
+/* The error for the call at which fn's size would cross the limit. The
+   -O2 inliner may have copied the call from a function that fn calls:
+   then the call in the source of fn is the outermost inlined frame's. */
+static void report(RslcCtx *rc, const IrFunc *fn, const IrIns *call, long size)
+{
+    const char *name = call->callee->name;
+    SrcLoc at = call->loc;
+    int k = call->loc.inl;
+    while (k > 0 && k < fn->nframes && fn->frames[k].parent > 0)
+        k = fn->frames[k].parent;
+    if (k > 0 && k < fn->nframes)
+        name = fn->frames[k].func, at = fn->frames[k].call;
+    diag_error(rc, at, "inlining '%s' would make the shader %ld instructions, over the limit of %d",
+               name, size, (int)RSLC_MAX_INLINED_SIZE);
+}
+
+bool pass_inline_into(RslcCtx *rc, IrModule *m, IrFunc *fn, bool *changed)
+{
+    CallGraph cg;
+    callgraph_build(&cg, m);
+    long *flat = malloc(((size_t)m->nfuncs + 1) * sizeof *flat);
+    for (int k = 0; k <= m->nfuncs; k++)
+        flat[k] = -1;
+    *changed = false;
+    bool ok = flat_size(&cg, fn, flat) <= RSLC_MAX_INLINED_SIZE;
+    PtrVec work = { 0 };
+    /* Over the limit: name the call at which the running total crosses
+       it, with the total up to there. */
+    long running = size(fn, LONG_MAX);
+    for (IrBlock *b = fn->entry; b; b = b->next)
+        for (IrIns *i = b->first; i; i = i->next) {
+            if (!inlinable(&cg, i))
+                continue;
+            vec_push(&work, i);
+            long g = flat[callgraph_index(&cg, i->callee)];
+            running = grow(running, g);
+            if (!ok && running > RSLC_MAX_INLINED_SIZE && rc) {
+                report(rc, fn, i, running);
+                rc = NULL;
+            }
+        }
+    /* In order, the copied calls after those already there, as rounds
+       over the function would go: the debugger's frames keep that order. */
+    for (int k = 0; ok && k < work.n; k++) {
+        IrIns *call = work.p[k];
+        if (inlinable(&cg, call)) {
+            inline_call(fn, call, &work);
+            *changed = true;
+        }
+    }
+    vec_free(&work);
+    free(flat);
+    callgraph_free(&cg);
+    return ok;
 }

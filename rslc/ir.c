@@ -14,11 +14,18 @@
 
 #include "rslc/ir.h"
 
+/* Constants and names, each interned through a hash index (open
+   addressing; consts/strs index + 1, 0 free) beside the list: a long
+   shader has thousands of constants, and a search of the list for each
+   made lowering and every pass that folds quadratic. */
 struct IrPool {
     IrConst **consts;
-    int nconsts, capconsts;
+    unsigned *hashes;          /* of each constant */
+    int nconsts, capconsts, capindex;
+    int *index;
     char **strs;               /* names the function owns (ir_intern) */
-    int nstrs, capstrs;
+    int nstrs, capstrs, capsindex;
+    int *sindex;
 };
 
 static void *xalloc(size_t n)
@@ -56,7 +63,7 @@ static void internal_error(const char *what, int id)
 /* ---- opcodes and types ---------------------------------------------------------------- */
 
 static const struct {
-    const char *name;
+    char name[16];
     int nargs;
     unsigned flags;
 } op_table[IR_NOPS] = {
@@ -120,21 +127,35 @@ IrFunc *ir_func_new(IrModule *m, const char *name, ShaderKind kind, IrType ret)
     return fn;
 }
 
-IrBlock *ir_block_new(IrFunc *fn)
+static IrBlock *block_alloc(IrFunc *fn)
 {
-    IrBlock *b = xalloc(sizeof *b), *last = fn->entry;
+    IrBlock *b = xalloc(sizeof *b);
     b->id = fn->next_block_id++;
     b->fn = fn;
     b->rpo = -1;
+    b->dom_pre = b->dom_last = -1;
+    fn->nblocks++;
+    return b;
+}
+
+IrBlock *ir_block_new(IrFunc *fn)
+{
+    IrBlock *last = fn->entry;
     while (last && last->next)
         last = last->next;
-    if (last) {
-        last->next = b;
-        b->prev = last;
-    } else {
-        fn->entry = b;
-    }
-    fn->nblocks++;
+    if (last)
+        return ir_block_new_after(last);
+    return fn->entry = block_alloc(fn);
+}
+
+IrBlock *ir_block_new_after(IrBlock *after)
+{
+    IrBlock *b = block_alloc(after->fn);
+    b->prev = after;
+    b->next = after->next;
+    if (after->next)
+        after->next->prev = b;
+    after->next = b;
     return b;
 }
 
@@ -255,6 +276,14 @@ void ir_dbg_name(IrVal *v, int var)
     for (int k = 0; k < i->ndbg; k++)
         if (i->dbg[k] == var)
             return;
+    ir_dbg_name_fresh(v, var);
+}
+
+void ir_dbg_name_fresh(IrVal *v, int var)
+{
+    if (v->kind != IRV_INS || var < 0)
+        return;
+    IrIns *i = (IrIns *)v;
     i->dbg = xgrow(i->dbg, &i->capdbg, i->ndbg + 1, sizeof *i->dbg);
     i->dbg[i->ndbg++] = var;
 }
@@ -346,13 +375,62 @@ void ir_block_delete(IrBlock *b)
 
 /* ---- constants ---------------------------------------------------------------------------------- */
 
+static unsigned hash_bytes(unsigned h, const void *p, size_t n)
+{
+    for (const unsigned char *c = p; n--; c++)
+        h = (h ^ *c) * 16777619u;
+    return h;
+}
+
+/* Puts entry i (hash h) into an index of cap slots (a power of two). */
+static void index_put(int *index, int cap, unsigned h, int i)
+{
+    unsigned mask = (unsigned)cap - 1;
+    while (index[h & mask])
+        h++;
+    index[h & mask] = i + 1;
+}
+
+/* Makes room for one more of n entries in *index (cap *cap), rehashing
+   with hash_of(pool, entry). */
+static void index_grow(struct IrPool *pool, int **index, int *cap, int n,
+                       unsigned (*hash_of)(const struct IrPool *, int))
+{
+    if (2 * (n + 1) <= *cap)
+        return;
+    free(*index);
+    *cap = *cap ? 2 * *cap : 64;
+    *index = xalloc((size_t)*cap * sizeof **index);
+    for (int i = 0; i < n; i++)
+        index_put(*index, *cap, hash_of(pool, i), i);
+}
+
+static unsigned const_hash(const struct IrPool *pool, int i)
+{
+    return pool->hashes[i];
+}
+
+static unsigned str_hash(const struct IrPool *pool, int i)
+{
+    return hash_bytes(2166136261u, pool->strs[i], strlen(pool->strs[i]));
+}
+
 static IrConst *intern(IrFunc *fn, IrValKind vk, IrType t, const float *f, int n,
                        const char *s)
 {
     struct IrPool *pool = fn->pool;
-    for (int i = 0; i < pool->nconsts; i++) {
-        IrConst *k = pool->consts[i];
-        if (k->val.kind != vk || !ir_type_equal(k->val.type, t))
+    unsigned h = hash_bytes(2166136261u, &vk, sizeof vk);
+    h = hash_bytes(h, &t.kind, sizeof t.kind);
+    h = hash_bytes(h, &t.arraylen, sizeof t.arraylen);
+    if (n)
+        h = hash_bytes(h, f, (size_t)n * sizeof *f);
+    if (s)
+        h = hash_bytes(h, s, strlen(s));
+    unsigned mask = (unsigned)pool->capindex - 1;
+    for (unsigned p = h; pool->index && pool->index[p & mask]; p++) {
+        IrConst *k = pool->consts[pool->index[p & mask] - 1];
+        if (pool->hashes[pool->index[p & mask] - 1] != h || k->val.kind != vk
+            || !ir_type_equal(k->val.type, t))
             continue;
         const float *kf = t.arraylen ? k->fa : k->f;
         if ((n && memcmp(kf, f, (size_t)n * sizeof *f) != 0)
@@ -377,7 +455,12 @@ static IrConst *intern(IrFunc *fn, IrValKind vk, IrType t, const float *f, int n
         char *copy = xalloc(strlen(s) + 1);
         k->s = strcpy(copy, s);
     }
+    index_grow(pool, &pool->index, &pool->capindex, pool->nconsts, const_hash);
+    int cap = pool->capconsts;
     pool->consts = xgrow(pool->consts, &pool->capconsts, pool->nconsts + 1, sizeof *pool->consts);
+    pool->hashes = xgrow(pool->hashes, &cap, pool->nconsts + 1, sizeof *pool->hashes);
+    pool->hashes[pool->nconsts] = h;
+    index_put(pool->index, pool->capindex, h, pool->nconsts);
     pool->consts[pool->nconsts++] = k;
     return k;
 }
@@ -423,12 +506,15 @@ IrVal *ir_undef(IrFunc *fn, IrType type)
 const char *ir_intern(IrFunc *fn, const char *s)
 {
     struct IrPool *pool = fn->pool;
-    for (int i = 0; i < pool->nstrs; i++)
-        if (strcmp(pool->strs[i], s) == 0)
-            return pool->strs[i];
+    unsigned h = hash_bytes(2166136261u, s, strlen(s)), mask = (unsigned)pool->capsindex - 1;
+    for (unsigned p = h; pool->sindex && pool->sindex[p & mask]; p++)
+        if (strcmp(pool->strs[pool->sindex[p & mask] - 1], s) == 0)
+            return pool->strs[pool->sindex[p & mask] - 1];
     char *copy = xalloc(strlen(s) + 1);
     strcpy(copy, s);
+    index_grow(pool, &pool->sindex, &pool->capsindex, pool->nstrs, str_hash);
     pool->strs = xgrow(pool->strs, &pool->capstrs, pool->nstrs + 1, sizeof *pool->strs);
+    index_put(pool->sindex, pool->capsindex, h, pool->nstrs);
     pool->strs[pool->nstrs++] = copy;
     return copy;
 }
@@ -461,6 +547,9 @@ static void func_free(IrFunc *fn)
         free(fn->pool->strs[i]);
     free(fn->pool->strs);
     free(fn->pool->consts);
+    free(fn->pool->hashes);
+    free(fn->pool->index);
+    free(fn->pool->sindex);
     free(fn->pool);
     free(fn->params);
     free(fn->regions);

@@ -87,6 +87,8 @@ typedef struct IrConst {
 
 /* ---- instructions and blocks ----------------------------------------------- */
 
+enum { IR_PIN_VARYING = 1, IR_PIN_UNIFORM = -1 };
+
 struct IrIns {
     IrVal val;             /* the result; val.type.kind == IRT_VOID if none */
     IrOp op;
@@ -95,10 +97,16 @@ struct IrIns {
     IrVal **args;          /* operands; phis: one per predecessor, in order */
     int nargs, capargs;
     IrBlock *succ[2];      /* successors of terminators */
-    int imm;               /* param/output index, builtin id, callout index,
+    int imm;               /* param/output index, builtin row (BO_*), callout index,
                               light value, region index */
     const char *sym;       /* global name (gget/gset), callee name (call) */
     IrFunc *callee;        /* call */
+    int pin;               /* intrin: the detail the checker fixed (uniform.c):
+                              IR_PIN_VARYING runs per point whatever its
+                              operands (a BF_OUTDETAIL call into a varying
+                              variable), IR_PIN_UNIFORM once per batch
+                              (random() in a uniform context); 0 by its
+                              row and operands */
     SrcLoc loc;            /* loc.inl: the inlined frame it runs in */
     int *dbg;              /* debug: the source variables (fn->dbgvars
                               indices) whose value this is */
@@ -116,6 +124,8 @@ struct IrBlock {
     /* Analyses (cfg.c); valid after ir_fill_* until the CFG changes. */
     int rpo;               /* reverse postorder number, -1 if unreachable */
     IrBlock *idom;         /* immediate dominator */
+    int dom_pre, dom_last; /* preorder number in the dominator tree and the
+                              largest in its subtree; -1 until filled */
     int loop_depth;
 };
 
@@ -199,8 +209,10 @@ typedef struct IrModule {
 IrModule *ir_module_new(void);
 void ir_module_free(IrModule *m);
 IrFunc *ir_func_new(IrModule *m, const char *name, ShaderKind kind, IrType ret);
-/* Appends a new empty block to fn's layout. */
+/* Appends a new empty block to fn's layout; or puts it right after
+   `after` (without walking the layout to its end). */
 IrBlock *ir_block_new(IrFunc *fn);
+IrBlock *ir_block_new_after(IrBlock *after);
 /* Removes an (unreachable, unused) block and its instructions. */
 void ir_block_delete(IrBlock *b);
 /* Makes an instruction; insert it with ir_insert_* or ir_append. */
@@ -219,6 +231,9 @@ void ir_replace_uses(IrVal *old, IrVal *new_val);
 int ir_frame_add(IrFunc *fn, const char *func, SrcLoc call, int parent);
 int ir_dbgvar_add(IrFunc *fn, const char *name, IrType type, int frame);
 void ir_dbg_name(IrVal *v, int var);
+/* The same without the search for a duplicate, for callers that know
+   (inlining names one value after thousands of copies of a parameter). */
+void ir_dbg_name_fresh(IrVal *v, int var);
 /* Adds/removes a CFG edge (keeps preds and phi operands consistent). */
 void ir_set_succ(IrIns *term, int which, IrBlock *to);
 void ir_remove_pred(IrBlock *b, IrBlock *pred);
@@ -251,7 +266,6 @@ void ir_print_module(FILE *out, const IrModule *m);
 void ir_print_func(FILE *out, const IrFunc *fn);
 /* One operand as the text form writes it (%3, 0.5, color(1 0 0) ...). */
 void ir_print_value(FILE *out, const IrVal *v);
-const char *ir_shader_kind_name(ShaderKind k);
 const char *ir_region_kind_name(IrRegionKind k);
 /* Parses the textual form (for pass tests); reports errors through rc's
    diag and returns NULL on failure. */

@@ -343,11 +343,9 @@ static void parse_header(Parser *p, IrFunc *fn)
     }
     const char *name = t->text;
     t = take(p);
-    static const char *const kinds[] = { "surface", "light", "displacement", "volume",
-                                         "imager", "function" };
     int kind = -1;
-    for (int k = 0; k < 6; k++)
-        if (t->kind == T_NAME && !strcmp(t->text, kinds[k]))
+    for (int k = 0; k <= SHADER_FUNCTION; k++)
+        if (t->kind == T_NAME && !strcmp(t->text, shader_kind_name((ShaderKind)k)))
             kind = k;
     if (kind < 0)
         error(p, t, "expected a shader kind or 'function'%s", "");
@@ -386,10 +384,9 @@ static void parse_region_decl(Parser *p, IrFunc *fn)
     take(p);
     int r = integer(p);
     Tok *t = take(p);
-    static const char *const kinds[] = { "illuminance", "illuminate", "solar", "gather" };
     int kind = -1;
-    for (int k = 0; k < 4; k++)
-        if (t->kind == T_NAME && !strcmp(t->text, kinds[k]))
+    for (int k = 0; k <= IRR_GATHER; k++)
+        if (t->kind == T_NAME && !strcmp(t->text, ir_region_kind_name((IrRegionKind)k)))
             kind = k;
     if (kind < 0 || r > 10000) {
         error(p, t, "expected a region kind%s", "");
@@ -490,6 +487,28 @@ static void args_until_end(Parser *p, IrIns *ins, bool comma_first)
     }
 }
 
+static bool takes(const BuiltinSig *sig, int n)
+{
+    return n == sig->nparams || (sig->tail && n > sig->nparams);
+}
+
+/* The row of the first overload of b's name that takes nargs arguments,
+   with or without its implicit ones (a test may leave them out), or -1.
+   The passes care only which function a row is, so the first that fits
+   will do. */
+static int overload_row(const Builtin *b, int nargs)
+{
+    for (; b; b = builtin_next(b)) {
+        BuiltinSig sig;
+        for (int r = b->first; builtin_overload_next(b, &r, &sig);) {
+            int own = nargs - builtin_implicit_count(builtin_rows[r - 1].implicit);
+            if (takes(&sig, nargs) || (own >= 0 && takes(&sig, own)))
+                return r - 1;
+        }
+    }
+    return -1;
+}
+
 /* Second sweep: operands and edges of everything but phis. */
 static void fill_ins(Parser *p, IrIns *ins)
 {
@@ -521,8 +540,14 @@ static void fill_ins(Parser *p, IrIns *ins)
             error(p, t, "unknown builtin '%s'", t->kind == T_NAME ? t->text : "?");
             return;
         }
-        ins->imm = (int)b->id;
+        if (peek(p)->kind == T_NAME && !strcmp(peek(p)->text, "pervarying"))
+            take(p), ins->pin = IR_PIN_VARYING;
+        else if (peek(p)->kind == T_NAME && !strcmp(peek(p)->text, "peruniform"))
+            take(p), ins->pin = IR_PIN_UNIFORM;
         args_until_end(p, ins, false);
+        ins->imm = overload_row(b, ins->nargs);
+        if (ins->imm < 0)
+            error(p, t, "no overload of '%s' takes these arguments", b->name);
         break;
     }
     case IR_call: {

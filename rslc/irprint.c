@@ -26,18 +26,10 @@
 #include "rslc/builtins.h"
 #include "rslc/ir.h"
 
-static const char *const shader_kinds[] = { "surface", "light", "displacement", "volume",
-                                            "imager", "function" };
-static const char *const region_kinds[] = { "illuminance", "illuminate", "solar", "gather" };
-
-const char *ir_shader_kind_name(ShaderKind k)
-{
-    return shader_kinds[k];
-}
-
 const char *ir_region_kind_name(IrRegionKind k)
 {
-    return region_kinds[k];
+    static const char names[][12] = { "illuminance", "illuminate", "solar", "gather" };
+    return names[k];
 }
 
 static void print_float(FILE *out, float f)
@@ -117,7 +109,8 @@ static bool print_imm(FILE *out, const IrIns *i)
         fprintf(out, " %s", i->sym);
         return true;
     case IR_intrin:
-        fprintf(out, " %s", builtin_table[i->imm].name);
+        fprintf(out, " %s%s", builtin_fn_names[builtin_rows[i->imm].fn],
+                i->pin == IR_PIN_VARYING ? " pervarying" : i->pin == IR_PIN_UNIFORM ? " peruniform" : "");
         return false;  /* "intrin sin %1": no comma after the name */
     case IR_call:
         fprintf(out, " @%s", i->callee ? i->callee->name : i->sym);
@@ -153,7 +146,7 @@ static void print_ins(FILE *out, const IrIns *i)
 
 void ir_print_func(FILE *out, const IrFunc *fn)
 {
-    fprintf(out, "func @%s %s %s\n", fn->name, shader_kinds[fn->kind], ir_type_name(fn->ret).s);
+    fprintf(out, "func @%s %s %s\n", fn->name, shader_kind_name(fn->kind), ir_type_name(fn->ret).s);
     for (int p = 0; p < fn->nparams; p++) {
         const IrParam *q = &fn->params[p];
         fprintf(out, "  param %s %s %s%s", q->varying ? "varying" : "uniform",
@@ -168,7 +161,7 @@ void ir_print_func(FILE *out, const IrFunc *fn)
         const IrRegion *g = &fn->regions[r];
         if (!g->header)
             continue;
-        fprintf(out, "  region %d %s header @%d body @%d", r, region_kinds[g->kind],
+        fprintf(out, "  region %d %s header @%d body @%d", r, ir_region_kind_name(g->kind),
                 g->header->id, g->body->id);
         if (g->miss)
             fprintf(out, " miss @%d", g->miss->id);

@@ -34,8 +34,8 @@ rslc_librslc_a_SOURCES += \
 rslc_librslc_a_SOURCES += \
 	rslc/pass.h rslc/optutil.c rslc/passes.h rslc/passes.c \
 	rslc/copy.c rslc/fold.c rslc/phisimp.c rslc/gvn.c rslc/sccp.c \
-	rslc/dce.c rslc/inline.c rslc/licm.c rslc/cfgclean.c \
-	rslc/pipeline.h rslc/pipeline.c rslc/defaults.c
+	rslc/dce.c rslc/inline.c rslc/callgraph.c rslc/licm.c rslc/cfgclean.c \
+	rslc/pipeline.h rslc/pipeline.c rslc/defaults.c rslc/limits.h
 
 RSLC_LIBS = rslc/librslc.a $(RUNTIME_LIBS)
 

@@ -220,7 +220,7 @@ static void lower_return(Lower *L, const Node *s)
 /* The per-light or per-hit values a region body starts with. */
 static void region_values(Lower *L, const Node *s)
 {
-    static const char *const names[] = { "L", "Cl", "Ol" };
+    static const char names[][3] = { "L", "Cl", "Ol" };
     int n = s->kind == N_ILLUMINANCE ? 3 : s->kind == N_GATHER ? 0 : 1;
     for (int k = 0; k < n; k++) {
         const GlobalVar *g = global_lookup(names[k]);

@@ -15,6 +15,11 @@
 ** origin under transform: exact for the affine spaces (object, shader,
 ** world, camera, user coordinate systems); the projective ones (screen,
 ** NDC, raster) are rejected.
+**
+** A builtin call is an intrin of the overload's row in runtime/builtins.def,
+** and gets the arguments the row's implicit column names here, as ordinary
+** IR (gget of P, Ng, s, t, du, dv; Du and Dv calls), so no back end adds
+** arguments of its own.
 */
 #include <math.h>
 #include <stdlib.h>
@@ -34,10 +39,10 @@ static IrIns *op2(Lower *L, IrOp op, IrType t, IrVal *a, IrVal *b, SrcLoc loc)
     return i;
 }
 
-static IrVal *intrin(Lower *L, BuiltinId id, IrType t, IrVal **args, int n, SrcLoc loc)
+static IrVal *intrin(Lower *L, BuiltinRowId row, IrType t, IrVal **args, int n, SrcLoc loc)
 {
     IrIns *i = emit(L, IR_intrin, t, loc);
-    i->imm = id;
+    i->imm = row;
     for (int k = 0; k < n; k++)
         ir_ins_add_arg(i, args[k]);
     return &i->val;
@@ -322,6 +327,17 @@ static void store_at(Lower *L, const Node *lhs, IrVal *idx, IrVal *v, SrcLoc loc
     Symbol *sym = root->sym;
     const GlobalVar *g = sym->global;
     if (g && g->region && L->info->def->kind == N_SHADER && (g->region & SHADER_BIT(L->kind))) {
+        /* A light shader may reshape its light inside illuminate or solar
+           (PRMan): later reads in the body see the new L, and the
+           renderer gets it as the light's L. */
+        if (L->kind == SHADER_LIGHT && L->region_depth && !idx && strcmp(g->name, "L") == 0) {
+            v = lower_convert(L, v, type_make(g->type), loc);
+            ssa_write(L, lower_var(L, sym), L->cur, v);
+            IrIns *set = emit(L, IR_gset, ir_type(IRT_VOID), loc);
+            set->sym = ir_intern(L->fn, g->name);
+            ir_ins_add_arg(set, v);
+            return;
+        }
         diag_error(L->u->rc, root->loc, "assigning '%s' in a %s shader is not supported", g->name,
                    shader_kind_name(L->kind));
         return;
@@ -376,8 +392,8 @@ static IrVal *assign(Lower *L, const Node *e)
 /* The matrix from space `space` to "current" (see the top comment). */
 static IrVal *space_matrix(Lower *L, const char *space, SrcLoc loc)
 {
-    static const char *const projective[] = { "screen", "NDC", "raster", NULL };
-    for (int i = 0; projective[i]; i++)
+    static const char projective[][7] = { "screen", "NDC", "raster" };
+    for (size_t i = 0; i < sizeof projective / sizeof *projective; i++)
         if (strcmp(space, projective[i]) == 0)
             diag_error(L->u->rc, loc, "matrix \"%s\" is not supported: the space is projective", space);
     IrIns *m = ir_ins_new(L->fn, IR_matrix, ir_type(IRT_MATRIX), loc);
@@ -386,11 +402,13 @@ static IrVal *space_matrix(Lower *L, const char *space, SrcLoc loc)
         IrVal *args[3] = { ks(L, space), ks(L, "current"),
                            &ir_const_triple(L->fn, origin ? IRT_POINT : IRT_VECTOR,
                                             row == 0, row == 1, row == 2)->val };
-        IrVal *img = intrin(L, origin ? BI_TRANSFORM : BI_VTRANSFORM,
+        IrVal *img = intrin(L, origin ? BO_TRANSFORM_pssp : BO_VTRANSFORM_vssv,
                             args[2]->type, args, 3, loc);
-        static const BuiltinId comps[] = { BI_XCOMP, BI_YCOMP, BI_ZCOMP };
+        static const BuiltinRowId comps[2][3] = {
+            { BO_XCOMP_fv, BO_YCOMP_fv, BO_ZCOMP_fv }, { BO_XCOMP_fp, BO_YCOMP_fp, BO_ZCOMP_fp }
+        };
         for (int c = 0; c < 3; c++)
-            ir_ins_add_arg(m, intrin(L, comps[c], ir_type(IRT_FLOAT), &img, 1, loc));
+            ir_ins_add_arg(m, intrin(L, comps[origin][c], ir_type(IRT_FLOAT), &img, 1, loc));
         ir_ins_add_arg(m, kf(L, origin));
     }
     ir_append(L->cur, m);
@@ -411,10 +429,10 @@ static IrVal *cast(Lower *L, const Node *e)
     }
     if (strcmp(space, to == TY_COLOR ? "rgb" : "current") == 0)
         return v;
-    BuiltinId id = to == TY_COLOR ? BI_CTRANSFORM : to == TY_POINT ? BI_TRANSFORM
-                 : to == TY_VECTOR ? BI_VTRANSFORM : BI_NTRANSFORM;
+    BuiltinRowId row = to == TY_COLOR ? BO_CTRANSFORM_cssc : to == TY_POINT ? BO_TRANSFORM_pssp
+                     : to == TY_VECTOR ? BO_VTRANSFORM_vssv : BO_NTRANSFORM_nssn;
     IrVal *args[3] = { ks(L, space), ks(L, to == TY_COLOR ? "rgb" : "current"), v };
-    return intrin(L, id, v->type, args, 3, e->loc);
+    return intrin(L, row, v->type, args, 3, e->loc);
 }
 
 /* ---- calls ------------------------------------------------------------------------------------ */
@@ -518,14 +536,65 @@ static IrVal *user_call(Lower *L, const Node *e)
     return result;
 }
 
+/* A global's value where a call reads it implicitly. */
+static IrVal *implicit_global(Lower *L, const char *name, SrcLoc loc)
+{
+    const GlobalVar *g = global_lookup(name);
+    IrIns *i = emit(L, IR_gget, lower_type(type_make(g->type)), loc);
+    i->sym = ir_intern(L->fn, g->name);
+    return &i->val;
+}
+
+/* Appends Du(v) and Dv(v) to vals[n..]: calls of Du's and Dv's rows. */
+static int implicit_derivatives(Lower *L, IrVal *v, IrVal **vals, int n, SrcLoc loc)
+{
+    static const BuiltinRowId rows[2][IRT_NORMAL + 1] = {
+        { [IRT_FLOAT] = BO_DU_ff, [IRT_COLOR] = BO_DU_cc, [IRT_POINT] = BO_DU_pp,
+          [IRT_VECTOR] = BO_DU_vv, [IRT_NORMAL] = BO_DU_nn },
+        { [IRT_FLOAT] = BO_DV_ff, [IRT_COLOR] = BO_DV_cc, [IRT_POINT] = BO_DV_pp,
+          [IRT_VECTOR] = BO_DV_vv, [IRT_NORMAL] = BO_DV_nn },
+    };
+    for (int dir = 0; dir < 2; dir++)
+        vals[n++] = intrin(L, rows[dir][v->type.kind], v->type, &v, 1, loc);
+    return n;
+}
+
+/* Appends the arguments a call takes beyond the shader's own
+   (vals[0..n-1]), in the order and from the bits of builtins.def's
+   implicit column, so that every back end sees the same call. Returns the
+   new count. */
+static int implicit_args(Lower *L, unsigned imp, IrVal **vals, int n, SrcLoc loc)
+{
+    IrVal *own[3] = { vals[0], vals[1], vals[2] }, *st[2] = { NULL, NULL };
+    if (imp & IMP_P)
+        vals[n++] = implicit_global(L, "P", loc);
+    if (imp & IMP_NG)
+        vals[n++] = implicit_global(L, "Ng", loc);
+    if (imp & IMP_ST) {
+        vals[n++] = st[0] = implicit_global(L, "s", loc);
+        vals[n++] = st[1] = implicit_global(L, "t", loc);
+    }
+    for (int i = 0; i < 3; i++)
+        if (imp & IMP_D(i))
+            n = implicit_derivatives(L, own[i], vals, n, loc);
+    for (int k = 0; k < 2 && st[k]; k++)
+        n = implicit_derivatives(L, st[k], vals, n, loc);
+    if (imp & IMP_STEPS) {
+        vals[n++] = implicit_global(L, "du", loc);
+        vals[n++] = implicit_global(L, "dv", loc);
+    }
+    return n;
+}
+
 static IrVal *builtin_call(Lower *L, const Node *e)
 {
     const Builtin *b = e->builtin;
     BuiltinSig sig;
-    if (!builtin_call_sig(e, &sig))
+    int row = builtin_call_row(e, &sig);
+    if (row < 0)
         diag_die("lower: builtin '%s' does not resolve", e->name);
     const Node *nodes[BUILTIN_MAX_ARGS];
-    IrVal *vals[BUILTIN_MAX_ARGS + 2];
+    IrVal *vals[BUILTIN_MAX_ARGS + 2 + BUILTIN_MAX_IMPLICIT];
     bool out[BUILTIN_MAX_ARGS], any = false;
     IrVal *channel = NULL;
     int n = 0;
@@ -533,7 +602,7 @@ static IrVal *builtin_call(Lower *L, const Node *e)
         nodes[n] = a;
         out[n] = lower_arg_is_output(L->u, e, n);
         any |= out[n];
-        if (n == 0 && (b->flags & BF_CHANNEL) && a->kind == N_INDEX && a->type.base == TY_STRING
+        if (n == 0 && (builtin_row(b)->flags & BF_CHANNEL) && a->kind == N_INDEX && a->type.base == TY_STRING
             && !a->type.arraylen) {
             vals[n] = lower_expr(L, a->kid[0]);
             channel = lower_expr(L, a->kid[1]);
@@ -549,8 +618,14 @@ static IrVal *builtin_call(Lower *L, const Node *e)
         vals[nv++] = ks(L, "channel");
         vals[nv++] = channel;
     }
+    nv = implicit_args(L, builtin_rows[row].implicit, vals, nv, e->loc);
     IrType rt = lower_type(sig.ret);
-    IrVal *r = intrin(L, b->id, any ? ir_type(IRT_TUPLE) : rt, vals, nv, e->loc);
+    IrVal *r = intrin(L, (BuiltinRowId)row, any ? ir_type(IRT_TUPLE) : rt, vals, nv, e->loc);
+    unsigned flags = builtin_rows[row].flags;
+    if ((flags & BF_OUTDETAIL) && e->detail != DETAIL_UNIFORM)
+        ((IrIns *)r)->pin = IR_PIN_VARYING;   /* into a varying variable: per point */
+    else if ((flags & BF_VARYING) && e->detail == DETAIL_UNIFORM)
+        ((IrIns *)r)->pin = IR_PIN_UNIFORM;   /* the checker's uniform random() */
     if (!any)
         return rt.kind == IRT_VOID ? NULL : r;
     for (int i = 0; i < n; i++) {

@@ -59,7 +59,7 @@
     X(gget,        0, OP_PURE)                            /* r = shader global `sym` on entry */ \
     X(gset,        1, OP_SIDE)                            /* shader global `sym` = a on exit */ \
     X(pset,        1, OP_SIDE)                            /* output parameter `imm` = a on exit */ \
-    X(intrin,     -1, 0)                                  /* r = builtin `imm`(args); flags from the builtin's class */ \
+    X(intrin,     -1, 0)                                  /* r = builtin row `imm`(args, implicit args); flags from its class */ \
     X(call,       -1, OP_SIDE)                            /* r = user function `sym`(args) */ \
     X(callout,     1, OP_PURE)                            /* r = output argument `imm` of the call a */ \
     X(light,       0, OP_PURE)                            /* r = per-light value `imm` (L, Cl, Ol) in a light region */ \

@@ -10,9 +10,9 @@
 
 /* ---- properties ----------------------------------------------------------------- */
 
-const char *opt_builtin_name(int id)
+const char *opt_builtin_name(int row)
 {
-    return builtin_table[id].name;
+    return builtin_fn_names[builtin_rows[row].fn];
 }
 
 /* Builtins with effects must stay; the others may go when unused. Only the
@@ -23,14 +23,14 @@ bool opt_removable(const IrIns *ins)
 {
     unsigned f = ir_op_flags(ins->op);
     if (ins->op == IR_intrin)
-        return builtin_table[ins->imm].cls != BC_SIDE;
+        return builtin_rows[ins->imm].cls != BC_SIDE;
     return !(f & (OP_TERM | OP_SIDE));
 }
 
 bool opt_movable(const IrIns *ins)
 {
     if (ins->op == IR_intrin)
-        return builtin_table[ins->imm].cls == BC_PURE;
+        return builtin_rows[ins->imm].cls == BC_PURE;
     return (ir_op_flags(ins->op) & OP_PURE) && ins->op != IR_phi && ins->op != IR_light
         && ins->op != IR_nop;
 }
@@ -188,23 +188,9 @@ void opt_merge_blocks(IrBlock *b, IrBlock *s)
     ir_block_delete(s);
 }
 
-IrBlock *opt_block_after(IrBlock *b)
-{
-    IrBlock *nb = ir_block_new(b->fn);
-    if (b->next == nb)
-        return nb;
-    nb->prev->next = NULL;
-    nb->next = b->next;
-    nb->prev = b;
-    if (b->next)
-        b->next->prev = nb;
-    b->next = nb;
-    return nb;
-}
-
 IrBlock *opt_split_block(IrIns *ins)
 {
-    IrBlock *b = ins->block, *nb = opt_block_after(b);
+    IrBlock *b = ins->block, *nb = ir_block_new_after(b);
     move_tail(ins, nb);
     return nb;
 }
@@ -229,7 +215,7 @@ IrBlock *opt_preheader(IrFunc *fn, IrBlock *h, const bool *inloop, bool *created
     }
     /* A new block: the outside edges move to it, and each phi of h gets
        the outside operands merged there (by a phi if they differ). */
-    IrBlock *pre = opt_block_after(h->prev);
+    IrBlock *pre = ir_block_new_after(h->prev);
     IrIns *j = ir_ins_new(fn, IR_jmp, ir_type(IRT_VOID), h->first->loc);
     ir_append(pre, j);
     int nphi = 0;

@@ -12,6 +12,7 @@
 #define RSLC_PASS_H
 
 #include "rslc/ir.h"
+#include "rslc/limits.h"
 
 bool pass_copy(IrFunc *fn);      /* copy.c: copy propagation */
 bool pass_fold(IrFunc *fn);      /* fold.c: constant folding, simplification */
@@ -22,7 +23,13 @@ bool pass_dce(IrFunc *fn);       /* dce.c: mark-sweep dead code */
 bool pass_licm(IrFunc *fn);      /* licm.c: loop-invariant code motion */
 bool pass_cfgclean(IrFunc *fn);  /* cfgclean.c: merge, thread, remove blocks */
 bool pass_inline(IrModule *m);   /* inline.c: inline small user functions */
-bool pass_inline_all(IrModule *m); /* inline.c: every call that can be, for the VM */
+
+/* inline.c, for the VM (which has no calls): inlines every call into fn
+   that can be, and the calls those bring, unless the result would be
+   over RSLC_MAX_INLINED_SIZE instructions (limits.h): then, with rc, an error at the call
+   that crosses the limit; without, quietly. False if over the limit (fn
+   is left as it was); *changed tells whether anything was inlined. */
+bool pass_inline_into(RslcCtx *rc, IrModule *m, IrFunc *fn, bool *changed);
 
 /* ---- fold.c: evaluation shared by fold and sccp ---------------------------- */
 
@@ -37,8 +44,9 @@ IrConst *fold_eval(IrFunc *fn, const IrIns *ins, IrVal *const *args);
 bool opt_removable(const IrIns *ins);   /* deleted when its result is unused */
 bool opt_movable(const IrIns *ins);     /* moved, merged, speculated */
 
-/* The name of builtin `id` (an intrin's imm), for folding by name. */
-const char *opt_builtin_name(int id);
+/* The name of the builtin whose row (an intrin's imm) is `row`, for folding
+   by name. */
+const char *opt_builtin_name(int row);
 
 /* The constant behind v, or NULL. */
 IrConst *opt_const(const IrVal *v);
@@ -70,8 +78,6 @@ void opt_br_to_jmp(IrIns *br, int keep);
 IrBlock *opt_preheader(IrFunc *fn, IrBlock *h, const bool *inloop, bool *created);
 /* Moves ins (not a phi or terminator) before pos, in pos's block. */
 void opt_move_before(IrIns *ins, IrIns *pos);
-/* A new empty block placed right after b in the layout. */
-IrBlock *opt_block_after(IrBlock *b);
 /* Splits b before ins: ins and what follows move to a new block, which
    takes over b's successors; b is left without a terminator. */
 IrBlock *opt_split_block(IrIns *ins);
@@ -85,6 +91,20 @@ void opt_merge_blocks(IrBlock *b, IrBlock *s);
 bool opt_remove_unreachable(IrFunc *fn);
 
 /* Growable array of pointers. */
+/* ---- callgraph.c: the module's call graph, for the inliner ------------------ */
+
+typedef struct CallGraph {
+    int n;                     /* m->nfuncs; indices are m->funcs's */
+    struct Entry *by_addr;     /* (function, index) sorted by address */
+    int *sites;                /* calls naming each function */
+    bool *cyclic;              /* reaches itself through calls */
+    int **edges, *nedges;      /* the callee of each call of each function */
+} CallGraph;
+
+void callgraph_build(CallGraph *g, const IrModule *m);
+int callgraph_index(const CallGraph *g, const IrFunc *fn); /* -1: not in m */
+void callgraph_free(CallGraph *g);
+
 typedef struct PtrVec {
     void **p;
     int n, cap;

@@ -17,62 +17,88 @@
 
 enum { MAX_ROUNDS = 10 };
 
-typedef struct Pass {
-    const char *name;
-    bool (*on_func)(IrFunc *fn);
-    bool (*on_module)(IrModule *m);
-} Pass;
+/* The passes: name, and how one runs over a module (per function or
+   whole). One table: the names and the dispatch below both expand it, so
+   a pass added here is known to --disable-pass and --print-after. The
+   dispatch is a switch rather than a table of function pointers so that
+   the compiler's data stays read-only without relocations. */
+#define PASSES(X)                     \
+    X(COPY, "copy", FUNC, pass_copy)          \
+    X(FOLD, "fold", FUNC, pass_fold)          \
+    X(PHISIMP, "phisimp", FUNC, pass_phisimp) \
+    X(GVN, "gvn", FUNC, pass_gvn)             \
+    X(SCCP, "sccp", FUNC, pass_sccp)          \
+    X(DCE, "dce", FUNC, pass_dce)             \
+    X(INLINE, "inline", MODULE, pass_inline)  \
+    X(LICM, "licm", FUNC, pass_licm)          \
+    X(CFGCLEAN, "cfgclean", FUNC, pass_cfgclean)
 
-static const Pass pass_table[] = {
-    { "copy", pass_copy, NULL },
-    { "fold", pass_fold, NULL },
-    { "phisimp", pass_phisimp, NULL },
-    { "gvn", pass_gvn, NULL },
-    { "sccp", pass_sccp, NULL },
-    { "dce", pass_dce, NULL },
-    { "inline", NULL, pass_inline },
-    { "licm", pass_licm, NULL },
-    { "cfgclean", pass_cfgclean, NULL },
+typedef enum PassId {
+#define X(id, name, scope, fn) PASS_##id,
+    PASSES(X)
+#undef X
+    NPASSES
+} PassId;
+
+static const char pass_names[NPASSES][10] = {
+#define X(id, name, scope, fn) name,
+    PASSES(X)
+#undef X
 };
-enum { NPASSES = sizeof pass_table / sizeof pass_table[0] };
 
 /* The rounds of each level, in order; "inline" runs once, before them. */
-static const char *const round_O1[] = { "copy", "fold", "phisimp", "sccp", "cfgclean", "dce" };
-static const char *const round_O2[] = { "copy", "fold", "phisimp", "sccp", "gvn",
-                                        "licm", "fold", "cfgclean", "dce" };
+static const PassId round_O1[] = { PASS_COPY, PASS_FOLD, PASS_PHISIMP, PASS_SCCP, PASS_CFGCLEAN,
+                                   PASS_DCE };
+static const PassId round_O2[] = { PASS_COPY, PASS_FOLD, PASS_PHISIMP, PASS_SCCP, PASS_GVN,
+                                   PASS_LICM, PASS_FOLD, PASS_CFGCLEAN, PASS_DCE };
 
-static const Pass *find(const char *name)
+/* The pass named name, or NPASSES. */
+static PassId find(const char *name)
 {
-    for (int i = 0; i < NPASSES; i++)
-        if (strcmp(pass_table[i].name, name) == 0)
-            return &pass_table[i];
-    return NULL;
+    int i = 0;
+    while (i < NPASSES && strcmp(pass_names[i], name) != 0)
+        i++;
+    return (PassId)i;
 }
 
 bool passes_known(const char *name)
 {
-    return find(name) != NULL;
+    return find(name) != NPASSES;
 }
 
 const char *passes_list(void)
 {
-    return "copy fold phisimp gvn sccp dce inline licm cfgclean";
+#define X(id, name, scope, fn) " " name
+    static const char list[] = PASSES(X);
+#undef X
+    return list + 1;
 }
 
-static bool run(const Pass *p, IrModule *m)
+/* A function pass over each function of m; whether any changed. */
+#define RUN_FUNC(fn)                                                                              \
+    do {                                                                                          \
+        bool changed = false;                                                                     \
+        for (int i = 0; i < m->nfuncs; i++)                                                       \
+            changed |= fn(m->funcs[i]);                                                           \
+        return changed;                                                                           \
+    } while (0)
+#define RUN_MODULE(fn) return fn(m)
+
+static bool run(PassId p, IrModule *m)
 {
-    if (p->on_module)
-        return p->on_module(m);
-    bool changed = false;
-    for (int i = 0; i < m->nfuncs; i++)
-        changed |= p->on_func(m->funcs[i]);
-    return changed;
+    switch (p) {
+#define X(id, name, scope, fn)                                                                    \
+    case PASS_##id: RUN_##scope(fn);
+        PASSES(X)
+#undef X
+    case NPASSES: break;
+    }
+    return false;
 }
 
 bool passes_run_named(IrModule *m, const char *name)
 {
-    const Pass *p = find(name);
-    return p ? run(p, m) : false;
+    return run(find(name), m);
 }
 
 static bool disabled(const PassOptions *opt, const char *name)
@@ -97,11 +123,12 @@ static bool verify_module(const IrModule *m, const PassOptions *opt, const char 
 }
 
 /* Runs one pass of a pipeline under opt; false if the verifier objects. */
-static bool step(IrModule *m, const char *name, int round, const PassOptions *opt, bool *changed)
+static bool step(IrModule *m, PassId id, int round, const PassOptions *opt, bool *changed)
 {
+    const char *name = pass_names[id];
     if (disabled(opt, name))
         return true;
-    *changed |= run(find(name), m);
+    *changed |= run(id, m);
     if (opt->print_after && strcmp(opt->print_after, name) == 0) {
         FILE *out = opt->print_out ? opt->print_out : stdout;
         fprintf(out, "# after %s, round %d\n", name, round);
@@ -119,11 +146,11 @@ bool passes_run_pipeline_opts(IrModule *m, int level, const PassOptions *opt)
         return false;
     if (level <= 0)
         return true;
-    const char *const *round = level == 1 ? round_O1 : round_O2;
+    const PassId *round = level == 1 ? round_O1 : round_O2;
     int n = level == 1 ? (int)(sizeof round_O1 / sizeof *round_O1)
                        : (int)(sizeof round_O2 / sizeof *round_O2);
     bool changed = false;
-    if (level >= 2 && !step(m, "inline", 0, opt, &changed))
+    if (level >= 2 && !step(m, PASS_INLINE, 0, opt, &changed))
         return false;
     changed = true;
     for (int r = 1; changed && r <= MAX_ROUNDS; r++) {

@@ -81,11 +81,20 @@ IrBlock *ssa_block(Lower *L)
 }
 
 /* A value, seen through the phis removed as trivial. */
+/* What v stands for once removed phis are followed. The path is
+   compressed: in a deep nest of loops each removed phi forwards to the
+   one outside it, and walking those chains on every read was cubic. */
 static IrVal *resolve(Lower *L, IrVal *v)
 {
-    while (v && v->kind == IRV_INS && v->id < L->capfwd && L->fwd[v->id])
-        v = L->fwd[v->id];
-    return v;
+    IrVal *root = v;
+    while (root && root->kind == IRV_INS && root->id < L->capfwd && L->fwd[root->id])
+        root = L->fwd[root->id];
+    while (v != root) {
+        IrVal *next = L->fwd[v->id];
+        L->fwd[v->id] = root;
+        v = next;
+    }
+    return root;
 }
 
 void ssa_write(Lower *L, int var, IrBlock *b, IrVal *v)

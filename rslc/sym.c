@@ -1,9 +1,11 @@
 /*
 ** sym.c: the symbol pool and the scope chain.
 **
-** Scopes are small (a shader's locals, a function's formals), so each is
-** a plain array searched from its end; the pool allocates symbols in
-** blocks that stay put until sym_free_all.
+** A scope is an array of its symbols; most are small and searched from
+** the end, and one that grows past SCOPE_SEARCH also keeps a hash index
+** of names (open addressing), so that thousands of parameters or locals
+** are not a quadratic search. The pool allocates symbols in blocks that
+** stay put until sym_free_all.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,7 @@
 #include "rslc/sym.h"
 
 #define POOL_BLOCK 256
+#define SCOPE_SEARCH 16
 
 typedef struct PoolBlock PoolBlock;
 struct PoolBlock {
@@ -62,8 +65,27 @@ Scope *scope_pop(Scope *s)
 {
     Scope *parent = s->parent;
     free(s->syms);
+    free(s->index);
     free(s);
     return parent;
+}
+
+static unsigned hash(const char *name)
+{
+    unsigned h = 2166136261u;
+    for (; *name; name++)
+        h = (h ^ (unsigned char)*name) * 16777619u;
+    return h;
+}
+
+/* Records syms[i] in the index; a later symbol of the same name replaces
+   an earlier one, as the search from the end finds it first. */
+static void index_put(Scope *s, int i)
+{
+    unsigned mask = (unsigned)s->icap - 1, h = hash(s->syms[i]->name) & mask;
+    while (s->index[h] && strcmp(s->syms[s->index[h] - 1]->name, s->syms[i]->name) != 0)
+        h = (h + 1) & mask;
+    s->index[h] = i + 1;
 }
 
 void scope_add(Scope *s, Symbol *sym)
@@ -75,10 +97,28 @@ void scope_add(Scope *s, Symbol *sym)
             diag_die("out of memory");
     }
     s->syms[s->nsyms++] = sym;
+    if (s->nsyms <= SCOPE_SEARCH)
+        return;
+    if (2 * s->nsyms > s->icap) {
+        free(s->index);
+        s->icap = 4 * s->cap;
+        s->index = xcalloc((size_t)s->icap, sizeof *s->index);
+        for (int i = 0; i < s->nsyms; i++)
+            index_put(s, i);
+    } else {
+        index_put(s, s->nsyms - 1);
+    }
 }
 
 Symbol *scope_find_local(const Scope *s, const char *name)
 {
+    if (s->index) {
+        unsigned mask = (unsigned)s->icap - 1, h = hash(name) & mask;
+        for (; s->index[h]; h = (h + 1) & mask)
+            if (strcmp(s->syms[s->index[h] - 1]->name, name) == 0)
+                return s->syms[s->index[h] - 1];
+        return NULL;
+    }
     for (int i = s->nsyms - 1; i >= 0; i--)
         if (strcmp(s->syms[i]->name, name) == 0)
             return s->syms[i];

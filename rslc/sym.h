@@ -60,6 +60,9 @@ struct Scope {
     bool boundary;          /* the formals scope of a function */
     Symbol **syms;
     int nsyms, cap;
+    int *index;             /* hash of names -> syms index + 1, 0: free;
+                               kept once a scope outgrows a short search */
+    int icap;
 };
 
 /* Allocates a symbol in rc's pool; all other fields zero. */

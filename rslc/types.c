@@ -31,7 +31,7 @@ TypeName type_name(Type t)
 
 const char *shader_kind_name(ShaderKind kind)
 {
-    static const char *const names[] = {
+    static const char names[][13] = {
         "surface", "light", "displacement", "volume", "imager", "function"
     };
     return kind <= SHADER_FUNCTION ? names[kind] : "?";

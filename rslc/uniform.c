@@ -6,7 +6,10 @@
 ** declared uniform: a function is compiled for any caller), shader
 ** globals other than the uniform ones of RISpec (E, ncomps, time,
 ** dtime; globals.c), light values, builtins whose result is always
-** varying (BF_VARYING), and calls whose callee returns a varying value.
+** varying (BF_VARYING), builtin calls the checker pinned varying (a
+** message passing call into a varying variable: IrIns.pin), and calls
+** whose callee returns a varying value. A call pinned uniform (random()
+** in a uniform context) is uniform when its operands are.
 ** An operation is varying if an operand is; a builtin with BF_UNIFORM
 ** never is.
 **
@@ -216,7 +219,9 @@ static bool source(const IrFunc *fn, const IrIns *i)
     case IR_light:
         return true;
     case IR_intrin: {
-        unsigned f = i->imm >= 0 && i->imm < BI_COUNT ? builtin_table[i->imm].flags : BF_VARYING;
+        unsigned f = i->imm >= 0 && i->imm < BO_COUNT ? builtin_rows[i->imm].flags : BF_VARYING;
+        if (i->pin)
+            return i->pin == IR_PIN_VARYING || any;
         return (f & BF_VARYING) || any;   /* the verifier wants uniform operands of a uniform value, BF_UNIFORM or not */
     }
     case IR_call:

@@ -49,7 +49,7 @@ static uint32_t collapse(Ctx *c, uint32_t i)
             return rt_ref_inst_leaf(p->primID);
         }
         uint32_t count = n->b & ~RT_BVH2_LEAF;
-        uint32_t nb = (count + (uint32_t)c->width - 1) / (uint32_t)c->width;
+        uint32_t nb = (count + RT_BLOCK_W - 1) / RT_BLOCK_W;
         RtLeafJob *j = &c->jobs[c->njobs++];
         *j = (RtLeafJob){ n->a, count, (uint32_t)c->nblocks };
         c->nblocks += nb;

@@ -128,19 +128,18 @@ typedef struct Fill {
     const RtPrimRef *prims;
     const RtLeafJob *jobs;
     unsigned char *blocks;
-    int width;
 } Fill;
 
 /* Writes the triangles of leaf jobs [begin, end) into their blocks. */
 static void fill_blocks(void *ctx, size_t begin, size_t end)
 {
     const Fill *f = ctx;
-    const uint32_t w = (uint32_t)f->width;
+    const uint32_t w = RT_BLOCK_W;
     for (size_t j = begin; j < end; j++) {
         const RtLeafJob *job = &f->jobs[j];
         uint32_t nb = (job->n + w - 1) / w;
         for (uint32_t k = 0; k < nb * w; k++) {
-            unsigned char *blk = f->blocks + (size_t)(job->block + k / w) * rt_block_bytes(f->width);
+            unsigned char *blk = f->blocks + (size_t)(job->block + k / w) * RT_BLOCK_BYTES;
             float *v = (float *)blk;
             uint32_t *ids = (uint32_t *)(blk + 36 * w), lane = k % w;
             if (k >= job->n) {
@@ -179,7 +178,7 @@ void rt_bvh_free(RtBvh *bvh)
 static bool build_tree(RTScene s, RtPrimRef *prims, size_t n)
 {
     const int w = s->bvh.width, threads = s->device->threads;
-    RtBuildSettings set = { threads, w, 2 * w };
+    RtBuildSettings set = { threads, RT_BLOCK_W, RT_LEAF_MAX_BLOCKS * RT_BLOCK_W };
     size_t nb2;
     RtBvh2Node *b2 = rt_build_sah(prims, n, &set, &nb2);
     RtWide wide;
@@ -192,21 +191,21 @@ static bool build_tree(RTScene s, RtPrimRef *prims, size_t n)
     free(b2);
     s->bvh.nodes = wide.nodes;
     s->bvh.root = wide.root;
-    /* aligned_alloc wants a multiple of the alignment; blocks are 44*W
-       bytes, which is not one. */
-    size_t block_bytes = ((size_t)wide.nblocks * rt_block_bytes(w) + 63) & ~(size_t)63;
+    /* aligned_alloc wants a multiple of the alignment; a block's 176
+       bytes are not one. */
+    size_t block_bytes = ((size_t)wide.nblocks * RT_BLOCK_BYTES + 63) & ~(size_t)63;
     s->bvh.blocks = aligned_alloc(64, block_bytes ? block_bytes : 64);
     if (!s->bvh.blocks) {
         free(wide.jobs);
         return false;
     }
-    Fill f = { s->geoms, prims, wide.jobs, s->bvh.blocks, w };
+    Fill f = { s->geoms, prims, wide.jobs, s->bvh.blocks };
     rt_parallel_for(threads, wide.njobs, &f, fill_blocks);
     free(wide.jobs);
     s->stats.sah_cost = wide.sah;
     s->stats.inner_nodes = wide.nnodes;
     s->stats.leaves = wide.nblocks;
-    s->stats.bytes = wide.nnodes * rt_node_bytes(w) + wide.nblocks * rt_block_bytes(w);
+    s->stats.bytes = wide.nnodes * rt_node_bytes(w) + wide.nblocks * RT_BLOCK_BYTES;
     return true;
 }
 

@@ -9,11 +9,12 @@
 #include "rtcore/node.h"
 
 typedef struct RtKernels {
-    const char *isa;          /* "sse4.2" or "avx2", as rtGetDeviceISA says */
-    int width;                /* BVH and SIMD width */
+    const char *isa;          /* "sse4.2", "avx2" or "avx512", as rtGetDeviceISA says */
+    int width;                /* BVH width */
+    int packet;               /* lanes of the packet kernel */
     void (*intersect1)(const RtBvh *, RTRayHit *);
     void (*occluded1)(const RtBvh *, RTRay *);
-    /* Up to `width` rays of a stream, picked by index: valid ones are
+    /* Up to `packet` rays of a stream, picked by index: valid ones are
        traced, hits written back in place. */
     void (*intersectp)(const RtBvh *, const RTRayHitNp *, const uint32_t *idx, int n);
     void (*occludedp)(const RtBvh *, const RTRayNp *, const uint32_t *idx, int n);
@@ -21,8 +22,9 @@ typedef struct RtKernels {
 
 extern const RtKernels rt_kernels_sse42;   /* librtcore_sse42.a */
 extern const RtKernels rt_kernels_avx2;    /* librtcore_avx2.a */
+extern const RtKernels rt_kernels_avx512;  /* librtcore_avx512.a */
 
-/* The kernels for an "isa=" setting ("auto", "sse4.2", "avx2"); NULL with
+/* The kernels for an "isa=" setting ("auto", "sse4.2", "avx2", "avx512"); NULL with
    *err set when the name is unknown or the CPU lacks the ISA. */
 const RtKernels *rt_pick_kernels(const char *isa, RTError *err);
 

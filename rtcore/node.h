@@ -3,9 +3,11 @@
 ** triangle blocks, instances, and the 32-bit references that tie them
 ** together. Shared by the builder (ISA-neutral) and every kernel.
 **
-** The width W is 4 (SSE4.2) or 8 (AVX2): a node tests all W children with
-** one SIMD register per slab, and a block tests W triangles against a ray
-** at once, so both layouts put the W values of one field side by side.
+** The node width W is 4 (SSE4.2) or 8 (AVX2, AVX-512): a node tests all W
+** children with one SIMD register per slab. Triangle blocks are 4 wide
+** whatever W is (Embree's Triangle4 under BVH8): leaves hold a few
+** triangles, and a wider block would load up to six cache lines to test
+** them. Both layouts put the values of one field side by side.
 */
 #ifndef RTCORE_NODE_H
 #define RTCORE_NODE_H
@@ -59,24 +61,20 @@ RT_DECLARE_NODE(4)
 RT_DECLARE_NODE(8)
 #undef RT_DECLARE_NODE
 
-/* W triangles, SoA: v[vertex][axis][lane], then ids. Vertices are kept
-   (not edges) because the watertight test works on vertices relative to
-   the ray origin. Unused lanes have NaN vertices, which fail every
-   comparison of the test, and RT_INVALID_ID ids.
-   Bytes: W=8: 288 vertices + 64 ids = 352 (44 per triangle);
-          W=4: 144 + 32 = 176 (44 per triangle). */
-#define RT_DECLARE_BLOCK(W)                                                   \
-    typedef struct RtTriBlock##W {                                            \
-        float v[3][3][W];                                                     \
-        uint32_t primID[W], geomID[W];                                        \
-    } RtTriBlock##W;
-RT_DECLARE_BLOCK(4)
-RT_DECLARE_BLOCK(8)
-#undef RT_DECLARE_BLOCK
+/* RT_BLOCK_W triangles, SoA: v[vertex][axis][lane], then ids. Vertices
+   are kept (not edges) because the watertight test works on vertices
+   relative to the ray origin. Unused lanes have NaN vertices, which fail
+   every comparison of the test, and RT_INVALID_ID ids.
+   Bytes: 144 vertices + 32 ids = 176 (44 per triangle). */
+#define RT_BLOCK_W 4
+typedef struct RtTriBlock {
+    float v[3][3][RT_BLOCK_W];
+    uint32_t primID[RT_BLOCK_W], geomID[RT_BLOCK_W];
+} RtTriBlock;
 
-/* Byte sizes by width, for code that handles both. */
+/* Node bytes by width, for code that handles both. */
 static inline uint32_t rt_node_bytes(int w) { return 32u * (uint32_t)w; }
-static inline uint32_t rt_block_bytes(int w) { return 44u * (uint32_t)w; }
+#define RT_BLOCK_BYTES ((uint32_t)sizeof(RtTriBlock))
 
 struct RtBvh;
 
@@ -97,7 +95,7 @@ typedef struct RtBvh {
     int width;                   /* 4 or 8 */
     uint32_t root;               /* a reference, RT_REF_EMPTY when empty */
     void *nodes;                 /* RtNode4 or RtNode8 array, 64-byte aligned */
-    void *blocks;                /* RtTriBlock4 or RtTriBlock8 array */
+    void *blocks;                /* RtTriBlock array */
     RtInst *insts;
     float lower[3], upper[3];
 } RtBvh;

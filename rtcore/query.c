@@ -44,8 +44,8 @@ static void packet(RTScene scene, const int *valid, int n, RTRayNp rays,
         if (valid[i])
             idx[m++] = (uint32_t)i;
     RTRayHitNp rh = { rays, hits ? *hits : (RTHitNp){ 0 } };
-    for (int i = 0; i < m; i += k->width) {
-        int c = m - i < k->width ? m - i : k->width;
+    for (int i = 0; i < m; i += k->packet) {
+        int c = m - i < k->packet ? m - i : k->packet;
         if (hits)
             k->intersectp(bvh, &rh, idx + i, c);
         else

@@ -43,8 +43,8 @@ static void stream(RTScene scene, const RTRayHitNp *rh, size_t n, int occl,
             idx[count[oct[i]]++] = (uint32_t)(base + i);
         /* count[o] is now the end of octant o */
         for (int o = 0, start = 0; o < 8; start = (int)count[o++]) {
-            for (int i = start; i < (int)count[o]; i += k->width) {
-                int c = (int)count[o] - i < k->width ? (int)count[o] - i : k->width;
+            for (int i = start; i < (int)count[o]; i += k->packet) {
+                int c = (int)count[o] - i < k->packet ? (int)count[o] - i : k->packet;
                 if (occl)
                     k->occludedp(bvh, r, idx + i, c);
                 else

@@ -34,7 +34,7 @@ static int walk(const RtBvh *bvh, uint32_t ref, RtRay *r, RtHitRec *h,
 static int leaf(const RtBvh *bvh, uint32_t ref, RtRay *r, RtHitRec *h,
                 uint32_t instID, int occl)
 {
-    int w = bvh->width, found = 0;
+    int found = 0;
     if (rt_ref_is_inst(ref)) {
         const RtInst *in = &bvh->insts[ref & ~(RT_REF_LEAF | RT_REF_INST)];
         float o[3], d[3];
@@ -56,17 +56,14 @@ static int leaf(const RtBvh *bvh, uint32_t ref, RtRay *r, RtHitRec *h,
         }
         return 1;
     }
-    const unsigned char *blk = (const unsigned char *)bvh->blocks +
-                               (size_t)rt_ref_first(ref) * rt_block_bytes(w);
-    for (uint32_t k = 0; k < rt_ref_count(ref) * (uint32_t)w; k++) {
-        const unsigned char *b = blk + (k / w) * rt_block_bytes(w);
-        const float *v = (const float *)b;
-        const uint32_t *ids = (const uint32_t *)(b + 36 * w);
-        int l = (int)(k % w);
+    const RtTriBlock *blk = (const RtTriBlock *)bvh->blocks + rt_ref_first(ref);
+    for (uint32_t k = 0; k < rt_ref_count(ref) * RT_BLOCK_W; k++) {
+        const RtTriBlock *b = &blk[k / RT_BLOCK_W];
+        int l = (int)(k % RT_BLOCK_W);
         float p[3][3], t, u, vv;
         for (int i = 0; i < 3; i++)
             for (int a = 0; a < 3; a++)
-                p[i][a] = v[(3 * i + a) * w + l];
+                p[i][a] = b->v[i][a][l];
         if (!rt_tri_intersect(r, p[0], p[1], p[2], &t, &u, &vv))
             continue;
         if (occl)
@@ -75,8 +72,8 @@ static int leaf(const RtBvh *bvh, uint32_t ref, RtRay *r, RtHitRec *h,
         r->tfar = t;
         h->u = u;
         h->v = vv;
-        h->primID = ids[l];
-        h->geomID = ids[w + l];
+        h->primID = b->primID[l];
+        h->geomID = b->geomID[l];
         h->instID = instID;
         rt_tri_normal(p[0], p[1], p[2], h->Ng);
     }

@@ -4,9 +4,10 @@
 ** itself is the width-generic trav_single.h / trav_packet.h.
 */
 #include "rtcore/simd/avx2.h"
+#include "rtcore/simd/packet_vf.h"
 #include "rtcore/trav_packet.h"
 #include "rtcore/dispatch.h"
 
 const RtKernels rt_kernels_avx2 = {
-    "avx2", VW, intersect1, occluded1, intersectp, occludedp
+    "avx2", VW, PW, intersect1, occluded1, intersectp, occludedp
 };

@@ -4,8 +4,8 @@
 ** (which defines VW and the vf operations). One ray meets all VW children
 ** of a node in one go; the hit children are visited nearest first, the
 ** others pushed with their entry distance (Embree's scheme). Leaves test
-** VW triangles at once with the watertight test of tri.h, lane by lane
-** the same arithmetic.
+** a block of 4 triangles at once with the watertight test of tri.h, lane
+** by lane the same arithmetic.
 */
 #ifndef RTCORE_TRAV_SINGLE_H
 #define RTCORE_TRAV_SINGLE_H
@@ -17,7 +17,7 @@
 #define RT_CAT_(a, b) a##b
 #define RT_CAT(a, b) RT_CAT_(a, b)
 typedef RT_CAT(RtNode, VW) Node;
-typedef RT_CAT(RtTriBlock, VW) Block;
+typedef RtTriBlock Block;
 
 /* Deepest BVH the builder makes (build_sah.c caps it) times the children a
    node can leave on the stack, plus the root. */
@@ -37,48 +37,48 @@ static int trav_closest(const RtBvh *bvh, uint32_t root, RtRay *r,
                         RtHitRec *h, uint32_t instID);
 static int trav_any(const RtBvh *bvh, uint32_t root, RtRay *r);
 
-/* Tests one block of VW triangles; on the closest hit so far updates
-   r->tfar and h. Returns whether anything was hit. */
+/* Tests one block of RT_BLOCK_W triangles; on the closest hit so far
+   updates r->tfar and h. Returns whether anything was hit. */
 static inline __attribute__((always_inline)) int
 block_hit(const Block *b, RtRay *r, RtHitRec *h, uint32_t instID, const int occl)
 {
     const int kx = r->kx, ky = r->ky, kz = r->kz;
-    const vf okx = vf_set1(r->org[kx]), oky = vf_set1(r->org[ky]), okz = vf_set1(r->org[kz]);
-    const vf sx = vf_set1(r->Sx), sy = vf_set1(r->Sy), sz = vf_set1(r->Sz);
-    const vf zero = vf_set1(0.0f);
-    vf akx = vf_sub(vf_load(b->v[0][kx]), okx), aky = vf_sub(vf_load(b->v[0][ky]), oky);
-    vf akz = vf_sub(vf_load(b->v[0][kz]), okz);
-    vf bkx = vf_sub(vf_load(b->v[1][kx]), okx), bky = vf_sub(vf_load(b->v[1][ky]), oky);
-    vf bkz = vf_sub(vf_load(b->v[1][kz]), okz);
-    vf ckx = vf_sub(vf_load(b->v[2][kx]), okx), cky = vf_sub(vf_load(b->v[2][ky]), oky);
-    vf ckz = vf_sub(vf_load(b->v[2][kz]), okz);
-    vf Ax = vf_sub(akx, vf_mul(sx, akz)), Ay = vf_sub(aky, vf_mul(sy, akz));
-    vf Bx = vf_sub(bkx, vf_mul(sx, bkz)), By = vf_sub(bky, vf_mul(sy, bkz));
-    vf Cx = vf_sub(ckx, vf_mul(sx, ckz)), Cy = vf_sub(cky, vf_mul(sy, ckz));
-    vf U = vf_sub(vf_mul(Cx, By), vf_mul(Cy, Bx));
-    vf V = vf_sub(vf_mul(Ax, Cy), vf_mul(Ay, Cx));
-    vf W = vf_sub(vf_mul(Bx, Ay), vf_mul(By, Ax));
-    vf pos = vm_and(vm_and(vf_ge(U, zero), vf_ge(V, zero)), vf_ge(W, zero));
-    vf neg = vm_and(vm_and(vf_le(U, zero), vf_le(V, zero)), vf_le(W, zero));
-    vf det = vf_add(vf_add(U, V), W);
-    vf m = vm_and(vm_or(pos, neg), vf_ne(det, zero));
-    if (!vm_bits(m))
+    const v4 okx = v4_set1(r->org[kx]), oky = v4_set1(r->org[ky]), okz = v4_set1(r->org[kz]);
+    const v4 sx = v4_set1(r->Sx), sy = v4_set1(r->Sy), sz = v4_set1(r->Sz);
+    const v4 zero = v4_set1(0.0f);
+    v4 akx = v4_sub(v4_load(b->v[0][kx]), okx), aky = v4_sub(v4_load(b->v[0][ky]), oky);
+    v4 akz = v4_sub(v4_load(b->v[0][kz]), okz);
+    v4 bkx = v4_sub(v4_load(b->v[1][kx]), okx), bky = v4_sub(v4_load(b->v[1][ky]), oky);
+    v4 bkz = v4_sub(v4_load(b->v[1][kz]), okz);
+    v4 ckx = v4_sub(v4_load(b->v[2][kx]), okx), cky = v4_sub(v4_load(b->v[2][ky]), oky);
+    v4 ckz = v4_sub(v4_load(b->v[2][kz]), okz);
+    v4 Ax = v4_sub(akx, v4_mul(sx, akz)), Ay = v4_sub(aky, v4_mul(sy, akz));
+    v4 Bx = v4_sub(bkx, v4_mul(sx, bkz)), By = v4_sub(bky, v4_mul(sy, bkz));
+    v4 Cx = v4_sub(ckx, v4_mul(sx, ckz)), Cy = v4_sub(cky, v4_mul(sy, ckz));
+    v4 U = v4_sub(v4_mul(Cx, By), v4_mul(Cy, Bx));
+    v4 V = v4_sub(v4_mul(Ax, Cy), v4_mul(Ay, Cx));
+    v4 W = v4_sub(v4_mul(Bx, Ay), v4_mul(By, Ax));
+    v4 pos = v4_and(v4_and(v4_ge(U, zero), v4_ge(V, zero)), v4_ge(W, zero));
+    v4 neg = v4_and(v4_and(v4_le(U, zero), v4_le(V, zero)), v4_le(W, zero));
+    v4 det = v4_add(v4_add(U, V), W);
+    v4 m = v4_and(v4_or(pos, neg), v4_ne(det, zero));
+    if (!v4_bits(m))
         return 0;
-    vf inv = vf_div(vf_set1(1.0f), det);
-    vf t = vf_add(vf_add(vf_mul(vf_mul(U, inv), vf_mul(sz, akz)),
-                         vf_mul(vf_mul(V, inv), vf_mul(sz, bkz))),
-                  vf_mul(vf_mul(W, inv), vf_mul(sz, ckz)));
-    m = vm_and(m, vm_and(vf_ge(t, vf_set1(r->tnear)), vf_le(t, vf_set1(r->tfar))));
-    int bits = vm_bits(m);
+    v4 inv = v4_div(v4_set1(1.0f), det);
+    v4 t = v4_add(v4_add(v4_mul(v4_mul(U, inv), v4_mul(sz, akz)),
+                         v4_mul(v4_mul(V, inv), v4_mul(sz, bkz))),
+                  v4_mul(v4_mul(W, inv), v4_mul(sz, ckz)));
+    m = v4_and(m, v4_and(v4_ge(t, v4_set1(r->tnear)), v4_le(t, v4_set1(r->tfar))));
+    int bits = v4_bits(m);
     if (!bits || occl)
         return bits != 0;
-    vf tm = vf_select(m, t, vf_set1(INFINITY));
-    float tmin = vf_hmin(tm);
-    int l = __builtin_ctz(vm_bits(vf_eq(tm, vf_set1(tmin))) & bits);
-    _Alignas(32) float vs[VW], ws[VW], is[VW];
-    vf_store(vs, V);
-    vf_store(ws, W);
-    vf_store(is, inv);
+    v4 tm = v4_select(m, t, v4_set1(INFINITY));
+    float tmin = v4_hmin(tm);
+    int l = __builtin_ctz(v4_bits(v4_eq(tm, v4_set1(tmin))) & bits);
+    _Alignas(16) float vs[RT_BLOCK_W], ws[RT_BLOCK_W], is[RT_BLOCK_W];
+    v4_store(vs, V);
+    v4_store(ws, W);
+    v4_store(is, inv);
     r->tfar = tmin;
     h->u = vs[l] * is[l];
     h->v = ws[l] * is[l];

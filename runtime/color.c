@@ -1,18 +1,18 @@
 /*
 ** color.c: conversions between RSL's color spaces, always through linear
-** RGB. The linear spaces are 3x3 matrices; their inverses are computed
-** once in double precision rather than written as rounded constants, so
-** a round trip returns the color to float precision.
+** RGB. The linear spaces are 3x3 matrices. Their inverses are constant
+** data too: the exact adjugate over the determinant of the rational
+** matrices below, rounded to double, so a round trip returns the color to
+** float precision (check_color tests both the products and D65 white).
 */
 #include <math.h>
-#include <pthread.h>
 #include <string.h>
 
 #include "runtime/color.h"
 
-typedef enum Space { SP_RGB, SP_HSV, SP_HSL, SP_XYZ, SP_XYY, SP_YIQ, SP_NONE } Space;
-
-static const char *const space_names[] = { "rgb", "hsv", "hsl", "XYZ", "xyY", "YIQ" };
+/* Indexed by RslColorSpace; held in place, not pointed to, so that the
+   table needs no relocation and stays read-only. */
+static const char space_names[RSL_CS_UNKNOWN][4] = { "rgb", "hsv", "hsl", "XYZ", "xyY", "YIQ" };
 
 /* Linear sRGB (Rec. 709 primaries, D65) to XYZ, IEC 61966-2-1. */
 static const double rgb_to_xyz[3][3] = {
@@ -26,28 +26,18 @@ static const double rgb_to_yiq[3][3] = {
     { 0.596, -0.274, -0.322 },
     { 0.211, -0.523, 0.312 },
 };
-static double xyz_to_rgb[3][3], yiq_to_rgb[3][3];
-static pthread_once_t inverses_once = PTHREAD_ONCE_INIT;
-
-static void invert3(const double m[3][3], double out[3][3])
-{
-    double c[3][3];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-            c[i][j] = m[i1][j1] * m[i2][j2] - m[i1][j2] * m[i2][j1];
-        }
-    double det = m[0][0] * c[0][0] + m[0][1] * c[0][1] + m[0][2] * c[0][2];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            out[i][j] = c[j][i] / det;
-}
-
-static void make_inverses(void)
-{
-    invert3(rgb_to_xyz, xyz_to_rgb);
-    invert3(rgb_to_yiq, yiq_to_rgb);
-}
+/* rgb_to_xyz's inverse; its determinant is 1294486521 / 6250000000. */
+static const double xyz_to_rgb[3][3] = {
+    { 3.2406254773200533, -1.5372079722103187, -0.49862859869824788 },
+    { -0.96893071472931935, 1.875756060885241, 0.041517523842953943 },
+    { 0.055710120445510609, -0.20402105059848669, 1.0569959422543882 },
+};
+/* rgb_to_yiq's inverse; its determinant is -126947 / 500000. */
+static const double yiq_to_rgb[3][3] = {
+    { 1, 0.95617068540414507, 0.62143256634658561 },
+    { 1, -0.27268860233010628, -0.64681323702017379 },
+    { 1, -1.1037440821760263, 1.7006230946773062 },
+};
 
 static void apply(const double m[3][3], const float c[3], float out[3])
 {
@@ -57,17 +47,12 @@ static void apply(const double m[3][3], const float c[3], float out[3])
     memcpy(out, r, sizeof r);
 }
 
-static Space lookup(const char *name)
+RslColorSpace rsl_color_space(const char *name)
 {
-    for (int s = 0; s < SP_NONE; s++)
+    for (int s = 0; s < RSL_CS_UNKNOWN; s++)
         if (strcmp(name, space_names[s]) == 0)
-            return (Space)s;
-    return SP_NONE;
-}
-
-bool rsl_color_space_known(const char *name)
-{
-    return lookup(name) != SP_NONE;
+            return (RslColorSpace)s;
+    return RSL_CS_UNKNOWN;
 }
 
 /* Hue in [0,1) from the largest and smallest components; 0 for greys. */
@@ -100,25 +85,25 @@ static void from_hue(float h, float lo, float hi, float out[3])
     memcpy(out, table[sector], sizeof table[sector]);
 }
 
-static void to_rgb(Space s, const float c[3], float out[3])
+static void to_rgb(RslColorSpace s, const float c[3], float out[3])
 {
     switch (s) {
-    case SP_RGB:
+    case RSL_CS_RGB:
         memcpy(out, c, 3 * sizeof *c);
         break;
-    case SP_HSV: /* v is the largest component, v(1-s) the smallest */
+    case RSL_CS_HSV: /* v is the largest component, v(1-s) the smallest */
         from_hue(c[0], c[2] * (1 - c[1]), c[2], out);
         break;
-    case SP_HSL: {
+    case RSL_CS_HSL: {
         float l = c[2], s2 = c[1];
         float hi = l <= 0.5f ? l * (1 + s2) : l + s2 - l * s2, lo = 2 * l - hi;
         from_hue(c[0], lo, hi, out);
         break;
     }
-    case SP_XYZ:
+    case RSL_CS_XYZ:
         apply(xyz_to_rgb, c, out);
         break;
-    case SP_XYY: { /* X = xY/y, Z = (1-x-y)Y/y; y = 0 is black */
+    case RSL_CS_XYY: { /* X = xY/y, Z = (1-x-y)Y/y; y = 0 is black */
         float xyz[3] = { 0, 0, 0 };
         if (c[1] != 0) {
             xyz[0] = c[0] * c[2] / c[1];
@@ -128,37 +113,37 @@ static void to_rgb(Space s, const float c[3], float out[3])
         apply(xyz_to_rgb, xyz, out);
         break;
     }
-    case SP_YIQ:
+    case RSL_CS_YIQ:
         apply(yiq_to_rgb, c, out);
         break;
-    case SP_NONE:
+    case RSL_CS_UNKNOWN:
         break;
     }
 }
 
-static void from_rgb(Space s, const float c[3], float out[3])
+static void from_rgb(RslColorSpace s, const float c[3], float out[3])
 {
     float hi = fmaxf(c[0], fmaxf(c[1], c[2])), lo = fminf(c[0], fminf(c[1], c[2]));
     switch (s) {
-    case SP_RGB:
+    case RSL_CS_RGB:
         memcpy(out, c, 3 * sizeof *c);
         break;
-    case SP_HSV:
+    case RSL_CS_HSV:
         out[0] = hue(c, hi, lo);
         out[1] = hi > 0 ? (hi - lo) / hi : 0;
         out[2] = hi;
         break;
-    case SP_HSL: {
+    case RSL_CS_HSL: {
         float l = (hi + lo) / 2, d = hi - lo;
         out[0] = hue(c, hi, lo);
         out[1] = d <= 0 ? 0 : l <= 0.5f ? d / (hi + lo) : d / (2 - hi - lo);
         out[2] = l;
         break;
     }
-    case SP_XYZ:
+    case RSL_CS_XYZ:
         apply(rgb_to_xyz, c, out);
         break;
-    case SP_XYY: { /* black keeps the white point's chromaticity */
+    case RSL_CS_XYY: { /* black keeps the white point's chromaticity */
         float xyz[3];
         apply(rgb_to_xyz, c, xyz);
         float sum = xyz[0] + xyz[1] + xyz[2];
@@ -174,22 +159,20 @@ static void from_rgb(Space s, const float c[3], float out[3])
         out[1] = xyz[1] / sum;
         break;
     }
-    case SP_YIQ:
+    case RSL_CS_YIQ:
         apply(rgb_to_yiq, c, out);
         break;
-    case SP_NONE:
+    case RSL_CS_UNKNOWN:
         break;
     }
 }
 
-bool rsl_color_convert(const char *from, const char *to, const float c[3], float out[3])
+bool rsl_color_convert(RslColorSpace from, RslColorSpace to, const float c[3], float out[3])
 {
-    Space a = lookup(from), b = lookup(to);
-    if (a == SP_NONE || b == SP_NONE)
+    if (from >= RSL_CS_UNKNOWN || to >= RSL_CS_UNKNOWN)
         return false;
-    pthread_once(&inverses_once, make_inverses);
     float rgb[3];
-    to_rgb(a, c, rgb);
-    from_rgb(b, rgb, out);
+    to_rgb(from, c, rgb);
+    from_rgb(to, rgb, out);
     return true;
 }

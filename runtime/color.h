@@ -13,11 +13,18 @@
 
 #include <stdbool.h>
 
-/* True if name is one of the spaces above. */
-bool rsl_color_space_known(const char *name);
+/* The spaces, resolved from their names once (when a shader is loaded or
+   compiled), not per point. */
+typedef enum RslColorSpace {
+    RSL_CS_RGB, RSL_CS_HSV, RSL_CS_HSL, RSL_CS_XYZ, RSL_CS_XYY, RSL_CS_YIQ,
+    RSL_CS_UNKNOWN
+} RslColorSpace;
+
+/* The space called name, or RSL_CS_UNKNOWN. */
+RslColorSpace rsl_color_space(const char *name);
 
 /* Converts c from space `from` to space `to`. False (out untouched) if a
    space is unknown. */
-bool rsl_color_convert(const char *from, const char *to, const float c[3], float out[3]);
+bool rsl_color_convert(RslColorSpace from, RslColorSpace to, const float c[3], float out[3]);
 
 #endif /* RSL_COLOR_H */

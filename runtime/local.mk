@@ -2,17 +2,22 @@
 # builtins, defined once (math, noise, splines, colour, strings and
 # formatting) and the host interface. The VM binds it, rslc's constant
 # folder evaluates with it, and the native back ends will call it, so
-# every target computes the same bits.
+# every target computes the same bits. Beside them, two plain helpers
+# every floor uses: output files written whole (outfile.c) and strict
+# command-line numbers (numparse.c).
 
 noinst_LIBRARIES += runtime/libruntime.a
 runtime_libruntime_a_SOURCES = \
 	runtime/host.h \
+	runtime/builtins.def runtime/builtins.h runtime/builtins.c \
 	runtime/mathlib.h runtime/mathlib.c \
 	runtime/noise.h runtime/noise.c \
 	runtime/spline.h runtime/spline.c \
 	runtime/color.h runtime/color.c \
 	runtime/strings.h runtime/strings.c \
-	runtime/strfmt.h runtime/strfmt.c
+	runtime/strfmt.h runtime/strfmt.c \
+	runtime/outfile.h runtime/outfile.c \
+	runtime/numparse.h runtime/numparse.c
 
 RUNTIME_LIBS = runtime/libruntime.a $(PTHREAD_LIBS) -lm
 

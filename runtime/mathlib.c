@@ -391,21 +391,31 @@ static double integrate(float (*k)(float), float a, float b)
     return sum * h / 3;
 }
 
-static float below(const char *filter, float t)
+RslFilter rsl_filter(const char *name)
+{
+    static const char names[][9] = { [RSL_FILTER_BOX] = "box", [RSL_FILTER_TRIANGLE] = "triangle",
+                                     [RSL_FILTER_GAUSSIAN] = "gaussian" };
+    for (int i = RSL_FILTER_BOX; i <= RSL_FILTER_GAUSSIAN; i++)
+        if (!strcmp(names[i], name))
+            return (RslFilter)i;
+    return RSL_FILTER_CATMULL_ROM;
+}
+
+static float below(RslFilter filter, float t)
 {
     if (t <= -1)
         return 0;
     if (t >= 1)
         return 1;
-    if (!strcmp(filter, "box"))
+    if (filter == RSL_FILTER_BOX)
         return (t + 1) / 2;
-    if (!strcmp(filter, "triangle"))
+    if (filter == RSL_FILTER_TRIANGLE)
         return t < 0 ? (1 + t) * (1 + t) / 2 : 1 - (1 - t) * (1 - t) / 2;
-    float (*k)(float) = !strcmp(filter, "gaussian") ? k_gaussian : k_catmull_rom;
+    float (*k)(float) = filter == RSL_FILTER_GAUSSIAN ? k_gaussian : k_catmull_rom;
     return (float)(integrate(k, -1, t) / integrate(k, -1, 1));
 }
 
-float rsl_filterstep(float edge, float lo, float hi, const char *filter)
+float rsl_filterstep(float edge, float lo, float hi, RslFilter filter)
 {
     if (!(hi > lo))
         return f_step(edge, lo);

@@ -48,10 +48,19 @@ float rsl_determinant(const float m[16]);
    Kr = 1, Kt = 0. */
 void rsl_fresnel(const float I[3], const float N[3], float eta, float *Kr, float *Kt);
 
-/* step(edge, x) averaged over x in [lo, hi] with a filter kernel ("box",
-   "triangle", "gaussian" or "catmull-rom", the default for any other
-   name) stretched across the interval: filterstep's value. An empty
-   interval gives step(edge, lo). */
-float rsl_filterstep(float edge, float lo, float hi, const char *filter);
+/* filterstep's kernels, resolved from their names once (when a shader is
+   loaded or compiled), not per point. */
+typedef enum RslFilter {
+    RSL_FILTER_CATMULL_ROM, RSL_FILTER_BOX, RSL_FILTER_TRIANGLE, RSL_FILTER_GAUSSIAN
+} RslFilter;
+
+/* The filter called name ("box", "triangle", "gaussian"); catmull-rom,
+   the default, for any other name. */
+RslFilter rsl_filter(const char *name);
+
+/* step(edge, x) averaged over x in [lo, hi] with the filter's kernel
+   stretched across the interval: filterstep's value. An empty interval
+   gives step(edge, lo). */
+float rsl_filterstep(float edge, float lo, float hi, RslFilter filter);
 
 #endif /* RSL_MATHLIB_H */

@@ -8,24 +8,37 @@
 
 #include "runtime/spline.h"
 
-static const RslBasis bases[] = {
-    { "catmull-rom", { -0.5f, 1.5f, -1.5f, 0.5f, 1, -2.5f, 2, -0.5f,
-                       -0.5f, 0, 0.5f, 0, 0, 1, 0, 0 }, 1 },
-    { "bezier", { -1, 3, -3, 1, 3, -6, 3, 0, -3, 3, 0, 0, 1, 0, 0, 0 }, 3 },
-    { "bspline", { -1 / 6.0f, 3 / 6.0f, -3 / 6.0f, 1 / 6.0f, 3 / 6.0f, -6 / 6.0f, 3 / 6.0f, 0,
-                   -3 / 6.0f, 0, 3 / 6.0f, 0, 1 / 6.0f, 4 / 6.0f, 1 / 6.0f, 0 }, 1 },
-    { "hermite", { 2, 1, -2, 1, -3, -2, 3, -1, 0, 1, 0, 0, 1, 0, 0, 0 }, 2 },
-    { "power", { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 }, 4 },
+/* Indexed by RslSplineBasis; held in place, not pointed to, so that the
+   table needs no relocation and stays read-only. */
+static const char basis_names[RSL_BASIS_UNKNOWN][12] = {
+    "catmull-rom", "bezier", "bspline", "hermite", "power", "linear"
 };
 
-const RslBasis *rsl_basis(const char *name)
+/* Indexed by RslSplineBasis, up to RSL_BASIS_LINEAR. */
+static const RslBasis bases[RSL_BASIS_LINEAR] = {
+    [RSL_BASIS_CATMULL_ROM] = { { -0.5f, 1.5f, -1.5f, 0.5f, 1, -2.5f, 2, -0.5f,
+                                  -0.5f, 0, 0.5f, 0, 0, 1, 0, 0 }, 1 },
+    [RSL_BASIS_BEZIER] = { { -1, 3, -3, 1, 3, -6, 3, 0, -3, 3, 0, 0, 1, 0, 0, 0 }, 3 },
+    [RSL_BASIS_BSPLINE] = { { -1 / 6.0f, 3 / 6.0f, -3 / 6.0f, 1 / 6.0f, 3 / 6.0f, -6 / 6.0f,
+                              3 / 6.0f, 0, -3 / 6.0f, 0, 3 / 6.0f, 0, 1 / 6.0f, 4 / 6.0f,
+                              1 / 6.0f, 0 }, 1 },
+    [RSL_BASIS_HERMITE] = { { 2, 1, -2, 1, -3, -2, 3, -1, 0, 1, 0, 0, 1, 0, 0, 0 }, 2 },
+    [RSL_BASIS_POWER] = { { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 }, 4 },
+};
+
+RslSplineBasis rsl_spline_basis(const char *name)
 {
     if (!strcmp(name, "b-spline")) /* RiBasis's spelling */
         name = "bspline";
-    for (size_t i = 0; i < sizeof bases / sizeof *bases; i++)
-        if (!strcmp(bases[i].name, name))
-            return &bases[i];
-    return NULL;
+    for (int i = 0; i < RSL_BASIS_UNKNOWN; i++)
+        if (!strcmp(basis_names[i], name))
+            return (RslSplineBasis)i;
+    return RSL_BASIS_UNKNOWN;
+}
+
+const RslBasis *rsl_basis(RslSplineBasis basis)
+{
+    return basis < RSL_BASIS_LINEAR ? &bases[basis] : NULL;
 }
 
 /* The segment t falls in, of nseg, and t's position within it. */
@@ -40,10 +53,10 @@ static int segment(float t, int nseg, float *local)
     return s;
 }
 
-bool rsl_spline(const char *basis, float t, const float *cv, int ncv, int width, float *out)
+bool rsl_spline(RslSplineBasis basis, float t, const float *cv, int ncv, int width, float *out)
 {
     memset(out, 0, (size_t)width * sizeof *out);
-    if (!strcmp(basis, "linear")) {
+    if (basis == RSL_BASIS_LINEAR) {
         if (ncv < 4)
             return false;
         float x;

@@ -3,6 +3,10 @@
 ** component is printed by C's snprintf with the same flags, so "%6.2p"
 ** means what a C programmer guesses: every component 6 wide with 2
 ** decimals.
+**
+** Widths and precisions are bounded (RSL_FORMAT_MAX_FIELD) and so is the
+** result (VM_STRING_MAX, the string table's own limit): "%999999999f"
+** would otherwise ask snprintf for a gigabyte per shading point.
 */
 #include <regex.h>
 #include <stdio.h>
@@ -10,25 +14,31 @@
 #include <string.h>
 
 #include "runtime/strfmt.h"
+#include "runtime/strings.h"
 
-/* Appends to a growing buffer; sticky failure on out-of-memory. */
+/* Appends to a growing buffer; the first failure sticks. */
+typedef enum Failure { FMT_OK, FMT_MEMORY, FMT_TOO_LONG } Failure;
 typedef struct Buf {
     char *p;
     size_t n, cap;
-    bool failed;
+    Failure failed;
 } Buf;
 
 static void put(Buf *b, const char *s, size_t n)
 {
     if (b->failed)
         return;
+    if (n > VM_STRING_MAX - b->n) {
+        b->failed = FMT_TOO_LONG;
+        return;
+    }
     if (b->n + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 64;
         while (cap < b->n + n + 1)
             cap *= 2;
         char *p = realloc(b->p, cap);
         if (!p) {
-            b->failed = true;
+            b->failed = FMT_MEMORY;
             return;
         }
         b->p = p;
@@ -54,7 +64,7 @@ static void put_one(Buf *b, const char *flags, size_t nflags, char conv, double 
         return;
     char *tmp = malloc((size_t)n + 1);
     if (!tmp) {
-        b->failed = true;
+        b->failed = FMT_MEMORY;
         return;
     }
     if (conv == 's')
@@ -85,7 +95,18 @@ static void put_val(Buf *b, const char *flags, size_t nflags, char letter, const
     }
 }
 
-char *rsl_format(const char *pattern, const RslVal *args, int nargs)
+/* The number the digits at *p spell (advancing past them), saturating
+   above RSL_FORMAT_MAX_FIELD so that any larger one reads as too large. */
+static long field(const char *p, size_t *len)
+{
+    long v = 0;
+    for (; p[*len] >= '0' && p[*len] <= '9'; ++*len)
+        if (v <= RSL_FORMAT_MAX_FIELD)
+            v = v * 10 + (p[*len] - '0');
+    return v;
+}
+
+char *rsl_format(const char *pattern, const RslVal *args, int nargs, char *err, int errlen)
 {
     Buf b = { 0 };
     int next = 0;
@@ -105,9 +126,18 @@ char *rsl_format(const char *pattern, const RslVal *args, int nargs)
         }
         /* %[flags][width][.precision]letter */
         size_t len = 1 + strspn(p + 1, "-+ #0");
-        len += strspn(p + len, "0123456789");
-        if (p[len] == '.')
-            len += 1 + strspn(p + len + 1, "0123456789");
+        long width = field(p, &len), precision = 0;
+        if (p[len] == '.') {
+            len++;
+            precision = field(p, &len);
+        }
+        if (width > RSL_FORMAT_MAX_FIELD || precision > RSL_FORMAT_MAX_FIELD) {
+            snprintf(err, (size_t)errlen, "format \"%.*s\": %s over the limit of %d", (int)len + 1,
+                     p, width > RSL_FORMAT_MAX_FIELD ? "width" : "precision",
+                     RSL_FORMAT_MAX_FIELD);
+            free(b.p);
+            return NULL;
+        }
         char letter = p[len];
         if (!letter || !strchr("fpcmsdige", letter) || next >= nargs) {
             /* Not a conversion we know, or nothing left to print: copy it. */
@@ -120,6 +150,11 @@ char *rsl_format(const char *pattern, const RslVal *args, int nargs)
         p += len + 1;
     }
     if (b.failed) {
+        if (b.failed == FMT_TOO_LONG)
+            snprintf(err, (size_t)errlen, "the result would be longer than %u bytes",
+                     VM_STRING_MAX);
+        else
+            snprintf(err, (size_t)errlen, "out of memory");
         free(b.p);
         return NULL;
     }
@@ -129,9 +164,10 @@ char *rsl_format(const char *pattern, const RslVal *args, int nargs)
 int rsl_match(const char *pattern, const char *subject)
 {
     regex_t re;
-    if (regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB) != 0)
-        return -1;
-    int r = regexec(&re, subject, 0, NULL, 0) == 0;
+    int rc = regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB);
+    if (rc != 0)
+        return rc == REG_ESPACE ? -2 : -1;
+    rc = regexec(&re, subject, 0, NULL, 0);
     regfree(&re);
-    return r;
+    return rc == 0 ? 1 : rc == REG_NOMATCH ? 0 : -2;
 }

@@ -24,14 +24,20 @@ typedef struct RslVal {
     const char *s;
 } RslVal;
 
-/* The formatted string (malloc'd; NULL only when out of memory). A
-   conversion with no argument left is copied as written; an argument
-   whose kind does not fit its conversion prints in its own kind's form
-   with the conversion's flags, width and precision. */
-char *rsl_format(const char *pattern, const RslVal *args, int nargs);
+/* The largest width or precision a conversion may ask for. */
+#define RSL_FORMAT_MAX_FIELD 4096
+
+/* The formatted string (malloc'd), or NULL with a message in err when a
+   width or precision passes RSL_FORMAT_MAX_FIELD, the result would pass
+   VM_STRING_MAX bytes (strings.h) or memory runs out. A conversion with
+   no argument left is copied as written; an argument whose kind does
+   not fit its conversion prints in its own kind's form with the
+   conversion's flags, width and precision. */
+char *rsl_format(const char *pattern, const RslVal *args, int nargs, char *err, int errlen);
 
 /* 1 if the POSIX extended regular expression pattern matches anywhere in
-   subject, 0 if not, -1 if pattern is not a valid expression. */
+   subject, 0 if not, -1 if pattern is not a valid expression, -2 if the
+   regex library runs out of memory. */
 int rsl_match(const char *pattern, const char *subject);
 
 #endif /* RSL_STRFMT_H */

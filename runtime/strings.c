@@ -4,7 +4,10 @@
 ** moves once added and vm_strings_get needs no lock: an index reaches a
 ** thread only through the program's table or through vm_strings_intern,
 ** whose mutex orders the entry's writing before it. Lookups go through
-** an open-addressing hash of indexes, rebuilt when it is half full.
+** an open-addressing hash of indexes, rebuilt when it is half full. Each
+** entry keeps what it names as an option value (strings.h), resolved as
+** it is added. The size limits apply to strings interned at run time;
+** the program's own strings count towards the total but are always taken.
 */
 #include <pthread.h>
 #include <stdlib.h>
@@ -14,10 +17,16 @@
 
 enum { CHUNK_BITS = 10, CHUNK = 1 << CHUNK_BITS, MAX_CHUNKS = 4096 };
 
+typedef struct Entry {
+    char *s;
+    VmStringOptions options;
+} Entry;
+
 struct VmStrings {
     pthread_mutex_t lock;
     uint32_t count;
-    char **chunk[MAX_CHUNKS];
+    size_t bytes;                     /* the strings' lengths, summed */
+    Entry *chunk[MAX_CHUNKS];
     uint32_t *hash;                   /* hsize slots: index + 1, 0 empty */
     uint32_t hsize;
 };
@@ -34,7 +43,22 @@ const char *vm_strings_get(const VmStrings *t, uint32_t i)
 {
     if (!t || i >= t->count)
         return "";
-    return t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)];
+    return t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)].s;
+}
+
+/* What s names as an option value. */
+static VmStringOptions options_of(const char *s)
+{
+    return (VmStringOptions){ rsl_spline_basis(s), rsl_filter(s), rsl_color_space(s) };
+}
+
+const VmStringOptions *vm_strings_options(const VmStrings *t, uint32_t i)
+{
+    static const VmStringOptions none = { RSL_BASIS_UNKNOWN, RSL_FILTER_CATMULL_ROM,
+                                          RSL_CS_UNKNOWN };
+    if (!t || i >= t->count)
+        return &none;
+    return &t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)].options;
 }
 
 /* The hash slot holding s, or the empty slot where it would go. */
@@ -73,11 +97,16 @@ static uint32_t append(VmStrings *t, const char *s)
     uint32_t i = t->count;
     if (i == (uint32_t)MAX_CHUNKS * CHUNK)
         return UINT32_MAX;
-    char ***c = &t->chunk[i >> CHUNK_BITS];
+    Entry **c = &t->chunk[i >> CHUNK_BITS];
     if (!*c && !(*c = calloc(CHUNK, sizeof **c)))
         return UINT32_MAX;
-    if (!((*c)[i & (CHUNK - 1)] = strdup(s)))
+    Entry *e = &(*c)[i & (CHUNK - 1)];
+    size_t n = strlen(s);
+    if (!(e->s = malloc(n + 1)))
         return UINT32_MAX;
+    memcpy(e->s, s, n + 1);
+    e->options = options_of(s);
+    t->bytes += n;
     t->count = i + 1;
     return i;
 }
@@ -120,7 +149,7 @@ void vm_strings_free(VmStrings *t)
     if (!t)
         return;
     for (uint32_t i = 0; i < t->count; i++)
-        free(t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)]);
+        free(t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)].s);
     for (int c = 0; c < MAX_CHUNKS && t->chunk[c]; c++)
         free(t->chunk[c]);
     free(t->hash);
@@ -131,10 +160,24 @@ void vm_strings_free(VmStrings *t)
 uint32_t vm_strings_intern(VmStrings *t, const char *s)
 {
     pthread_mutex_lock(&t->lock);
-    uint32_t *slot = slot_of(t, s);
-    uint32_t i = *slot ? *slot - 1 : add(t, s);
+    uint32_t *slot = slot_of(t, s), i;
+    size_t n = *slot ? 0 : strlen(s);
+    if (*slot)
+        i = *slot - 1;
+    else if (n > VM_STRING_MAX || t->bytes + n > VM_STRINGS_MAX_BYTES)
+        i = UINT32_MAX;
+    else
+        i = add(t, s);
     pthread_mutex_unlock(&t->lock);
     return i;
+}
+
+size_t vm_strings_bytes(VmStrings *t)
+{
+    pthread_mutex_lock(&t->lock);
+    size_t n = t->bytes;
+    pthread_mutex_unlock(&t->lock);
+    return n;
 }
 
 float vm_string_value(uint32_t index)

@@ -6,6 +6,11 @@
 ** first, in its order; strings the shader makes while it runs (concat,
 ** format) are added as they appear.
 **
+** Shaders make strings at run time (concat(x, x) doubles x), so the
+** table is bounded: one string at most VM_STRING_MAX bytes and all the
+** strings of a table at most VM_STRINGS_MAX_BYTES, which keeps a runaway
+** shader an error instead of a machine out of memory.
+**
 ** Interning may run on several threads at once (the renderer shades
 ** tiles in parallel), and a string once returned stays valid and at the
 ** same index until the table is freed.
@@ -13,9 +18,27 @@
 #ifndef RSL_STRINGS_H
 #define RSL_STRINGS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/color.h"
+#include "runtime/mathlib.h"
+#include "runtime/spline.h"
+
 typedef struct VmStrings VmStrings;
+
+/* What a string names as the value of a string option, resolved once when
+   the string enters the table (the program's own when it is loaded, the
+   others when made), so builtins compare no names per point. */
+typedef struct VmStringOptions {
+    RslSplineBasis basis;             /* spline's basis */
+    RslFilter filter;                 /* filterstep's "filter" */
+    RslColorSpace space;              /* ctransform's spaces */
+} VmStringOptions;
+
+/* The limits above, in bytes (not counting the terminating 0). */
+#define VM_STRING_MAX (1u << 20)
+#define VM_STRINGS_MAX_BYTES (64u << 20)
 
 /* A table holding init[0..n-1] at indexes 0..n-1 (duplicates in init
    keep their own indexes; lookups return the first). NULL if out of
@@ -23,12 +46,19 @@ typedef struct VmStrings VmStrings;
 VmStrings *vm_strings_new(const char *const *init, uint32_t n);
 void vm_strings_free(VmStrings *t);
 
-/* The index of s, adding a copy if it is new. UINT32_MAX only when out
-   of memory or the table is full. */
+/* The index of s, adding a copy if it is new. UINT32_MAX when s is
+   longer than VM_STRING_MAX, when adding it would pass
+   VM_STRINGS_MAX_BYTES or the table's count, or when out of memory. */
 uint32_t vm_strings_intern(VmStrings *t, const char *s);
+
+/* The bytes the table's strings take (what VM_STRINGS_MAX_BYTES bounds). */
+size_t vm_strings_bytes(VmStrings *t);
 
 /* The string at index i, or "" for an index the table does not hold. */
 const char *vm_strings_get(const VmStrings *t, uint32_t i);
+/* What the string at index i names (those of "" for an index the table
+   does not hold). */
+const VmStringOptions *vm_strings_options(const VmStrings *t, uint32_t i);
 
 /* A string value in a register slot, and back. */
 float vm_string_value(uint32_t index);

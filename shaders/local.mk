@@ -10,6 +10,7 @@ dist_shaders_DATA = \
 	shaders/background.sl \
 	shaders/bumpy.sl \
 	shaders/constant.sl \
+	shaders/defaultsurface.sl \
 	shaders/depthcue.sl \
 	shaders/distantlight.sl \
 	shaders/fog.sl \
@@ -20,5 +21,6 @@ dist_shaders_DATA = \
 	shaders/paintedplastic.sl \
 	shaders/plastic.sl \
 	shaders/pointlight.sl \
+	shaders/shadowspot.sl \
 	shaders/shinymetal.sl \
 	shaders/spotlight.sl

@@ -14,6 +14,17 @@ tests_rslc_check_frontend_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_frontend_LDADD = $(CHECK_LIBS)
 tests_rslc_check_frontend_DEPENDENCIES = tools/rslc$(EXEEXT)
 
+check_PROGRAMS += tests/rslc/check_limits
+TESTS += tests/rslc/check_limits
+tests_rslc_check_limits_SOURCES = tests/rslc/check_limits.c \
+	tests/common/runcmd.h tests/common/runcmd.c
+tests_rslc_check_limits_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DRSLC_PATH='"$(abs_top_builddir)/tools/rslc"' \
+	-DRSLVM_PATH='"$(abs_top_builddir)/tools/rslvm"'
+tests_rslc_check_limits_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_rslc_check_limits_LDADD = $(CHECK_LIBS)
+tests_rslc_check_limits_DEPENDENCIES = tools/rslc$(EXEEXT) tools/rslvm$(EXEEXT)
+
 # The suites' shared header, the data the suites read from the source
 # tree, and the fuzzers (make fuzz*, below).
 EXTRA_DIST += tests/common/suite.h tests/diag tests/corpus tests/ir tests/vm/fixtures \

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "render/rib/scene.h"
+#include "runtime/numparse.h"
+#include "runtime/outfile.h"
 
 static const char usage[] =
     "usage: ribinfo FILE.rib [--max-triangles N]\n"
@@ -19,7 +21,8 @@ static const char usage[] =
     "1 after errors, 2 when the file could not be loaded.\n"
     "\n"
     "options:\n"
-    "  --max-triangles N  stop with an error past N triangles (default 50000000)\n"
+    "  --max-triangles N  stop with an error past N triangles (1 to 2^40;\n"
+    "                     default 50000000)\n"
     "  -h, --help         print this help and exit\n";
 
 static const char *const projections[] = {"orthographic", "perspective"};
@@ -114,17 +117,17 @@ int main(int argc, char **argv)
     rib_load_options_init(&opt);
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
+        long long n;
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(usage, stdout);
             return 0;
         } else if (strcmp(argv[i], "--max-triangles") == 0 && i + 1 < argc) {
-            char *end;
-            opt.max_triangles = strtoull(argv[++i], &end, 10);
-            if (*end || end == argv[i] || opt.max_triangles == 0 || argv[i][0] == '-') {
-                fprintf(stderr, "ribinfo: error: --max-triangles needs a positive count, "
-                        "not '%s'\n", argv[i]);
+            if (!num_parse_int(argv[++i], 1, 1LL << 40, &n)) {
+                fprintf(stderr, "ribinfo: error: --max-triangles needs a count from 1 to "
+                        "2^40, not '%s'\n", argv[i]);
                 return 2;
             }
+            opt.max_triangles = (unsigned long long)n;
         } else if (argv[i][0] == '-' || path)
             path = NULL, i = argc;
         else
@@ -148,5 +151,5 @@ int main(int argc, char **argv)
            s ? "" : " (loading failed)");
     rib_scene_free(s);
     rib_diag_free(&diag);
-    return status;
+    return outfile_close_stdout("ribinfo", status);
 }

@@ -9,11 +9,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rslc/ast.h"
 #include "backends/compile.h"
 #include "backends/llvm/native.h"
 #include "rslc/diag.h"
+#include "rslc/limits.h"
+#include "runtime/outfile.h"
 #include "vm/disasm.h"
 
 static const char usage[] =
@@ -22,7 +25,9 @@ static const char usage[] =
     "Compiles a RenderMan Shading Language source file.\n"
     "\n"
     "options:\n"
-    "  -o OUT          write the compiled object to OUT (default: FILE.o)\n"
+    "  -o OUT          write the compiled object to OUT (default: FILE.o), whole:\n"
+    "                  through a temporary file beside it; a device or FIFO is\n"
+    "                  refused, a symbolic link is followed\n"
     "  -S              print the bytecode listing (to OUT with -o, else stdout)\n"
     "  -g              add debug information for rsldb (section .rsl.debug)\n"
     "  -I DIR          add DIR to the #include search path\n"
@@ -40,6 +45,17 @@ static const char usage[] =
     "  -Werror         treat warnings as errors\n"
     "  --version       print the version and exit\n"
     "  --help          print this help and exit\n";
+
+/* The limits of rslc/limits.h, after the options. */
+static void print_limits(void)
+{
+    printf("\nlimits (past each, an error):\n"
+           "  a shader inlines to at most %d instructions; a function or shader\n"
+           "  declares at most %d variables; the preprocessor may write %d MiB, run\n"
+           "  %d s and use %d MiB of memory; the input must be a regular file\n",
+           (int)RSLC_MAX_INLINED_SIZE, (int)RSLC_MAX_VARS, (int)(RSLC_MAX_CPP_OUTPUT >> 20),
+           (int)RSLC_MAX_CPP_SECONDS, (int)(RSLC_MAX_CPP_MEMORY >> 20));
+}
 
 typedef struct Options {
     const char *input;
@@ -83,6 +99,7 @@ static int parse_options(RslcCtx *rc, int argc, char **argv, Options *opt)
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(usage, stdout);
+            print_limits();
             return 2;
         } else if (strcmp(a, "--version") == 0) {
             printf("rslc (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
@@ -169,22 +186,36 @@ static char *output_path(const Options *opt)
     return out;
 }
 
-/* The listing of obj (-S) to -o's file or stdout. */
+/* The listing of obj (-S) to -o's file, written whole (runtime/outfile.h),
+   or to stdout, checked at exit. */
 static bool write_listing(RslcCtx *rc, const VmObject *obj, const Options *opt)
 {
-    FILE *out = opt->output ? fopen(opt->output, "w") : stdout;
-    if (!out) {
-        diag_error(rc, no_loc(), "cannot write the listing to '%s'", opt->output);
-        return false;
-    }
     VmSource *src = vm_source_new();
-    vm_disasm(out, obj, src, UINT32_MAX);
-    vm_source_free(src);
-    bool ok = !ferror(out);
-    if (out != stdout)
+    if (!opt->output) {
+        vm_disasm(stdout, obj, src, UINT32_MAX);
+        vm_source_free(src);
+        return true;
+    }
+    char why[256] = "an error writing it";
+    OutFile of;
+    int fd = outfile_begin(&of, opt->output, why, sizeof why);
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    bool ok = out != NULL;
+    if (out) {
+        vm_disasm(out, obj, src, UINT32_MAX);
+        ok = !ferror(out);
         ok = fclose(out) == 0 && ok;
+        if (ok)
+            ok = outfile_commit(&of, why, sizeof why) == 0;
+        else
+            outfile_abort(&of);
+    } else if (fd >= 0) {
+        close(fd);
+        outfile_abort(&of);
+    }
+    vm_source_free(src);
     if (!ok)
-        diag_error(rc, no_loc(), "cannot write the listing to '%s'", opt->output ? opt->output : "stdout");
+        diag_error(rc, no_loc(), "cannot write the listing to '%s': %s", opt->output, why);
     return ok;
 }
 
@@ -250,6 +281,7 @@ int main(int argc, char **argv)
         return 1;
     opt.passes.disabled = opt.disabled = disabled;
     diag_set_error_limit(rc, 50);
+    outfile_catch_signals();
 
     int status = parse_options(rc, argc, argv, &opt);
     if (status == 0) {
@@ -273,5 +305,5 @@ int main(int argc, char **argv)
     free(opt.cpp.args);
     free(disabled);
     rslc_ctx_free(rc);
-    return status;
+    return outfile_close_stdout("rslc", status);
 }

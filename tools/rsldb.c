@@ -4,6 +4,7 @@
 **
 **   rsldb FILE.sl|FILE.o --shade NAME --grid W H [--set VAR=VALUE]... [-O0|-O1|-O2]
 **   rsldb FILE.sl --call NAME [ARG...] [-O0|-O1|-O2]
+**   either with [--max-shader-steps N]
 **
 ** A .sl is compiled with debug information (at -O0 unless told); a .o
 ** must come from rslc -g. Commands come from stdin, interactively or as
@@ -15,6 +16,7 @@
 
 #include "vm/debug.h"
 #include "runtime/host.h"
+#include "runtime/outfile.h"
 #include "tools/toolopts.h"
 
 static const char usage[] =
@@ -28,6 +30,7 @@ static const char usage[] =
     "options:\n"
     "  --set VAR=VALUE  set a parameter or global: 1.5 | 1,2,3 | 16 floats | text\n"
     "  -O0 -O1 -O2      optimisation level when compiling a .sl (default -O0)\n"
+    TOOL_STEPS_HELP
     "  --help           print this help\n";
 
 typedef struct Batches {
@@ -67,6 +70,7 @@ static int debug(VmObject *o, const ToolRun *r)
     if (vm_session_open(&ss, o, vm_test_host(), npoints < VM_MAX_BATCH ? npoints : VM_MAX_BATCH,
                         err, sizeof err))
         return tool_fail(r, "%s", err);
+    tool_session(r, &ss);
     int rc = tool_check_sets(r, o, ss.strings);
     Rsldb *db = rc ? NULL : rsldb_attach(&ss, stdin, stdout, err, sizeof err);
     if (!rc && !db)
@@ -102,5 +106,5 @@ int main(int argc, char **argv)
         rc = o ? debug(o, &r) : 1;
     vm_object_free(o);
     tool_free(&r);
-    return rc;
+    return outfile_close_stdout("rsldb", rc);
 }

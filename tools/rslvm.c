@@ -3,7 +3,7 @@
 ** and scripting.
 **
 **   rslvm FILE.o|FILE.sl --shade NAME --grid W H [--set VAR=VALUE]...
-**         [--print VAR]... [--stats] [-O0|-O1|-O2]
+**         [--print VAR]... [--stats] [-O0|-O1|-O2] [--max-shader-steps N]
 **
 ** The grid's points are shaded in batches of up to VM_MAX_BATCH lanes,
 ** tiles of the grid (vm/grid.h) so that derivatives see neighbours.
@@ -22,6 +22,7 @@
 
 #include "backends/llvm/native.h"
 #include "runtime/host.h"
+#include "runtime/outfile.h"
 #include "vm/grid.h"
 #include "vm/object.h"
 #include "vm/session.h"
@@ -36,6 +37,7 @@ static const char usage[] =
     "line. An ARG is a float 1.5, a triple 1,2,3, 16 floats, or a string.\n"
     "\n"
     "options:\n"
+    "  --grid W H       the grid's size, 1 to 65536 a side\n"
     "  --set VAR=VALUE  set a parameter or global: 1.5 | 1,2,3 | 16 floats | text\n"
     "  --print VAR      print VAR at every point (repeatable)\n"
     "  --stats          print instructions executed, modelled cycles, register file\n"
@@ -43,6 +45,7 @@ static const char usage[] =
     "  --backend vm|native  run on the VM (default) or in native code (.sl only)\n"
     "  --isa NAME       native ISA: sse4.2, avx2, avx512 or auto (default)\n"
     "  -O0 -O1 -O2      optimisation level when compiling a .sl (default -O2)\n"
+    TOOL_STEPS_HELP
     "  --help           print this help\n";
 
 typedef struct Run {
@@ -160,6 +163,7 @@ static int call_function(VmObject *o, Run *r)
     char err[512];
     if (vm_session_open(&ss, o, vm_test_host(), 1, err, sizeof err))
         return fail("%s", err);
+    tool_session(&r->t, &ss);
     vm_session_batch(&ss, &s, 1);
     int rc = tool_fill_call(&r->t, &ss, &s, &d);
     if (!rc && vm_session_run(&ss, &s, err, sizeof err)) {
@@ -198,6 +202,7 @@ static int shade_grid(VmObject *o, NativeShader *ns, Run *r)
     int npoints = r->t.w * r->t.h, lanes = npoints < VM_MAX_BATCH ? npoints : VM_MAX_BATCH;
     if (vm_session_open(&ss, o, vm_test_host(), lanes, err, sizeof err))
         return fail("%s", err);
+    tool_session(&r->t, &ss);
     NativeSession nss = { 0 };
     if (ns && native_session_open(&nss, ns, &ss, vm_test_host(), err, sizeof err)) {
         vm_session_close(&ss);
@@ -275,5 +280,5 @@ int main(int argc, char **argv)
     vm_object_free(o);
     tool_free(&r.t);
     free(r.prints);
-    return rc;
+    return outfile_close_stdout("rslvm", rc);
 }

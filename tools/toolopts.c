@@ -2,11 +2,13 @@
 ** toolopts.c: the options, loading and batch filling rslvm and rsldb
 ** share (toolopts.h).
 */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/compile.h"
+#include "runtime/numparse.h"
 #include "tools/toolopts.h"
 
 int tool_fail(const ToolRun *r, const char *msg, const char *arg)
@@ -19,7 +21,7 @@ int tool_fail(const ToolRun *r, const char *msg, const char *arg)
 
 void tool_init(ToolRun *r, const char *tool, int argc, int level)
 {
-    *r = (ToolRun){ .tool = tool, .level = level };
+    *r = (ToolRun){ .tool = tool, .level = level, .max_steps = VM_DEFAULT_MAX_STEPS };
     r->sets = calloc((size_t)argc + 1, sizeof *r->sets);
     r->args = calloc((size_t)argc + 1, sizeof *r->args);
     if (!r->sets || !r->args) {
@@ -68,10 +70,12 @@ int tool_option(ToolRun *r, int argc, char **argv, int *i)
     } else if (!strcmp(a, "--shade") && *i + 1 < argc) {
         r->shader = argv[++*i];
     } else if (!strcmp(a, "--grid") && *i + 2 < argc) {
-        r->w = atoi(argv[++*i]);
-        r->h = atoi(argv[++*i]);
-        if (r->w < 1 || r->h < 1 || r->w > 65536 || r->h > 65536)
-            return -!!tool_fail(r, "--grid needs two sizes from 1 to 65536%s", "");
+        long long w, h;
+        bool ok = num_parse_int(argv[++*i], 1, 65536, &w);
+        if (!num_parse_int(argv[++*i], 1, 65536, &h) || !ok)
+            return -!!tool_fail(r, "--grid needs two sizes from 1 to 65536, not '%s'",
+                                ok ? argv[*i] : argv[*i - 1]);
+        r->w = (int)w, r->h = (int)h;
     } else if (!strcmp(a, "--set") && *i + 1 < argc) {
         const char *arg = argv[++*i], *eq = strchr(arg, '=');
         if (!eq || eq == arg)
@@ -79,6 +83,13 @@ int tool_option(ToolRun *r, int argc, char **argv, int *i)
         Setting *s = &r->sets[r->nsets++];
         s->name = strndup(arg, (size_t)(eq - arg));
         parse_value(eq + 1, s);
+    } else if (!strcmp(a, "--max-shader-steps") && *i + 1 < argc) {
+        const char *v = argv[++*i];
+        long long n;
+        if (!num_parse_int(v, 0, LLONG_MAX, &n))
+            return -!!tool_fail(r, "--max-shader-steps needs a count (0: no limit), not '%s'",
+                                v);
+        r->max_steps = (unsigned long long)n;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '2' && !a[3]) {
         r->level = a[2] - '0';
     } else if (a[0] == '-') {
@@ -105,6 +116,12 @@ int tool_check(ToolRun *r)
         return tool_fail(r, "needs an input file, and --shade NAME with --grid W H or "
                          "--call NAME%s", "");
     return 0;
+}
+
+void tool_session(const ToolRun *r, VmSession *ss)
+{
+    ss->max_steps = r->max_steps;
+    ss->program = r->tool;
 }
 
 void tool_free(ToolRun *r)

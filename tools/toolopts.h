@@ -6,6 +6,7 @@
 **
 **   FILE.o|FILE.sl --shade NAME --grid W H [--set VAR=VALUE]... [-O0|-O1|-O2]
 **   FILE.sl --call NAME [ARG...] [-O0|-O1|-O2]
+**   either with [--max-shader-steps N]
 */
 #ifndef RSL_TOOLOPTS_H
 #define RSL_TOOLOPTS_H
@@ -32,7 +33,13 @@ typedef struct ToolRun {
     int w, h, level;
     Setting *sets;
     int nsets;
+    unsigned long long max_steps;  /* --max-shader-steps: a batch's budget */
 } ToolRun;
+
+/* --help's line for the options every tool that runs shaders shares. */
+#define TOOL_STEPS_HELP                                                                   \
+    "  --max-shader-steps N  stop a batch after N instructions (default 100000000;\n"  \
+    "                   0: no limit) with an error at the looping line\n"
 
 /* Prints "TOOL: error: " and msg (a format taking arg) to stderr; 1. */
 int tool_fail(const ToolRun *r, const char *msg, const char *arg);
@@ -54,6 +61,10 @@ VmObject *tool_load(const ToolRun *r, bool debug);
 /* Makes s fit variable v: a string interned, a float spread over a
    triple or matrix. False if it cannot. */
 bool tool_fit_value(Setting *s, const VmVar *v, VmStrings *strings);
+
+/* Readies a session opened for r: its step budget, and r's name on
+   its messages. */
+void tool_session(const ToolRun *r, VmSession *ss);
 
 /* Checks every --set against o's variables (fitting the values); 0 or 1
    (printed). */

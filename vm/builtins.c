@@ -1,14 +1,17 @@
 /*
-** builtins.c: the VM runtime's builtin table. Each bound name gets a lane
-** function that adapts the VM's calling form to the one implementation of
-** the builtin's semantics: mathlib.c for pure math, spline.c, noise.c,
-** color.c, strlanes.c for strings and lights.c for lighting.
+** builtins.c: binding a program's builtins by their rows in
+** runtime/builtins.def. Each row's entry column names one lane function
+** (ENTRY_* below) that adapts the VM's calling form to the one
+** implementation of the builtin's semantics: mathlib.c for pure math,
+** spline.c, noise.c, color.c, strlanes.c for strings, hostlanes.c for
+** what the host answers and lights.c for lighting.
 */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "vm/builtins.h"
+#include "runtime/builtins.h"
 #include "runtime/color.h"
 #include "vm/lanes.h"
 #include "vm/lights.h"
@@ -16,20 +19,6 @@
 #include "runtime/noise.h"
 #include "runtime/spline.h"
 #include "runtime/strings.h"
-
-/* A parsed name: argument letters and widths, which arguments are
-   outputs, and the result's letter and width. */
-typedef struct Sig {
-    char base[32];
-    int nargs;
-    char letter[VM_MAX_ARGS + 1];
-    int width[VM_MAX_ARGS];
-    bool output[VM_MAX_ARGS];
-    int nown;                         /* the call's own, before the extras */
-    bool tuple;                       /* some argument is an output */
-    char result;
-    int outn;
-} Sig;
 
 static int letter_width(char c)
 {
@@ -42,56 +31,6 @@ static int letter_width(char c)
     }
 }
 
-/* name: base "(" letters ")" result, each letter optionally followed by
-   "[N]" (an array) and "&" (an output); a "|" may separate the call's own
-   arguments from those the code generator appends. */
-static bool parse_sig(const char *name, Sig *s)
-{
-    const char *open = strchr(name, '('), *close = strrchr(name, ')');
-    if (!open || !close || close < open || (size_t)(open - name) >= sizeof s->base
-        || open == name)
-        return false;
-    memcpy(s->base, name, (size_t)(open - name));
-    s->base[open - name] = '\0';
-    s->nargs = 0;
-    s->nown = -1;
-    for (const char *p = open + 1; p < close;) {
-        if (*p == '|' && s->nown < 0) {
-            s->nown = s->nargs;
-            p++;
-            continue;
-        }
-        int w = letter_width(*p);
-        if (w <= 0 || s->nargs == VM_MAX_ARGS)
-            return false;
-        s->letter[s->nargs] = *p++;
-        if (*p == '[') {
-            int len = 0;
-            for (p++; *p >= '0' && *p <= '9' && len < 100000; p++)
-                len = len * 10 + (*p - '0');
-            if (*p++ != ']' || len < 1)
-                return false;
-            w *= len;
-        }
-        if ((s->output[s->nargs] = *p == '&'))
-            p++, s->tuple = true;
-        s->width[s->nargs++] = w;
-    }
-    s->letter[s->nargs] = '\0';
-    if (s->nown < 0)
-        s->nown = s->nargs;
-    s->result = close[1];
-    s->outn = letter_width(s->result);
-    if (s->outn < 0 || close[2] != '\0')
-        return false;
-    int total = s->outn;
-    for (int i = 0; i < s->nargs; i++)
-        total += s->tuple ? s->width[i] : 0;
-    if (s->tuple)
-        s->outn = total;
-    return total <= VM_MAX_VALUE;
-}
-
 /* ---- pure math: mathlib's evaluator, by name ---------------------------------- */
 
 static void math_lane(float *out, const VmCall *call)
@@ -101,41 +40,12 @@ static void math_lane(float *out, const VmCall *call)
         memset(out, 0, (size_t)b->outn * sizeof *out);
 }
 
-static bool math_sig(const Sig *s)
-{
-    /* A probe call: identity matrices, since ntransform inverts its
-       matrix and refuses a singular one. */
-    static const float probe[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 };
-    float res[16];
-    const float *args[VM_MAX_ARGS];
-    if (s->outn < 1 || s->tuple)
-        return false;
-    for (int k = 0; k < s->nargs; k++) {
-        args[k] = probe;
-        if (s->width[k] > 16 || s->letter[k] == 's')
-            return false;
-    }
-    return rsl_builtin_eval(s->base, s->nargs, args, s->width, res, s->outn);
-}
-
 /* ---- noise and random ------------------------------------------------------------- */
 
-/* The dimension of a noise position from its argument letters: f, ff,
-   a triple, or a triple and a float. */
-static int noise_dim(const char *letters, int n)
+/* noise, pnoise (periodic: the periods follow the position) and
+   cellnoise, of a position of f, ff, a triple, or a triple and a float. */
+static void any_noise(float *out, const VmCall *call, bool periodic, bool cell)
 {
-    if (n == 1)
-        return letters[0] == 'f' ? 1 : 3;
-    if (n == 2)
-        return letters[0] == 'f' ? 2 : 4;
-    return 0;
-}
-
-static void noise_lane(float *out, const VmCall *call)
-{
-    const VmBuiltin *b = call->self;
-    bool periodic = strcmp(b->base, "pnoise") == 0;
-    bool cell = strcmp(b->base, "cellnoise") == 0;
     int npos = periodic ? call->nargs / 2 : call->nargs;
     float p[4], per[4];
     int dim = 0;
@@ -146,21 +56,14 @@ static void noise_lane(float *out, const VmCall *call)
                 per[dim] = call->args[npos + i][k];
             dim++;
         }
-    for (int c = 0; c < b->outn; c++)
+    for (int c = 0; c < call->self->outn; c++)
         out[c] = cell ? rsl_cellnoise(dim, p, (unsigned)c)
                       : rsl_noise(dim, p, periodic ? per : NULL, (unsigned)c);
 }
 
-static bool noise_sig(const Sig *s)
-{
-    bool periodic = strcmp(s->base, "pnoise") == 0;
-    if (strcmp(s->base, "noise") && !periodic && strcmp(s->base, "cellnoise"))
-        return false;
-    int npos = periodic ? s->nargs / 2 : s->nargs;
-    if (periodic && (s->nargs % 2 || memcmp(s->letter, s->letter + npos, (size_t)npos)))
-        return false;
-    return noise_dim(s->letter, npos) > 0 && (s->outn == 1 || s->outn == 3);
-}
+static void noise_lane(float *out, const VmCall *call) { any_noise(out, call, false, false); }
+static void pnoise_lane(float *out, const VmCall *call) { any_noise(out, call, true, false); }
+static void cellnoise_lane(float *out, const VmCall *call) { any_noise(out, call, false, true); }
 
 /* Each component draws the lane's next number. */
 static void random_lane(float *out, const VmCall *call)
@@ -168,11 +71,6 @@ static void random_lane(float *out, const VmCall *call)
     VmState *s = call->state;
     for (int c = 0; c < call->self->outn; c++)
         out[c] = rsl_random(s->random_seed[call->lane], s->random_drawn[call->lane]++);
-}
-
-static bool random_sig(const Sig *s)
-{
-    return !strcmp(s->base, "random") && s->nargs == 0 && (s->outn == 1 || s->outn == 3);
 }
 
 /* ---- splines ------------------------------------------------------------------------ */
@@ -183,7 +81,7 @@ static void spline_lane(float *out, const VmCall *call)
 {
     const VmBuiltin *b = call->self;
     bool named = b->letters[0] == 's';
-    const char *basis = named ? vm_lane_string(call, 0) : "catmull-rom";
+    RslSplineBasis basis = named ? vm_lane_options(call, 0)->basis : RSL_BASIS_CATMULL_ROM;
     int first = named ? 2 : 1, ncv = call->nargs - first;
     float t = call->args[first - 1][0], cv[VM_MAX_VALUE];
     if (ncv == 1) { /* the array form */
@@ -194,21 +92,6 @@ static void spline_lane(float *out, const VmCall *call)
             memcpy(cv + i * b->outn, call->args[first + i], (size_t)b->outn * sizeof *cv);
     }
     rsl_spline(basis, t, cv, ncv, b->outn, out);
-}
-
-static bool spline_sig(const Sig *s)
-{
-    if (strcmp(s->base, "spline") || s->tuple || (s->outn != 1 && s->outn != 3))
-        return false;
-    int first = s->letter[0] == 's' ? 2 : 1, total = 0;
-    if (s->nargs <= first || s->letter[first - 1] != 'f')
-        return false;
-    for (int i = first; i < s->nargs; i++) {
-        if (s->width[i] % s->outn || s->letter[i] == 's')
-            return false;
-        total += s->width[i];
-    }
-    return total <= VM_MAX_VALUE;
 }
 
 /* ---- builtins with output arguments ------------------------------------------------- */
@@ -231,15 +114,18 @@ static int clamp_index(float f, int hi)
 
 static void setcomp_lane(float *out, const VmCall *call)
 {
-    const char *base = call->self->base;
     float *t = tuple_arg(out, call, 0);
     const float *f = call->args[call->nargs - 1];
-    if (!strcmp(base, "setcomp") && call->nargs == 4)
+    switch (call->self->id) {
+    case BI_SETMCOMP:
         t[clamp_index(call->args[1][0], 3) * 4 + clamp_index(call->args[2][0], 3)] = f[0];
-    else if (!strcmp(base, "setcomp"))
+        break;
+    case BI_SETCOMP:
         t[clamp_index(call->args[1][0], 2)] = f[0];
-    else
-        t[base[3] - 'x'] = f[0];
+        break;
+    default: /* setxcomp, setycomp, setzcomp: consecutive in builtins.def */
+        t[call->self->id - BI_SETXCOMP] = f[0];
+    }
 }
 
 /* fresnel(I, N, eta, Kr, Kt [, R, T]). */
@@ -258,7 +144,7 @@ static void fresnel_lane(float *out, const VmCall *call)
 
 /* ---- derivatives ---------------------------------------------------------------------- */
 
-/* The code generator appends the derivatives these need (vmgen.c):
+/* Lowering appends the derivatives these need (the rows' implicit column):
    Deriv(num, den, Du num, Dv num, Du den, Dv den) is the change of num
    per change of den, summed over the directions in which den changes. */
 static void deriv_lane(float *out, const VmCall *call)
@@ -298,13 +184,13 @@ static void filterstep_lane(float *out, const VmCall *call)
     int end = call->self->nown;
     bool interval = end == call->nargs;
     float width = 1, lo = a[1][0], hi = interval ? a[2][0] : lo;
-    const char *filter = "catmull-rom";
+    RslFilter filter = RSL_FILTER_CATMULL_ROM;
     for (int i = interval ? 3 : 2; i + 1 < end; i += 2) {
         const char *name = vm_lane_string(call, i);
         if (!strcmp(name, "width") || !strcmp(name, "swidth"))
             width = a[i + 1][0];
         else if (!strcmp(name, "filter") && letters[i + 1] == 's')
-            filter = vm_lane_string(call, i + 1);
+            filter = vm_lane_options(call, i + 1)->filter;
     }
     if (!interval) {
         float w = fabsf(a[end][0] * a[end + 2][0]) + fabsf(a[end + 1][0] * a[end + 3][0]);
@@ -314,15 +200,6 @@ static void filterstep_lane(float *out, const VmCall *call)
     out[0] = rsl_filterstep(a[0][0], c - half, c + half, filter);
 }
 
-static VmLaneFn deriv_sig(const Sig *s)
-{
-    if (!strcmp(s->base, "Deriv") && s->nargs == 6 && s->nown == 2 && s->letter[1] == 'f')
-        return deriv_lane;
-    if (!strcmp(s->base, "filterstep") && s->nargs >= 2 && s->result == 'f')
-        return filterstep_lane;
-    return NULL;
-}
-
 /* ---- color spaces ------------------------------------------------------------------ */
 
 /* ctransform(to, c) from rgb, or ctransform(from, to, c). An unknown
@@ -330,132 +207,147 @@ static VmLaneFn deriv_sig(const Sig *s)
 static void ctransform_lane(float *out, const VmCall *call)
 {
     int n = call->nargs;
-    const char *from = n == 3 ? vm_lane_string(call, 0) : "rgb";
-    const char *to = vm_lane_string(call, n - 2);
+    RslColorSpace from = n == 3 ? vm_lane_options(call, 0)->space : RSL_CS_RGB;
+    RslColorSpace to = vm_lane_options(call, n - 2)->space;
     const float *c = call->args[n - 1];
     if (!rsl_color_convert(from, to, c, out))
         memcpy(out, c, 3 * sizeof *c);
 }
 
-/* ---- the table ----------------------------------------------------------------------- */
+/* ---- binding by row ------------------------------------------------------------------- */
 
-/* Builtins bound by their exact name. */
-static const struct {
-    const char *name;
-    VmLaneFn fn;
-} exact[] = {
-    { "ambient(|p)c", vm_light_builtin }, { "diffuse(n|p)c", vm_light_builtin },
-    { "specular(nvf|p)c", vm_light_builtin }, { "phong(nvf|p)c", vm_light_builtin },
-    { "specularbrdf(vnvf)c", vm_light_specularbrdf },
-    { "__nlights()f", vm_light_count }, { "__light(fp)m", vm_light_sample },
-    { "__light(fpvf)m", vm_light_sample }, { "__illuminate(pp)m", vm_light_illuminate },
-    { "__illuminate(pvfp)m", vm_light_illuminate }, { "__solar(p)m", vm_light_solar },
-    { "__solar(vfp)m", vm_light_solar },
-    { "ctransform(sc)c", ctransform_lane }, { "ctransform(ssc)c", ctransform_lane },
-    { "match(ss)f", vm_lane_match },
-    { "setxcomp(p&f)x", setcomp_lane }, { "setxcomp(v&f)x", setcomp_lane },
-    { "setxcomp(n&f)x", setcomp_lane }, { "setycomp(p&f)x", setcomp_lane },
-    { "setycomp(v&f)x", setcomp_lane }, { "setycomp(n&f)x", setcomp_lane },
-    { "setzcomp(p&f)x", setcomp_lane }, { "setzcomp(v&f)x", setcomp_lane },
-    { "setzcomp(n&f)x", setcomp_lane }, { "setcomp(c&ff)x", setcomp_lane },
-    { "setcomp(m&fff)x", setcomp_lane },
-    { "fresnel(vvff&f&)x", fresnel_lane }, { "fresnel(vvff&f&v&v&)x", fresnel_lane },
-    { "area(p|ppff)f", area_lane }, { "calculatenormal(p|pp)n", calculatenormal_lane },
+/* builtins.def's entry column: the lane function each entry binds. */
+#define ENTRY_math              math_lane
+#define ENTRY_noise             noise_lane
+#define ENTRY_pnoise            pnoise_lane
+#define ENTRY_cellnoise         cellnoise_lane
+#define ENTRY_random            random_lane
+#define ENTRY_spline            spline_lane
+#define ENTRY_setcomp           setcomp_lane
+#define ENTRY_fresnel           fresnel_lane
+#define ENTRY_deriv             deriv_lane
+#define ENTRY_area              area_lane
+#define ENTRY_calculatenormal   calculatenormal_lane
+#define ENTRY_filterstep        filterstep_lane
+#define ENTRY_ctransform        ctransform_lane
+#define ENTRY_match             vm_lane_match
+#define ENTRY_concat            vm_lane_concat
+#define ENTRY_format            vm_lane_format
+#define ENTRY_printf            vm_lane_printf
+#define ENTRY_transform         vm_lane_transform
+#define ENTRY_depth             vm_lane_depth
+#define ENTRY_texture           vm_lane_texture
+#define ENTRY_textureinfo       vm_lane_textureinfo
+#define ENTRY_ray               vm_lane_ray
+#define ENTRY_gather            vm_lane_gather
+#define ENTRY_query             vm_lane_query
+#define ENTRY_rayinfo           vm_lane_rayinfo
+#define ENTRY_shadername        vm_lane_shadername
+#define ENTRY_caustic           vm_lane_caustic
+#define ENTRY_light             vm_light_builtin
+#define ENTRY_specularbrdf      vm_light_specularbrdf
+#define ENTRY_light_count       vm_light_count
+#define ENTRY_light_sample      vm_light_sample
+#define ENTRY_light_illuminate  vm_light_illuminate
+#define ENTRY_light_solar       vm_light_solar
+#define ENTRY_instr             NULL    /* Du, Dv: the DERIV instruction */
+#define ENTRY_none              NULL
+
+static const VmLaneFn row_lanes[BO_COUNT] = {
+#define BUILTIN_FN(id, name, opts)
+#define BUILTIN(fn, row, sig, cls, flags, imp, entry) [BO_##fn##_##row] = ENTRY_##entry,
+#include "runtime/builtins.def"
 };
 
-/* concat(s...)s, format(s...)s and printf(s...)x. */
-static VmLaneFn string_sig(const Sig *s)
+/* The row's signature code decoded. */
+static BuiltinCode row_code(uint32_t row)
 {
-    bool all_strings = s->nargs >= 1 && strspn(s->letter, "s") == (size_t)s->nargs;
-    if (!strcmp(s->base, "concat") && s->result == 's' && all_strings)
-        return vm_lane_concat;
-    if (s->nargs < 1 || s->letter[0] != 's' || s->tuple)
-        return NULL;
-    if (!strcmp(s->base, "format") && s->result == 's')
-        return vm_lane_format;
-    if (!strcmp(s->base, "printf") && s->result == 'x')
-        return vm_lane_printf;
-    return NULL;
+    BuiltinCode code;
+    const char *s = builtin_rows[row].sig;
+    builtin_code_next(&s, &code);
+    return code;
 }
 
-static bool base_in(const Sig *s, const char *const *names)
+/* True if the call's types fit its row, so that no adapter sees arguments
+   it does not expect (an object could be damaged or forged). */
+static bool fits(const VmCallee *c, const BuiltinCode *code)
 {
-    for (; *names; names++)
-        if (!strcmp(s->base, *names))
-            return true;
-    return false;
+    int own = c->nargs - builtin_implicit_count(builtin_rows[c->row].implicit), np = code->nparams;
+    if (own < np || (own > np && !code->tail) || c->result != code->result)
+        return false;
+    for (int i = 0; i < own; i++) {
+        int k = i < np ? i : code->tail == '.' ? np - 1 : -1;
+        if (k >= 0 && code->param[k].letter != '?'
+            && (c->type[i] != code->param[k].letter || (c->arraylen[i] > 0) != code->param[k].array))
+            return false;
+    }
+    for (int i = 0; i < c->nargs; i++)
+        if (letter_width(c->type[i]) < 1 || c->arraylen[i] * letter_width(c->type[i]) > VM_MAX_VALUE)
+            return false;
+    return true;
 }
 
-/* The builtins that ask the host (hostlanes.c). */
-static VmLaneFn host_sig(const Sig *s)
+int vm_callee_name(const VmCallee *c, char *buf, int len)
 {
-    static const char *const spaces[] = { "transform", "vtransform", "ntransform", NULL };
-    static const char *const lookups[] = { "texture", "environment", "shadow", NULL };
-    static const char *const rays[] = { "trace", "transmission", "visibility", "occlusion",
-                                        "indirectdiffuse", NULL };
-    static const char *const queries[] = { "attribute", "option", "rendererinfo", "rayinfo",
-                                           "surface", "displacement", "lightsource",
-                                           "atmosphere", "incident", "opposite", NULL };
-    static const char *const rayinfo[] = { "raylevel", "isshadowray", "isindirectray", NULL };
-    bool named = s->nargs >= 1 && s->letter[0] == 's';
-    if (base_in(s, spaces) && named && s->outn == 3 && s->nargs >= 2)
-        return vm_lane_transform;
-    if (!strcmp(s->base, "depth") && !strcmp(s->letter, "p"))
-        return vm_lane_depth;
-    if (base_in(s, lookups) && named && (s->outn == 1 || s->outn == 3) && !s->tuple)
-        return vm_lane_texture;
-    if (!strcmp(s->base, "textureinfo") && s->tuple && s->nargs == 3 && s->output[2])
-        return vm_lane_textureinfo;
-    if (base_in(s, rays) && s->nargs >= 2 && s->letter[0] == 'p' && !s->tuple)
-        return vm_lane_ray;
-    if (base_in(s, queries) && named && s->tuple && s->nargs == 2 && s->output[1])
-        return vm_lane_query;
-    if (base_in(s, rayinfo) && s->nargs == 0)
-        return vm_lane_rayinfo;
-    if (!strcmp(s->base, "shadername") && s->result == 's' && s->nargs <= 1)
-        return vm_lane_shadername;
-    return NULL;
+    if (c->row >= BO_COUNT)
+        return snprintf(buf, (size_t)len, "row %u", c->row);
+    BuiltinCode code = row_code(c->row);
+    int own = c->nargs - builtin_implicit_count(builtin_rows[c->row].implicit);
+    int n = snprintf(buf, (size_t)len, "%s(", builtin_fn_names[builtin_rows[c->row].fn]);
+    for (int i = 0; i < c->nargs && n < len; i++) {
+        n += snprintf(buf + n, (size_t)(len - n), "%s%c", i == own ? "|" : "", c->type[i]);
+        if (c->arraylen[i] && n < len)
+            n += snprintf(buf + n, (size_t)(len - n), "[%u]", c->arraylen[i]);
+        if (i < code.nparams && code.param[i].output && n < len)
+            n += snprintf(buf + n, (size_t)(len - n), "&");
+    }
+    if (n < len)
+        n += snprintf(buf + n, (size_t)(len - n), ")%c", c->result);
+    return n;
 }
 
-static VmLaneFn lane_for(const char *name, const Sig *s)
+/* Binds one call site: its row's adapter, and the widths the VM's call
+   needs. A call with an output argument returns a tuple (vm.h). */
+static const char *bind(VmBuiltin *b, const VmCallee *c)
 {
-    for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
-        if (!strcmp(exact[i].name, name))
-            return exact[i].fn;
-    VmLaneFn fn = string_sig(s);
-    if (fn || (fn = deriv_sig(s)) || (fn = host_sig(s)))
-        return fn;
-    if (noise_sig(s))
-        return noise_lane;
-    if (random_sig(s))
-        return random_lane;
-    if (spline_sig(s))
-        return spline_lane;
-    return math_sig(s) ? math_lane : NULL;
+    if (c->row >= BO_COUNT || c->nargs > VM_MAX_ARGS)
+        return "is not in this runtime's builtin table";
+    BuiltinCode code = row_code(c->row);
+    if (!fits(c, &code))
+        return "does not fit its row of the builtin table";
+    bool tuple = false;
+    for (int i = 0; i < code.nparams; i++)
+        tuple |= code.param[i].output;
+    int outn = letter_width(code.result);
+    b->retn = tuple ? outn : -1;
+    for (int i = 0; i < c->nargs && tuple; i++)
+        outn += letter_width(c->type[i]) * (c->arraylen[i] ? c->arraylen[i] : 1);
+    if (outn > VM_MAX_VALUE)
+        return "returns more than the VM's value width";
+    b->outn = outn ? outn : 1;
+    b->row = c->row;
+    b->id = builtin_rows[c->row].fn;
+    b->base = builtin_fn_names[b->id];
+    b->nown = c->nargs - builtin_implicit_count(builtin_rows[c->row].implicit);
+    memcpy(b->letters, c->type, c->nargs);
+    b->letters[c->nargs] = '\0';
+    b->fn = row_lanes[c->row];
+    /* Pure math is one adapter over mathlib's table of entries. */
+    if (b->fn == math_lane && !(b->math = rsl_builtin_find(b->base, c->nargs)))
+        b->fn = NULL;
+    return b->fn ? NULL : "is not available in the VM runtime";
 }
 
-int vm_bind_builtins(VmBuiltin *out, const char *const *names, uint32_t n,
-                     VmStrings *strings, const struct VmHost *host, char *err, int errlen)
+int vm_bind_builtins(VmBuiltin *out, const VmCallee *callees, uint32_t n, VmStrings *strings,
+                     const struct VmHost *host, char *err, int errlen)
 {
     for (uint32_t i = 0; i < n; i++) {
-        Sig s;
-        memset(&s, 0, sizeof s);
-        if (!parse_sig(names[i], &s)) {
-            snprintf(err, (size_t)errlen, "malformed builtin name '%s'", names[i]);
-            return -1;
-        }
-        VmBuiltin *b = &out[i];
-        *b = (VmBuiltin){ .name = names[i], .outn = s.outn ? s.outn : 1, .nown = s.nown,
-                          .retn = s.tuple ? letter_width(s.result) : -1,
-                          .strings = strings, .host = host };
-        memcpy(b->base, s.base, sizeof b->base);
-        memcpy(b->letters, s.letter, sizeof b->letters);
-        b->fn = lane_for(names[i], &s);
-        if (b->fn == math_lane)
-            b->math = rsl_builtin_find(b->base, s.nargs);
-        if (!b->fn) {
-            snprintf(err, (size_t)errlen, "builtin '%s' is not available in the VM runtime",
-                     names[i]);
+        out[i] = (VmBuiltin){ .strings = strings, .host = host };
+        const char *why = bind(&out[i], &callees[i]);
+        if (why) {
+            char name[256];
+            vm_callee_name(&callees[i], name, sizeof name);
+            snprintf(err, (size_t)errlen, "builtin '%s' %s", name, why);
             return -1;
         }
     }

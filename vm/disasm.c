@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vm/builtins.h"
 #include "vm/disasm.h"
 
 /* ---- source text ------------------------------------------------------ */
@@ -288,7 +289,10 @@ static uint32_t format_ins(const VmObject *o, const unsigned char *written, uint
     case VM_OP_CALLB: {
         put(&b, " ");
         operand(&b, o, written, a, w);
-        put(&b, " = %s(", bb < p->nbuiltins && o->builtin_names ? o->builtin_names[bb] : "?");
+        char callee[256] = "?";
+        if (bb < p->nbuiltins && o->callees)
+            vm_callee_name(&o->callees[bb], callee, sizeof callee);
+        put(&b, " = %s(", callee);
         for (unsigned k = 0; k < c && pc + 1 + k < p->ncode; k++) {
             VmIns xa = p->code[pc + 1 + k];
             put(&b, "%s", k ? ", " : "");

@@ -7,9 +7,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "runtime/builtins.h"
 #include "runtime/host.h"
 #include "vm/lanes.h"
 #include "runtime/mathlib.h"
+#include "runtime/noise.h"
 #include "runtime/strings.h"
 
 /* The host, if it has the callback `have`; otherwise a fault. */
@@ -148,8 +150,8 @@ static void widen(VmTexLookup *q, int n)
 
 /* texture(name [, s, t | , 4 x (s, t)]), environment(name, R | 4 R) and
    shadow(name, P | 4 P), each with options, and after the call's own
-   arguments the derivatives the code generator appends for a lookup at
-   one coordinate (vmgen.c): [s, t,] Du and Dv of each coordinate, du, dv. */
+   arguments the implicit ones of a lookup at one coordinate (its row's,
+   runtime/builtins.def): [s, t,] Du and Dv of each coordinate, du, dv. */
 void vm_lane_texture(float *out, const VmCall *call)
 {
     const VmBuiltin *b = call->self;
@@ -157,10 +159,15 @@ void vm_lane_texture(float *out, const VmCall *call)
     const VmHost *h = host(call, b->host && b->host->texture, "texture maps");
     if (!h)
         return;
-    VmTexLookup q = { .kind = b->base[0] == 't' ? VM_TEXTURE
-                            : b->base[0] == 'e' ? VM_ENVIRONMENT : VM_SHADOW,
+    VmTexLookup q = { .kind = b->id == BI_TEXTURE ? VM_TEXTURE
+                            : b->id == BI_ENVIRONMENT ? VM_ENVIRONMENT : VM_SHADOW,
                       .name = vm_lane_string(call, 0), .nchannels = b->outn, .swidth = 1,
                       .twidth = 1, .samples = 1, .filter = "gaussian" };
+    /* A shadow map's own surfaces lie at their depths in it: compared
+       with no margin, float rounding shadows them in specks. 0.01
+       (camera-space units) unless the call gives "bias". */
+    if (q.kind == VM_SHADOW)
+        q.bias = VM_SHADOW_BIAS;
     int ncoord = 0;
     while (1 + ncoord < b->nown && b->letters[1 + ncoord] != 's')
         ncoord++;
@@ -192,7 +199,7 @@ void vm_lane_texture(float *out, const VmCall *call)
 static void query_result(float *out, const VmCall *call, char type, const char *str)
 {
     if (type == 's')
-        out[0] = vm_string_value(vm_strings_intern(call->self->strings, str ? str : ""));
+        vm_lane_put_string(out, call, str ? str : "");
 }
 
 /* textureinfo(name, field, out&): 1 if the texture has the field. */
@@ -226,16 +233,13 @@ void vm_lane_ray(float *out, const VmCall *call)
     const VmHost *h = host(call, b->host && b->host->ray, "ray tracing");
     if (!h)
         return;
-    static const struct {
-        const char *name;
-        VmRayKind kind;
-    } kinds[] = { { "trace", VM_RAY_TRACE }, { "transmission", VM_RAY_TRANSMISSION },
-                  { "visibility", VM_RAY_VISIBILITY }, { "occlusion", VM_RAY_OCCLUSION },
-                  { "indirectdiffuse", VM_RAY_INDIRECT } };
-    VmRay r = { .samples = 1, .maxdist = INFINITY, .seed = call->state->random_seed[call->lane] };
-    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
-        if (!strcmp(kinds[i].name, b->base))
-            r.kind = kinds[i].kind;
+    static const VmRayKind kinds[BI_COUNT] = {
+        [BI_TRACE] = VM_RAY_TRACE, [BI_TRANSMISSION] = VM_RAY_TRANSMISSION,
+        [BI_VISIBILITY] = VM_RAY_VISIBILITY, [BI_OCCLUSION] = VM_RAY_OCCLUSION,
+        [BI_INDIRECTDIFFUSE] = VM_RAY_INDIRECT
+    };
+    VmRay r = { .samples = 1, .maxdist = INFINITY, .seed = call->state->random_seed[call->lane],
+                .lane = call->lane, .kind = kinds[b->id] };
     memcpy(r.P, call->args[0], sizeof r.P);
     memcpy(r.Q, call->args[1], sizeof r.Q);
     int first = 2;
@@ -252,6 +256,9 @@ void vm_lane_ray(float *out, const VmCall *call)
             r.coneangle = v;
         else if (!strcmp(name, "bias"))
             r.bias = v;
+        else
+            vm_lane_warn(call, "option \"%s\" is not supported by this renderer; ignored",
+                         name);
     }
     float res[3] = { 0, 0, 0 };
     char err[200];
@@ -262,6 +269,109 @@ void vm_lane_ray(float *out, const VmCall *call)
     memcpy(out, res, (size_t)b->outn * sizeof *out);
 }
 
+/* A direction within angle of the unit axis a, uniform over the cone's
+   solid angle, from two numbers in [0, 1). */
+static void cone_direction(const float a[3], float angle, float x1, float x2, float out[3])
+{
+    float c = 1 - x1 * (1 - cosf(angle)), s = sqrtf(fmaxf(0, 1 - c * c));
+    float phi = 2 * (float)M_PI * x2, u[3], v[3];
+    /* u, v: an orthonormal pair perpendicular to a. */
+    float t[3] = { fabsf(a[0]) < 0.9f ? 1.0f : 0.0f, fabsf(a[0]) < 0.9f ? 0.0f : 1.0f, 0 };
+    u[0] = a[1] * t[2] - a[2] * t[1], u[1] = a[2] * t[0] - a[0] * t[2], u[2] = a[0] * t[1] - a[1] * t[0];
+    float ul = sqrtf(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    for (int k = 0; k < 3; k++)
+        u[k] /= ul;
+    v[0] = a[1] * u[2] - a[2] * u[1], v[1] = a[2] * u[0] - a[0] * u[2], v[2] = a[0] * u[1] - a[1] * u[0];
+    for (int k = 0; k < 3; k++)
+        out[k] = c * a[k] + s * (cosf(phi) * u[k] + sinf(phi) * v[k]);
+}
+
+/* One sample of a gather loop (PRMan): its ray's direction lies within
+   angle of dir, uniform over the cone's solid angle, drawn from the
+   point's stream apart from random()'s (angle 0: dir itself). Category
+   "illuminance" traces it through the host; "samplepattern" traces
+   nothing and every sample is a hit with only ray:origin, ray:direction
+   and ray:length (0). */
+void vm_lane_gather(float *out, const VmCall *call)
+{
+    const VmBuiltin *b = call->self;
+    const char *category = vm_lane_string(call, 5);
+    bool pattern = !strcmp(category, "samplepattern");
+    if (!pattern && strcmp(category, "illuminance")) {
+        vm_lane_fault(call, "gather category \"%s\" is not supported (\"illuminance\" and "
+                      "\"samplepattern\" are)", category);
+        return;
+    }
+    const VmHost *h = pattern ? b->host : host(call, b->host && b->host->gather, "gather rays");
+    if (!pattern && !h)
+        return;
+    const float *const *a = call->args;
+    int sample = (int)a[0][0];
+    float axis[3], len = sqrtf(a[2][0] * a[2][0] + a[2][1] * a[2][1] + a[2][2] * a[2][2]);
+    for (int k = 0; k < 3; k++)
+        axis[k] = len > 0 ? a[2][k] / len : 0;
+    VmGatherRay r = { .maxdist = INFINITY, .lane = call->lane,
+                      .seed = call->state->random_seed[call->lane] };
+    memcpy(r.P, a[1], sizeof r.P);
+    uint32_t stream = r.seed ^ 0x9e3779b9u;
+    if (a[3][0] > 0)
+        cone_direction(axis, a[3][0], rsl_random(stream, 2 * (uint32_t)sample),
+                       rsl_random(stream, 2 * (uint32_t)sample + 1), r.D);
+    else
+        memcpy(r.D, axis, sizeof r.D);
+    const char *name[VM_MAX_ARGS];
+    char type[VM_MAX_ARGS];
+    int width[VM_MAX_ARGS], at[VM_MAX_ARGS], total = 0;
+    int mine[VM_MAX_ARGS], nmine = 0;     /* ray:origin, ray:direction: the runtime's */
+    int mine_at[VM_MAX_ARGS];
+    for (int i = 6; i + 1 < b->nown; i += 2) {
+        const char *nm = vm_lane_string(call, i);
+        if (strchr(nm, ':')) {
+            int w = call->argn[i + 1];
+            if (!strcmp(nm, "ray:origin") || !strcmp(nm, "ray:direction")
+                || (pattern && !strcmp(nm, "ray:length"))) {
+                if (w != (strcmp(nm, "ray:length") ? 3 : 1)) {
+                    vm_lane_fault(call, "gather's \"%s\" goes into a variable of the wrong type", nm);
+                    return;
+                }
+                mine[nmine] = i, mine_at[nmine++] = total;
+            } else if (pattern) {
+                vm_lane_fault(call, "gather(\"samplepattern\") traces no rays: it has no \"%s\"", nm);
+                return;
+            } else {
+                name[r.n] = nm, type[r.n] = b->letters[i + 1], width[r.n] = w, at[r.n++] = total;
+            }
+            total += w;
+        } else if (!strcmp(nm, "maxdist")) {
+            r.maxdist = a[i + 1][0];
+        } else if (!strcmp(nm, "bias")) {
+            r.bias = a[i + 1][0];
+        } else {
+            vm_lane_warn(call, "option \"%s\" is not supported by this renderer; ignored", nm);
+        }
+    }
+    if (total > 15) {
+        vm_lane_fault(call, "the loop asks %d floats of each hit; at most 15 fit", total);
+        return;
+    }
+    r.name = name, r.type = type, r.width = width, r.at = at;
+    char err[200];
+    int hit = pattern ? 1 : h->gather(h->user, &r, out + 1, err, sizeof err);
+    if (hit < 0) {
+        vm_lane_fault(call, "%s", err);
+        return;
+    }
+    for (int k = 0; k < nmine && hit; k++) {
+        const char *nm = vm_lane_string(call, mine[k]);
+        float *o = out + 1 + mine_at[k];
+        if (!strcmp(nm, "ray:length"))
+            o[0] = 0;
+        else
+            memcpy(o, !strcmp(nm, "ray:origin") ? r.P : r.D, 3 * sizeof *o);
+    }
+    out[0] = (float)(hit != 0);
+}
+
 /* ---- queries --------------------------------------------------------------------------- */
 
 /* attribute, option, rendererinfo, rayinfo and the message passing
@@ -270,13 +380,27 @@ void vm_lane_query(float *out, const VmCall *call)
 {
     const VmBuiltin *b = call->self;
     const VmHost *h = b->host;
-    if (!h || !h->query)
-        return; /* nothing is known: the function returns 0 */
     float *value = out + b->retn + 1;
-    const char *str = NULL;
+    const char *str = NULL, *name = vm_lane_string(call, 0);
     char type = b->letters[1];
-    int found = h->query(h->user, b->base, vm_lane_string(call, 0), type, call->argn[1], value,
-                         &str);
+    int id = b->id, found;
+    bool message = id == BI_SURFACE || id == BI_DISPLACEMENT || id == BI_LIGHTSOURCE
+                   || id == BI_ATMOSPHERE || id == BI_INCIDENT || id == BI_OPPOSITE;
+    if (message) {
+        found = h && h->message ? h->message(h->user, b->base, name, call->lane, type,
+                                             call->argn[1], value, &str)
+                                : -1;
+        if (found < 0) {
+            vm_lane_warn(call, "this renderer has no %s shader to ask for \"%s\"; returns 0",
+                         id == BI_INCIDENT ? "incident volume"
+                         : id == BI_OPPOSITE ? "opposite volume" : b->base, name);
+            found = 0;
+        }
+    } else {
+        if (!h || !h->query)
+            return; /* nothing is known: the function returns 0 */
+        found = h->query(h->user, b->base, name, type, call->argn[1], value, &str);
+    }
     if (found)
         query_result(value, call, type, str);
     out[0] = (float)(found != 0);
@@ -287,22 +411,34 @@ void vm_lane_query(float *out, const VmCall *call)
 void vm_lane_rayinfo(float *out, const VmCall *call)
 {
     const VmHost *h = call->self->host;
-    const char *base = call->self->base;
-    const char *name = !strcmp(base, "raylevel") ? "depth"
-                     : !strcmp(base, "isshadowray") ? "shadowray" : "indirectray";
+    int fn = call->self->id;
+    const char *name = fn == BI_RAYLEVEL ? "depth" : fn == BI_ISSHADOWRAY ? "shadowray"
+                                                                         : "indirectray";
     const char *str = NULL;
     if (!h || !h->query || h->query(h->user, "rayinfo", name, 'f', 1, out, &str) != 1)
         out[0] = 0;
 }
 
-/* shadername() and shadername(kind): "" when the host does not say. */
+/* shadername(): the running shader's own name; shadername(type): the
+   name of the shader of that type ("surface", "displacement", "light",
+   "atmosphere", ...) at the shading point, as the host says, "" if
+   there is none (PRMan). */
 void vm_lane_shadername(float *out, const VmCall *call)
 {
     const VmHost *h = call->self->host;
     const char *str = NULL;
     float unused;
-    if (h && h->query)
-        h->query(h->user, "shadername", call->nargs ? vm_lane_string(call, 0) : "", 's', 1,
-                 &unused, &str);
+    if (!call->nargs)
+        str = call->self->shader;
+    else if (h && h->query)
+        h->query(h->user, "shadername", vm_lane_string(call, 0), 's', 1, &unused, &str);
     query_result(out, call, 's', str);
+}
+
+/* caustic(P, N): RISpec 3.2's caustics come from a photon map, which no
+   host of this runtime makes: black, with a warning naming it. */
+void vm_lane_caustic(float *out, const VmCall *call)
+{
+    vm_lane_warn(call, "this renderer has no photon map for caustics; returns black");
+    out[0] = out[1] = out[2] = 0;
 }

@@ -6,6 +6,7 @@
 #ifndef RSL_LANES_H
 #define RSL_LANES_H
 
+#include "runtime/strings.h"
 #include "vm/vm.h"
 
 /* concat(s...)s, format(s...)s, printf(s...)x and match(ss)f; string
@@ -18,17 +19,29 @@ void vm_lane_match(float *out, const VmCall *call);
 /* hostlanes.c: transform/vtransform/ntransform with named spaces, depth,
    texture/environment/shadow, textureinfo, the ray queries (trace,
    transmission, visibility, occlusion, indirectdiffuse), attribute-like
-   queries and message passing, raylevel and friends, shadername. */
+   queries and message passing, raylevel and friends, shadername,
+   caustic. */
 void vm_lane_transform(float *out, const VmCall *call);
 void vm_lane_depth(float *out, const VmCall *call);
 void vm_lane_texture(float *out, const VmCall *call);
 void vm_lane_textureinfo(float *out, const VmCall *call);
 void vm_lane_ray(float *out, const VmCall *call);
+/* __gather(sample, P, dir, angle, samples, category, name/value pairs):
+   sample `sample` of a gather loop: out[0] 1 on a hit, then the output
+   names' values in pair order. */
+void vm_lane_gather(float *out, const VmCall *call);
 void vm_lane_query(float *out, const VmCall *call);
 void vm_lane_rayinfo(float *out, const VmCall *call);
 void vm_lane_shadername(float *out, const VmCall *call);
+void vm_lane_caustic(float *out, const VmCall *call);
 
-/* The string a string argument holds. */
+/* The string a string argument holds, and what it names as an option
+   value (resolved when it entered the table, strings.h). */
 const char *vm_lane_string(const VmCall *call, int arg);
+const VmStringOptions *vm_lane_options(const VmCall *call, int arg);
+
+/* Interns s as a string result in out[0], or faults saying why the
+   table would not take it (too long, the table full, out of memory). */
+void vm_lane_put_string(float *out, const VmCall *call, const char *s);
 
 #endif /* RSL_LANES_H */

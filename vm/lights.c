@@ -16,7 +16,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "runtime/builtins.h"
 #include "runtime/host.h"
+#include "vm/lanes.h"
 #include "vm/lights.h"
 
 static float dot3(const float *a, const float *b)
@@ -62,6 +64,12 @@ static void shade(const VmHost *h, int lane, Shade kind, const float *const *arg
 {
     const float *P = args[nargs - 1];
     out[0] = out[1] = out[2] = 0;
+    if (h && h->lobe && kind == SH_DIFFUSE)
+        h->lobe(h->user, lane, VM_LOBE_COSINE, args[0], NULL, 0);
+    else if (h && h->lobe && kind == SH_SPECULAR)
+        h->lobe(h->user, lane, VM_LOBE_SPECULAR, args[0], args[1], 1 / args[2][0]);
+    else if (h && h->lobe && kind == SH_PHONG)
+        h->lobe(h->user, lane, VM_LOBE_PHONG, args[0], args[1], args[2][0]);
     for (int i = 0; h && i < h->nlights; i++) {
         VmLightSample s;
         if (!h->light(h->user, i, lane, P, &s) || s.ambient != (kind == SH_AMBIENT))
@@ -95,10 +103,9 @@ static void shade(const VmHost *h, int lane, Shade kind, const float *const *arg
 
 void vm_light_builtin(float *out, const VmCall *call)
 {
-    static const char *const names[] = { "ambient", "diffuse", "specular", "phong" };
-    for (int k = 0; k < 4; k++)
-        if (!strcmp(call->self->base, names[k]))
-            shade(call->self->host, call->lane, (Shade)k, call->args, call->nargs, out);
+    static const Shade by_fn[BI_COUNT] = { [BI_AMBIENT] = SH_AMBIENT, [BI_DIFFUSE] = SH_DIFFUSE,
+                                           [BI_SPECULAR] = SH_SPECULAR, [BI_PHONG] = SH_PHONG };
+    shade(call->self->host, call->lane, by_fn[call->self->id], call->args, call->nargs, out);
 }
 
 void vm_light_count(float *out, const VmCall *call)
@@ -107,18 +114,83 @@ void vm_light_count(float *out, const VmCall *call)
     out[0] = host ? (float)host->nlights : 0;
 }
 
-/* One light for illuminance: args are the light index, P and optionally
-   axis and angle. out: L, Cl, Ol, and 1 if the light takes part. */
+/* Is the name a..b (spaces trimmed) one of the comma-separated cats? */
+static bool in_list(const char *cats, const char *a, const char *b)
+{
+    while (a < b && *a == ' ')
+        a++;
+    while (b > a && b[-1] == ' ')
+        b--;
+    if (a == b || (b - a == 1 && *a == '*'))
+        return true;
+    for (const char *c = cats; *c;) {
+        const char *e = c;
+        while (*e && *e != ',')
+            e++;
+        const char *x = c, *y = e;
+        while (x < y && *x == ' ')
+            x++;
+        while (y > x && y[-1] == ' ')
+            y--;
+        if (y - x == b - a && !memcmp(x, a, (size_t)(b - a)))
+            return true;
+        c = *e ? e + 1 : e;
+    }
+    return false;
+}
+
+bool vm_light_in_category(const char *cats, const char *expr)
+{
+    const char *p = expr;
+    for (;;) { /* an alternative: terms joined by '&' */
+        bool all = true;
+        for (;;) {
+            while (*p == ' ')
+                p++;
+            bool not = *p == '-' || *p == '!';
+            p += not;
+            const char *a = p;
+            while (*p && *p != '&' && *p != '|' && *p != ',')
+                p++;
+            if (in_list(cats, a, p) == not)
+                all = false;
+            if (*p != '&')
+                break;
+            p++;
+        }
+        if (all)
+            return true;
+        if (!*p)
+            return false;
+        p++;
+    }
+}
+
+/* One light for illuminance: args are the light index, P, optionally
+   axis and angle, and optionally the category. out: L, Cl, Ol, and 1 if
+   the light takes part. */
 void vm_light_sample(float *out, const VmCall *call)
 {
     const VmHost *host = call->self->host;
     const float *const *args = call->args;
+    bool category = call->nargs == 3 || call->nargs == 5;
     VmLightSample s;
     memset(out, 0, 10 * sizeof *out);
+    if (host && host->lobe)
+        host->lobe(host->user, call->lane, VM_LOBE_COSINE, NULL, NULL, 0);
+    if (category && host) {
+        const char *cats = host->light_category
+                               ? host->light_category(host->user, (int)args[0][0]) : NULL;
+        if (!cats)
+            vm_lane_warn(call, "this renderer does not tell which categories its lights are "
+                         "in: \"%s\" runs over every light", vm_lane_string(call, call->nargs - 1));
+        else if (!vm_light_in_category(cats, vm_lane_string(call, call->nargs - 1)))
+            return;
+    }
     if (!host || !host->light(host->user, (int)args[0][0], call->lane, args[1], &s)
         || s.ambient)
         return;
-    if (call->nargs >= 4 && !in_cone(s.L, args[2], args[3][0]))
+    if (call->nargs - category >= 4 && !in_cone(s.L, args[2], args[3][0]))
         return;
     memcpy(out, s.L, sizeof s.L);
     memcpy(out + 3, s.Cl, sizeof s.Cl);

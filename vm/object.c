@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runtime/builtins.h"
+#include "runtime/outfile.h"
 #include "vm/object_impl.h"
 
 /* Everything an object owns, freed together. */
@@ -208,8 +210,14 @@ static void serialise(const VmObject *o, Bytes *sec)
     }
     for (uint32_t i = 0; i < o->prog.nstrings; i++)
         put_u32(&sec[SEC_STRINGS], strtab_add(strtab, o->prog.strings[i]));
-    for (uint32_t i = 0; i < o->prog.nbuiltins; i++)
-        put_u32(&sec[SEC_BUILTINS], strtab_add(strtab, o->builtin_names[i]));
+    put_u32(&sec[SEC_BUILTINS], builtin_table_fingerprint());
+    for (uint32_t i = 0; i < o->prog.nbuiltins; i++) {
+        const VmCallee *c = &o->callees[i];
+        put_u32(&sec[SEC_BUILTINS], c->row);
+        put_u32(&sec[SEC_BUILTINS], (unsigned char)c->result | (uint32_t)c->nargs << 8);
+        for (int k = 0; k < c->nargs; k++)
+            put_u32(&sec[SEC_BUILTINS], (unsigned char)c->type[k] | (uint32_t)c->arraylen[k] << 16);
+    }
     for (uint32_t i = 0; i < o->nlines; i++) {
         put_u32(&sec[SEC_LINES], o->lines[i].pc);
         put_u32(&sec[SEC_LINES], o->lines[i].line);
@@ -286,29 +294,31 @@ int vm_object_write(const char *path, const VmObject *obj, char *err, int errlen
     bool nomem = false;
     for (int i = 0; i < NSECTIONS; i++)
         nomem |= sec[i].failed;
-    size_t n = strlen(path) + 16;
-    char *tmp = malloc(n);
     int rc = -1;
-    if (nomem || !tmp) {
+    if (nomem) {
         fail(err, errlen, path, "out of memory", NULL);
         goto out;
     }
-    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    OutFile of;
+    char why[256];
+    int fd = outfile_begin(&of, path, why, sizeof why);
     if (fd < 0) {
-        fail(err, errlen, path, "cannot create the object", NULL);
+        fail(err, errlen, path, why, NULL);
         goto out;
     }
     bool ok = write_elf(fd, sec, obj->debug != NULL);
     ok = close(fd) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        unlink(tmp);
-        fail(err, errlen, path, "cannot write the object", ok ? NULL : elf_errmsg(-1));
+    if (!ok) {
+        outfile_abort(&of);
+        fail(err, errlen, path, "cannot write the object", elf_errmsg(-1));
+        goto out;
+    }
+    if (outfile_commit(&of, why, sizeof why) < 0) {
+        fail(err, errlen, path, why, NULL);
         goto out;
     }
     rc = 0;
 out:
-    free(tmp);
     for (int i = 0; i < NSECTIONS; i++)
         free(sec[i].p);
     return rc;

@@ -13,7 +13,11 @@
 **   .rsl.code      the instructions, u64 each (opcodes.h)
 **   .rsl.uinit     the initial uniform file, f32 per slot
 **   .rsl.strings   the program's string table: u32 offsets into .rsl.strtab
-**   .rsl.builtins  the builtins CALLB indexes, by name: u32 offsets
+**   .rsl.builtins  the builtins CALLB indexes (VmCallee, vm.h): the u32
+**                  fingerprint of runtime/builtins.def's table, then per
+**                  callee its row u32, result type letter u8, argument
+**                  count u8, 0 u16, and per argument its type letter u8,
+**                  0 u8, array length u16
 **   .rsl.lines     line table: (pc, line, file offset) u32 triples, by pc
 **   .rsl.strtab    NUL-terminated names, referenced by byte offset
 **   .rsl.vinit     varying slots' initial values (varying parameters'
@@ -37,7 +41,7 @@
 
 #include "vm/vm.h"
 
-enum { VM_OBJECT_VERSION = 3 };
+enum { VM_OBJECT_VERSION = 4 };
 
 typedef enum VmShaderKind {
     VM_SURFACE, VM_LIGHT, VM_DISPLACEMENT, VM_VOLUME, VM_IMAGER, VM_NKINDS
@@ -112,8 +116,8 @@ typedef struct VmDebug {
 typedef struct VmObject {
     const char *name;
     VmShaderKind kind;
-    VmProgram prog;                  /* prog.builtins stays NULL: bind by name */
-    const char **builtin_names;      /* prog.nbuiltins of them */
+    VmProgram prog;                  /* prog.builtins stays NULL: bind by row */
+    const VmCallee *callees;         /* prog.nbuiltins of them */
     VmVar *params, *globals;
     uint32_t nparams, nglobals;
     VmLine *lines;

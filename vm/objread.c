@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/builtins.h"
 #include "vm/object_impl.h"
 #include "vm/verify.h"
 
@@ -137,6 +138,44 @@ static const char **read_names(Reader *r, int s, uint32_t *n, const char *name)
     return names;
 }
 
+/* .rsl.builtins (object.h). The fingerprint must be this runtime's: the
+   rows of another table are other builtins. */
+static bool read_callees(Reader *r)
+{
+    VmObject *o = r->obj;
+    const unsigned char *p = r->sec[SEC_BUILTINS], *end = p + r->size[SEC_BUILTINS];
+    if (end - p < 4)
+        return bad(r, ".rsl.builtins: no builtin table fingerprint"), false;
+    if (get_u32(p) != builtin_table_fingerprint())
+        return bad(r, "the shader was compiled against another table of builtins "
+                   "(fingerprint %08x, this runtime's %08x): compile the shader again",
+                   get_u32(p), builtin_table_fingerprint()), false;
+    p += 4;
+    VmCallee *c = vm_object_own(o, sizeof *c * ((size_t)(end - p) / 8 + 1));
+    if (!c)
+        return bad(r, "out of memory"), false;
+    uint32_t n = 0;
+    for (; p < end; n++) {
+        VmCallee *k = &c[n];
+        if (end - p < 8)
+            return bad(r, ".rsl.builtins: callee %u is cut short", n), false;
+        k->row = get_u32(p);
+        k->result = (char)p[4];
+        k->nargs = p[5];
+        p += 8;
+        if (k->row >= BO_COUNT || k->nargs > VM_MAX_ARGS || end - p < 4 * k->nargs)
+            return bad(r, ".rsl.builtins: callee %u: row %u with %u arguments", n, k->row,
+                       k->nargs), false;
+        for (int i = 0; i < k->nargs; i++, p += 4) {
+            k->type[i] = (char)p[0];
+            k->arraylen[i] = get_u16(p + 2);
+        }
+    }
+    o->callees = c;
+    o->prog.nbuiltins = n;
+    return true;
+}
+
 static bool read_program(Reader *r)
 {
     VmObject *o = r->obj;
@@ -184,7 +223,7 @@ static bool read_program(Reader *r)
     o->prog.ncode = ncode;
     o->prog.uniform_init = uinit;
     if (!(o->prog.strings = read_names(r, SEC_STRINGS, &o->prog.nstrings, ".rsl.strings"))
-        || !(o->builtin_names = read_names(r, SEC_BUILTINS, &o->prog.nbuiltins, ".rsl.builtins")))
+        || !read_callees(r))
         return false;
     char msg[200];
     if (vm_verify(&o->prog, msg, sizeof msg) != 0)

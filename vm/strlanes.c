@@ -2,7 +2,9 @@
 ** strlanes.c: the string builtins as the VM calls them. A string value
 ** is an index into the run's string table (strings.h); concat and format
 ** intern what they make, so equal strings compare equal whatever made
-** them.
+** them. A string that cannot be made (longer than VM_STRING_MAX, the
+** table past VM_STRINGS_MAX_BYTES, memory gone, a bad format) stops the
+** run with a fault rather than yielding a wrong string.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,29 +19,53 @@ const char *vm_lane_string(const VmCall *call, int arg)
     return vm_strings_get(call->self->strings, vm_string_index(call->args[arg][0]));
 }
 
-/* Stores s (malloc'd, or NULL when out of memory) as the string result. */
-static void put_string(float *out, const VmCall *call, char *s)
+const VmStringOptions *vm_lane_options(const VmCall *call, int arg)
 {
-    uint32_t i = s ? vm_strings_intern(call->self->strings, s) : UINT32_MAX;
-    free(s);
-    out[0] = vm_string_value(i == UINT32_MAX ? vm_strings_intern(call->self->strings, "") : i);
+    return vm_strings_options(call->self->strings, vm_string_index(call->args[arg][0]));
+}
+
+void vm_lane_put_string(float *out, const VmCall *call, const char *s)
+{
+    VmStrings *t = call->self->strings;
+    uint32_t i = vm_strings_intern(t, s);
+    size_t n = strlen(s);
+    if (i != UINT32_MAX)
+        out[0] = vm_string_value(i);
+    else if (n > VM_STRING_MAX)
+        vm_lane_fault(call, "made a string longer than %u bytes", VM_STRING_MAX);
+    else if (vm_strings_bytes(t) + n > VM_STRINGS_MAX_BYTES)
+        vm_lane_fault(call, "the run's strings would take more than %u bytes", VM_STRINGS_MAX_BYTES);
+    else
+        vm_lane_fault(call, "out of memory");
 }
 
 void vm_lane_concat(float *out, const VmCall *call)
 {
-    size_t n = 1;
+    size_t n = 0, at = 0;
     for (int i = 0; i < call->nargs; i++)
         n += strlen(vm_lane_string(call, i));
-    char *s = malloc(n);
-    if (s) {
-        s[0] = '\0';
-        for (int i = 0; i < call->nargs; i++)
-            strcat(s, vm_lane_string(call, i));
+    if (n > VM_STRING_MAX) { /* the table would refuse it: do not even copy */
+        vm_lane_fault(call, "made a string longer than %u bytes", VM_STRING_MAX);
+        return;
     }
-    put_string(out, call, s);
+    char *s = malloc(n + 1);
+    if (!s) {
+        vm_lane_fault(call, "out of memory");
+        return;
+    }
+    for (int i = 0; i < call->nargs; i++) {
+        const char *a = vm_lane_string(call, i);
+        size_t len = strlen(a);
+        memcpy(s + at, a, len);
+        at += len;
+    }
+    s[at] = '\0';
+    vm_lane_put_string(out, call, s);
+    free(s);
 }
 
-/* The formatted string of a format or printf call (malloc'd). */
+/* The formatted string of a format or printf call (malloc'd), or NULL
+   after a fault. */
 static char *format(const VmCall *call)
 {
     RslVal vals[VM_MAX_ARGS];
@@ -55,12 +81,19 @@ static char *format(const VmCall *call)
         if (letter == 's')
             vals[i].s = vm_lane_string(call, i + 1);
     }
-    return rsl_format(vm_lane_string(call, 0), vals, n);
+    char err[200];
+    char *s = rsl_format(vm_lane_string(call, 0), vals, n, err, sizeof err);
+    if (!s)
+        vm_lane_fault(call, "%s", err);
+    return s;
 }
 
 void vm_lane_format(float *out, const VmCall *call)
 {
-    put_string(out, call, format(call));
+    char *s = format(call);
+    if (s)
+        vm_lane_put_string(out, call, s);
+    free(s);
 }
 
 void vm_lane_printf(float *out, const VmCall *call)
@@ -72,8 +105,11 @@ void vm_lane_printf(float *out, const VmCall *call)
     free(s);
 }
 
-/* A malformed pattern matches nothing. */
+/* A malformed pattern matches nothing; running out of memory faults. */
 void vm_lane_match(float *out, const VmCall *call)
 {
-    out[0] = rsl_match(vm_lane_string(call, 0), vm_lane_string(call, 1)) == 1;
+    int r = rsl_match(vm_lane_string(call, 0), vm_lane_string(call, 1));
+    if (r == -2)
+        vm_lane_fault(call, "out of memory");
+    out[0] = r == 1;
 }

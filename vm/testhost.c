@@ -40,6 +40,12 @@ static bool test_light(void *user, int i, int lane, const float P[3], VmLightSam
     }
 }
 
+static const char *test_light_category(void *user, int i)
+{
+    (void)user;
+    return i == 1 ? "key,spec" : i == 2 ? "fill" : "";
+}
+
 static bool test_space(void *user, const char *name, float m[16])
 {
     (void)user;
@@ -114,6 +120,38 @@ static int test_ray(void *user, const VmRay *r, float out[3], char *err, int err
     return 0;
 }
 
+/* The wall at z = 10 (host.h). */
+static int test_gather(void *user, const VmGatherRay *r, float *out, char *err, int errlen)
+{
+    (void)user;
+    if (r->D[2] <= 0)
+        return 0;
+    float t = (10 - r->P[2]) / r->D[2];
+    if (t < 0 || t > r->maxdist)
+        return 0;
+    for (int k = 0; k < r->n; k++) {
+        float *o = out + r->at[k];
+        const char *name = r->name[k];
+        if (!strcmp(name, "surface:Ci") && r->width[k] == 3)
+            o[0] = 0.25f, o[1] = 0.5f, o[2] = 0.75f;
+        else if (!strcmp(name, "surface:Oi") && r->width[k] == 3)
+            o[0] = o[1] = o[2] = 1;
+        else if (!strcmp(name, "ray:length") && r->width[k] == 1)
+            o[0] = t;
+        else if (!strcmp(name, "primitive:P") && r->width[k] == 3)
+            for (int j = 0; j < 3; j++)
+                o[j] = r->P[j] + t * r->D[j];
+        else if (!strcmp(name, "primitive:N") && r->width[k] == 3)
+            o[0] = o[1] = 0, o[2] = -1;
+        else {
+            snprintf(err, (size_t)errlen, "the test host has no gather value \"%s\" of that type",
+                     name);
+            return -1;
+        }
+    }
+    return 1;
+}
+
 static int test_query(void *user, const char *kind, const char *name, char type, int n,
                       float *out, const char **str)
 {
@@ -130,8 +168,51 @@ static int test_query(void *user, const char *kind, const char *name, char type,
         *str = "rslvm";
         return 1;
     }
-    if (!strcmp(kind, "rayinfo") && !strcmp(name, "depth") && type == 'f' && n == 1) {
+    if (!strcmp(kind, "rayinfo") && type == 'f' && n == 1
+        && (!strcmp(name, "depth") || !strcmp(name, "shadowray") || !strcmp(name, "indirectray"))) {
         out[0] = 0;
+        return 1;
+    }
+    if (!strcmp(kind, "shadername") && type == 's') {
+        static const char *const types[] = { "surface", "displacement", "light", "atmosphere" };
+        static const char *const names[] = { "testsurface", "testdisplacement", "testlight",
+                                             "testatmosphere" };
+        *str = "";
+        for (int i = 0; i < 4; i++)
+            if (!strcmp(name, types[i]))
+                *str = names[i];
+        return 1;
+    }
+    return 0;
+}
+
+/* The other shaders of the point: Kd 1 to 4 by kind, lane (the lane
+   number + 10 (Kd - 1)), tint (Kd, 0.5, 0.25), name the function's name;
+   no volumes. */
+static int test_message(void *user, const char *kind, const char *name, int lane, char type,
+                        int n, float *out, const char **str)
+{
+    (void)user;
+    static const char *const kinds[] = { "surface", "displacement", "lightsource", "atmosphere" };
+    int k = 0;
+    while (k < 4 && strcmp(kind, kinds[k]))
+        k++;
+    if (k == 4)
+        return -1;
+    if (!strcmp(name, "Kd") && type == 'f' && n == 1) {
+        out[0] = (float)(k + 1);
+        return 1;
+    }
+    if (!strcmp(name, "lane") && type == 'f' && n == 1) {
+        out[0] = (float)(lane + 10 * k);
+        return 1;
+    }
+    if (!strcmp(name, "tint") && type == 'c') {
+        out[0] = (float)(k + 1), out[1] = 0.5f, out[2] = 0.25f;
+        return 1;
+    }
+    if (!strcmp(name, "name") && type == 's') {
+        *str = kinds[k];
         return 1;
     }
     return 0;
@@ -140,9 +221,9 @@ static int test_query(void *user, const char *kind, const char *name, char type,
 const VmHost *vm_test_host(void)
 {
     static const VmHost host = {
-        .nlights = 3, .light = test_light, .space = test_space, .clip_near = 0.1f,
+        .nlights = 3, .light = test_light, .light_category = test_light_category, .space = test_space, .clip_near = 0.1f,
         .clip_far = 100, .texture = test_texture, .textureinfo = test_textureinfo,
-        .ray = test_ray, .query = test_query,
+        .ray = test_ray, .gather = test_gather, .query = test_query, .message = test_message,
     };
     return &host;
 }

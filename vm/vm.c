@@ -154,6 +154,21 @@ void vm_lane_fault(const VmCall *call, const char *fmt, ...)
     va_end(ap);
 }
 
+void vm_lane_warn(const VmCall *call, const char *fmt, ...)
+{
+    VmState *s = call->state;
+    char msg[240];
+    int n = snprintf(msg, sizeof msg, "%s(): ", call->self->base);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+    va_end(ap);
+    if (s->warn)
+        s->warn(s, s->call_pc, msg, s->warn_data);
+    else
+        fprintf(stderr, "warning: %s\n", msg);
+}
+
 void vm_deriv_solve(const VmDeriv *d, int i, float dfa, float dfb, float *fu, float *fv)
 {
     float ua = d->dua[i], va = d->dva[i], ub = d->dub[i], vb = d->dvb[i];
@@ -169,12 +184,24 @@ void vm_deriv_solve(const VmDeriv *d, int i, float dfa, float dfb, float *fu, fl
     *fv = va != 0 && ua == 0 ? dfa / va : vb != 0 && ub == 0 ? dfb / vb : 0;
 }
 
+/* At a backward jump: whether the run has gone on too long (s->halt
+   says how). */
+static bool runaway(VmState *s)
+{
+    if (s->max_steps && s->stats.instructions > s->max_steps)
+        s->halt = VM_HALT_STEPS;
+    else if (s->stop && atomic_load_explicit(s->stop, memory_order_relaxed))
+        s->halt = VM_HALT_STOP;
+    return s->halt != VM_HALT_NONE;
+}
+
 int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
 {
     const int n = s->n;
     uint32_t pc = 0;
     set_mask(s, NULL);
     s->fault[0] = '\0';
+    s->halt = VM_HALT_NONE;
     for (;;) {
         if (pc >= p->ncode)
             return fail(err, errlen, pc, "ran past the end of the code");
@@ -304,8 +331,11 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
             FOR_LANES(a) {
                 float fi, v[16];
                 gather(s, c, 1, i, &fi);
-                /* Clamp: an out-of-range index reads or writes an end. */
+                /* Clamp: an out-of-range index reads or writes an end.
+                   In range means the index truncates into [0, len). */
                 unsigned idx = !(fi > 0) ? 0 : fi >= (float)(len - 1) ? len - 1 : (unsigned)fi;
+                if (!(fi > -1.0f && fi < (float)len) && s->bad_index)
+                    s->bad_index(s, pc - 2, fi, s->bad_index_data);
                 if (!set) {
                     gather(s, b + idx * w, w, i, v);
                     scatter(s, a, w, i, v);
@@ -357,6 +387,7 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
             }
             if (bi->retn >= 0 && (total != (int)w || w != (unsigned)bi->outn))
                 return fail(err, errlen, pc - 1, "builtin tuple of the wrong width");
+            s->call_pc = pc - 1;
             pc += c;
             FOR_LANES(a) {
                 float vals[VM_MAX_ARGS][VM_MAX_VALUE], out[VM_MAX_VALUE];
@@ -374,6 +405,7 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
             }
             if (s->fault[0]) {
                 s->fault_pc = pc - 1 - c;
+                s->halt = VM_HALT_FAULT;
                 snprintf(err, (size_t)errlen, "%s", s->fault);
                 return -1;
             }
@@ -402,6 +434,15 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
                     jump = !((!s->active || s->active[i]) && m[i] != 0.0f);
             } else {
                 jump = (s->U[VM_SLOT(a)] != 0.0f) == (vm_op(ins) == VM_OP_JNZ);
+            }
+            if (jump && t < pc && runaway(s)) {
+                s->fault_pc = pc - 1;
+                if (s->halt == VM_HALT_STEPS)
+                    snprintf(err, (size_t)errlen, "ran past %llu steps",
+                             (unsigned long long)s->max_steps);
+                else
+                    snprintf(err, (size_t)errlen, "stopped");
+                return -1;
             }
             if (jump)
                 pc = t;

@@ -10,6 +10,7 @@
 #ifndef RSL_VM_H
 #define RSL_VM_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -44,19 +45,34 @@ typedef void (*VmLaneFn)(float *out, const VmCall *call);
 
 struct VmHost;
 
+/* A builtin a program calls: the row of runtime/builtins.def its call
+   resolved to, and the type letters (builtins.def's, and b for bool) of
+   the call's result and arguments, which a row's ?, * and . parameters
+   leave to the call. */
+typedef struct VmCallee {
+    uint32_t row;
+    char result;                      /* x: none */
+    uint8_t nargs;                    /* the implicit arguments included */
+    char type[VM_MAX_ARGS];
+    uint16_t arraylen[VM_MAX_ARGS];   /* 0: not an array */
+} VmCallee;
+
 struct VmBuiltin {
-    const char *name;                 /* as bound: "noise(p)f" (builtins.h) */
     VmLaneFn fn;
-    char base[32];                    /* the name before '(' */
+    uint32_t row;                     /* in runtime/builtins.def */
+    int id;                           /* the row's function (BuiltinId) */
+    const char *base;                 /* the function's RSL name */
     char letters[VM_MAX_ARGS + 1];    /* one type letter per argument */
-    int nown;                         /* arguments before those the code
-                                         generator appends (builtins.h) */
+    int nown;                         /* arguments before the row's
+                                         implicit ones */
     int outn;                         /* floats in the result (or tuple) */
     int retn;                         /* for a tuple: the floats before
                                          the arguments; -1 if no tuple */
     const struct MathFn *math;        /* a pure math builtin's entry (mathlib.h) */
     struct VmStrings *strings;        /* the table string values index */
     const struct VmHost *host;        /* lights (and later textures, rays) */
+    const char *shader;               /* the running shader's name (the
+                                         session's object), or NULL */
 };
 
 typedef struct VmProgram {
@@ -126,6 +142,25 @@ struct VmState {
        vm/debug.h); a nonzero return stops the run with an error. */
     int (*hook)(VmState *s, uint32_t pc, void *data);
     void *hook_data;
+    /* Runaway code: the run stops (VM_HALT_STEPS) once it has executed
+       more than max_steps instructions (0: no limit), or (VM_HALT_STOP)
+       once *stop is set by another thread (a render's time limit). Both
+       are checked at taken backward jumps only, since only a loop can
+       run on: straight-line code ends within ncode instructions of a
+       check. */
+    uint64_t max_steps;
+    const atomic_bool *stop;
+    enum { VM_HALT_NONE, VM_HALT_FAULT, VM_HALT_STEPS, VM_HALT_STOP } halt;
+    /* Optional: told of an array index out of bounds at the AGET or ASET
+       at pc, once per lane (the value used is the clamped one); the
+       session reports each source line once (session.h). */
+    void (*bad_index)(VmState *s, uint32_t pc, float index, void *data);
+    void *bad_index_data;
+    /* Optional: a builtin's warning (vm_lane_warn) from the CALLB at pc;
+       the session gives each source line's once. NULL: to stderr. */
+    void (*warn)(VmState *s, uint32_t pc, const char *msg, void *data);
+    void *warn_data;
+    uint32_t call_pc;                 /* the CALLB running now */
     /* Private: the execution mask. */
     uint8_t mask[VM_MAX_BATCH];
 };
@@ -134,15 +169,21 @@ struct VmState {
 void vm_lane_fault(const VmCall *call, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* A warning from inside a builtin ("caustic(): no photon map; 0"),
+   given once per call site when the state has a warn hook. */
+void vm_lane_warn(const VmCall *call, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Copies the program's initial uniform image into s->U, stores the
    varying initial values in every lane of s->V, and restarts the random
    streams. */
 void vm_reset(const VmProgram *p, VmState *s);
 
 /* Runs p from instruction 0 to RET. Returns 0, or -1 with a message in
-   err if a builtin faults (vm_lane_fault), or if the code misbehaves in a
-   way the loader's verifier should have caught (an unknown opcode, a jump
-   out of range). */
+   err (and s->halt saying why) if a builtin faults (vm_lane_fault), if
+   the run passes s->max_steps or s->stop is set (s->fault_pc is then
+   the backward jump), or if the code misbehaves in a way the loader's
+   verifier should have caught (an unknown opcode, a jump out of
+   range). */
 int vm_run(const VmProgram *p, VmState *s, char *err, int errlen);
 
 #endif /* RSL_VM_H */

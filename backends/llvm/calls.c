@@ -1,18 +1,19 @@
 /*
 ** calls.c: builtin calls in native code. Until the runtime is compiled
 ** to bitcode and inlined (issue 13), a call runs the VM runtime's lane
-** function for its overload, bound by the same mangled name the VM back
-** end gives it (vm/builtins.h), once per lane in the call's mask: the
-** generated code spills the arguments as rows of W floats and calls
-** native_rt_call, which gathers each lane, calls, and scatters the
-** result. Only this file knows how calls are made.
+** function for its overload, bound by row exactly as the VM back end
+** binds it (vmgen_intrin_callee, backends/vm/vmcall.c; vm/builtins.h),
+** once per lane in the call's mask: the generated code spills the
+** arguments as rows of W floats and calls native_rt_call, which gathers
+** each lane, calls, and scatters the result. Only this file knows how
+** calls are made.
 **
-** The implicit arguments the VM back end appends (backends/vm/vmcall.c)
-** are passed where they are globals: P for lighting, Ng for
-** faceforward(N, I). Those that are derivatives over the batch (Du, Dv,
-** Deriv, area, calculatenormal, filterstep over a point, filtered
-** texture lookups) are not lowered yet: native code processes W lanes
-** at a time and has no neighbours.
+** A call's implicit arguments (P for lighting, Ng for faceforward, s, t,
+** du, dv, and the derivatives of its marked arguments) are already its
+** last arguments in the IR, lowered from its row's implicit column: they
+** are passed as they come. Derivatives are calls of Du and Dv, which
+** native code lacks: it processes W lanes at a time and has no
+** neighbours.
 **
 ** normalize and inversesqrt are lowered inline, as mathlib.c computes
 ** them (the VM has instructions for them too).
@@ -22,55 +23,14 @@
 #include <string.h>
 
 #include "backends/llvm/native_impl.h"
-#include "rslc/builtins.h"
+#include "backends/vm/vmgen.h"
+#include "runtime/builtins.h"
 #include "runtime/mathlib.h"
-
-static int letter_width(char c)
-{
-    return c == 'x' ? 0 : c == 'm' ? 16 : strchr("cpvn", c) ? 3 : 1;
-}
-
-static char kind_letter(IrKind k)
-{
-    return "xbfcpvnmst"[k];
-}
-
-/* The overload whose parameters match the call in number: the layout
-   of its tuple. */
-static bool call_sig(const IrIns *call, BuiltinSig *sig)
-{
-    const char *cursor = builtin_table[call->imm].sigs;
-    while (builtin_sig_next(&cursor, sig))
-        if (sig->nparams == call->nargs)
-            return true;
-    return false;
-}
-
-static char result_letter(const BuiltinSig *sig)
-{
-    switch (sig->ret.base) {
-    case TY_FLOAT: return 'f';
-    case TY_COLOR: return 'c';
-    case TY_POINT: return 'p';
-    case TY_VECTOR: return 'v';
-    case TY_NORMAL: return 'n';
-    case TY_MATRIX: return 'm';
-    case TY_STRING: return 's';
-    default: return 'x';
-    }
-}
 
 /* A tuple holds the result's floats, then every argument at its width. */
 int nl_tuple_offset(const IrIns *call, int which)
 {
-    BuiltinSig sig;
-    if (which < 0 || !call_sig(call, &sig))
-        return 0;
-    int at = letter_width(result_letter(&sig));
-    for (int i = 0; i < which; i++)
-        at += nl_kind_width(call->args[i]->type.kind)
-              * (call->args[i]->type.arraylen ? call->args[i]->type.arraylen : 1);
-    return at;
+    return (int)vg_tuple_offset(call, which);
 }
 
 void nl_declare_helpers(Lower *L)
@@ -83,17 +43,17 @@ void nl_declare_helpers(Lower *L)
     L->matdiv_fn = LLVMAddFunction(L->mod, "native_rt_matdiv", L->matdiv_ty);
 }
 
-static int name_index(Lower *L, const char *name)
+static int callee_index(Lower *L, const VmCallee *c)
 {
-    for (int i = 0; i < L->nnames; i++)
-        if (strcmp(L->names[i], name) == 0)
+    for (int i = 0; i < L->ncallees; i++)
+        if (memcmp(&L->callees[i], c, sizeof *c) == 0)
             return i;
-    if (L->nnames == L->capnames) {
-        L->capnames = L->capnames ? 2 * L->capnames : 16;
-        L->names = realloc(L->names, (size_t)L->capnames * sizeof *L->names);
+    if (L->ncallees == L->capcallees) {
+        L->capcallees = L->capcallees ? 2 * L->capcallees : 16;
+        L->callees = realloc(L->callees, (size_t)L->capcallees * sizeof *L->callees);
     }
-    L->names[L->nnames] = strdup(name);
-    return L->nnames++;
+    L->callees[L->ncallees] = *c;
+    return L->ncallees++;
 }
 
 /* ---- inline builtins --------------------------------------------------------- */
@@ -115,7 +75,7 @@ static LLVMValueRef fone(Lower *L, bool vary)
 /* normalize(a) = a / sqrt(a . a); inversesqrt(x) = 1 / sqrt(x). */
 static bool inline_builtin(Lower *L, IrIns *ins)
 {
-    BuiltinId id = (BuiltinId)ins->imm;
+    BuiltinId id = builtin_rows[ins->imm].fn;
     bool vary = ins->val.varying;
     if ((id != BI_NORMALIZE && id != BI_INVERSESQRT) || ins->nargs != 1)
         return false;
@@ -139,58 +99,17 @@ static bool inline_builtin(Lower *L, IrIns *ins)
 
 /* ---- calls through the VM runtime -------------------------------------------- */
 
-/* Why a call needs what native code lacks (derivatives over the batch),
-   or NULL. */
+/* Why a call needs what native code lacks (derivatives over the batch:
+   Du and Dv, which the IR calls for Deriv, area, calculatenormal,
+   filterstep and filtered texture lookups too), or NULL. */
 static const char *lacking(const IrIns *ins)
 {
-    const Builtin *b = &builtin_table[ins->imm];
-    if (b->cls == BC_DERIV && !(b->id == BI_FILTERSTEP && ins->nargs >= 3
-                                && ins->args[2]->type.kind == IRT_FLOAT))
-        return "derivatives (Du, Dv, Deriv, area, calculatenormal, filterstep)";
-    if (b->id == BI_TEXTURE || b->id == BI_ENVIRONMENT || b->id == BI_SHADOW) {
-        int ncoord = 0;
-        while (1 + ncoord < ins->nargs && ins->args[1 + ncoord]->type.kind != IRT_STRING)
-            ncoord++;
-        if (ncoord != 4 && ncoord != 8 && (b->id == BI_TEXTURE || ncoord == 1))
-            return "texture lookups filtered by derivatives";
-    }
+    BuiltinId id = builtin_rows[ins->imm].fn;
+    if (id == BI_DU || id == BI_DV)
+        return "derivatives (Du, Dv, Deriv, area, calculatenormal, filterstep, texture filters)";
+    if (ins->nargs > VM_MAX_ARGS)
+        return "builtin calls of more than 32 arguments";
     return NULL;
-}
-
-typedef struct Arg {
-    NVal v;
-    int n;
-    char letter;
-    int arraylen;
-} Arg;
-
-static Arg global_arg(Lower *L, const IrIns *ins, const char *name, IrKind kind)
-{
-    NVar *var = nl_var(L, name, false, ins);
-    Arg a = { var ? nl_load(L, var->slot) : nv_new(L, 3, false), 3, kind_letter(kind), 0 };
-    if (!var)
-        for (int k = 0; k < 3; k++)
-            a.v.c[k] = LLVMConstReal(L->f32, 0);
-    return a;
-}
-
-/* "base(letters|extras)result", as backends/vm/vmcall.c names it. */
-static void mangle(const IrIns *ins, const Arg *args, int nargs, char *out, size_t size)
-{
-    BuiltinSig sig;
-    bool tuple = ins->val.type.kind == IRT_TUPLE && call_sig(ins, &sig);
-    int n = snprintf(out, size, "%s(", builtin_table[ins->imm].name);
-    for (int i = 0; i < nargs && n < (int)size - 32; i++) {
-        if (i == ins->nargs)
-            n += snprintf(out + n, size - (size_t)n, "|");
-        n += snprintf(out + n, size - (size_t)n, "%c", args[i].letter);
-        if (args[i].arraylen)
-            n += snprintf(out + n, size - (size_t)n, "[%d]", args[i].arraylen);
-        if (tuple && i < ins->nargs && sig.param[i].output)
-            n += snprintf(out + n, size - (size_t)n, "&");
-    }
-    snprintf(out + n, size - (size_t)n, ")%c",
-             tuple ? result_letter(&sig) : kind_letter(ins->val.type.kind));
 }
 
 static LLVMValueRef row_ptr(Lower *L, LLVMValueRef buf, int row)
@@ -199,7 +118,7 @@ static LLVMValueRef row_ptr(Lower *L, LLVMValueRef buf, int row)
     return LLVMBuildInBoundsGEP2(L->b, L->vf, buf, &i, 1, "");
 }
 
-NVal nl_call(Lower *L, const char *name, const NVal *args, const int *argn, int nargs, int outn,
+NVal nl_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn, int nargs, int outn,
              bool vary, LLVMValueRef mask)
 {
     if (L->nsites == L->capsites) {
@@ -208,7 +127,7 @@ NVal nl_call(Lower *L, const char *name, const NVal *args, const int *argn, int 
     }
     int site = L->nsites++, total = 0;
     NativeSite *s = &L->sites[site];
-    *s = (NativeSite){ .name = name_index(L, name), .nargs = nargs, .outn = outn, .uniform = !vary };
+    *s = (NativeSite){ .callee = callee_index(L, callee), .nargs = nargs, .outn = outn, .uniform = !vary };
     for (int i = 0; i < nargs; i++)
         total += s->argn[i] = argn[i];
     LLVMValueRef abuf = LLVMBuildArrayAlloca(L->eb, L->vf, LLVMConstInt(L->i32, (unsigned)(total + 1), 0), "");
@@ -238,34 +157,26 @@ void nl_lower_intrin(Lower *L, IrIns *ins)
         nl_lacks(L, ins, why);
         return;
     }
-    const Builtin *b = &builtin_table[ins->imm];
-    Arg args[VM_MAX_ARGS];
-    int nargs = 0, total = 0, argn[VM_MAX_ARGS];
+    VmCallee callee;
+    vmgen_intrin_callee(ins, &callee);
+    int nargs = ins->nargs, total = 0, argn[VM_MAX_ARGS];
     NVal vals[VM_MAX_ARGS];
     bool any_varying = false;
-    for (int i = 0; i < ins->nargs && nargs < VM_MAX_ARGS - 2; i++) {
-        IrType t = ins->args[i]->type;
-        args[nargs++] = (Arg){ nv_get(L, ins->args[i]), nl_width(L, NULL, t), kind_letter(t.kind),
-                               t.arraylen };
-        any_varying |= ins->args[i]->varying;
-    }
-    if (b->cls == BC_LIGHT)
-        args[nargs++] = global_arg(L, ins, "P", IRT_POINT);
-    if (b->id == BI_FACEFORWARD && ins->nargs == 2)
-        args[nargs++] = global_arg(L, ins, "Ng", IRT_NORMAL);
-    char name[512];
-    mangle(ins, args, nargs, name, sizeof name);
     for (int i = 0; i < nargs; i++) {
-        vals[i] = args[i].v;
-        total += argn[i] = args[i].n;
+        vals[i] = nv_get(L, ins->args[i]);
+        total += argn[i] = nl_width(L, NULL, ins->args[i]->type);
+        any_varying |= ins->args[i]->varying;
     }
     int outn = nl_width(L, ins, ins->val.type);
     if (outn > VM_MAX_VALUE || total > VM_MAX_ARGS * VM_MAX_VALUE) {
         nl_lacks(L, ins, "builtin calls with values this wide");
         return;
     }
-    bool vary = ins->val.type.kind == IRT_VOID ? any_varying : ins->val.varying;
-    NVal r = nl_call(L, name, vals, argn, nargs, outn, vary, L->cur_mask);
+    /* Varying as the IR says: uniform.c has settled it, the pin of a
+       message-passing call (IrIns.pin) included; a call without a result
+       runs per lane too when any argument varies. */
+    bool vary = ins->val.varying || (ins->val.type.kind == IRT_VOID && any_varying);
+    NVal r = nl_call(L, &callee, vals, argn, nargs, outn, vary, L->cur_mask);
     if (ins->val.type.kind != IRT_VOID)
         nv_define(L, ins, r);
 }
@@ -276,10 +187,23 @@ void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, cons
                     float *out)
 {
     const NativeSite *s = &rt->sites[site];
-    const VmBuiltin *bi = &rt->builtins[s->name];
+    const VmBuiltin *bi = &rt->builtins[s->callee];
     int W = rt->W;
+    NativeMemo *memo = s->uniform ? &rt->memo[site] : NULL;
+    if (memo && rt->later && memo->used < memo->n) { /* made by the first group */
+        for (int k = 0; k < s->outn; k++)
+            out[k * W] = memo->vals[(size_t)memo->used * (size_t)s->outn + (size_t)k];
+        memo->used++;
+        return;
+    }
+    /* A uniform call runs at the group's first active point, its result
+       in lane 0. */
+    int first = 0;
+    const VmState *st = rt->state;
+    while (memo && first + 1 < W && (base + first >= st->n || (st->active && !st->active[base + first])))
+        first++;
     for (int lane = 0; lane < W; lane++) {
-        if (!(bits >> lane & 1))
+        if (memo ? lane != first : !(bits >> lane & 1))
             continue;
         float vals[VM_MAX_VALUE * 4], res[VM_MAX_VALUE];
         const float *argp[VM_MAX_ARGS];
@@ -302,8 +226,18 @@ void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, cons
         VmCall call = { bi, rt->state, (int)base + lane, s->nargs, argp, s->argn };
         bi->fn(res, &call);
         for (int k = 0; k < s->outn; k++)
-            out[k * W + lane] = res[k];
+            out[k * W + (memo ? 0 : lane)] = res[k];
         free(big);
+        if (memo && memo->used == memo->n) {
+            if (memo->n == memo->cap) {
+                memo->cap = memo->cap ? 2 * memo->cap : 4;
+                memo->vals = realloc(memo->vals, (size_t)memo->cap * (size_t)(s->outn + 1) * sizeof *memo->vals);
+            }
+            memcpy(memo->vals + (size_t)memo->n * (size_t)s->outn, res, (size_t)s->outn * sizeof *res);
+            memo->n++;
+        }
+        if (memo)
+            memo->used++;
     }
 }
 

@@ -27,6 +27,8 @@
 #include <string.h>
 
 #include "backends/llvm/native_impl.h"
+#include "backends/vm/vmgen.h"
+#include "runtime/builtins.h"
 
 /* Reverse postorder with each natural loop contiguous after its header:
    its blocks follow the header in RPO already (the header dominates
@@ -146,28 +148,36 @@ static LLVMValueRef region_terminator(Lower *L, IrIns *t, LLVMValueRef m)
 {
     int r = t->imm;
     IrRegionKind kind = L->fn->regions[r].kind;
-    bool illuminance = kind == IRR_ILLUMINANCE, extended = t->nargs > 1;
-    if (kind == IRR_GATHER || (kind != IRR_SOLAR && t->nargs != 1 && t->nargs != 3)
-        || (kind == IRR_SOLAR && t->nargs != 0 && t->nargs != 2)) {
+    bool illuminance = kind == IRR_ILLUMINANCE;
+    /* illuminance("category", ...): the category goes last to __light. */
+    int first = illuminance && t->nargs && t->args[0]->type.kind == IRT_STRING;
+    int given = t->nargs - first;
+    if (kind == IRR_GATHER) {
         nl_lacks(L, t, "gather");
         return LLVMConstNull(L->vb);
     }
-    static const char names[3][2][24] = {
-        { "__light(fp)m", "__light(fpvf)m" },
-        { "__illuminate(pp)m", "__illuminate(pvfp)m" },
-        { "__solar(p)m", "__solar(vfp)m" },
-    };
+    if ((kind != IRR_SOLAR && given != 1 && given != 3)
+        || (kind == IRR_SOLAR && given != 0 && given != 2)) {
+        nl_lacks(L, t, "light regions of these arguments");
+        return LLVMConstNull(L->vb);
+    }
+    VmCallee callee, count = { .row = BO_NLIGHTS_f, .result = 'f' };
+    vmgen_light_callee(kind, given, first, &callee);
     LLVMValueRef cnt = nl_load(L, L->light_cnt[r]).c[0];
-    LLVMValueRef n = illuminance ? nl_call(L, "__nlights()f", NULL, NULL, 0, 1, false, m).c[0]
+    LLVMValueRef n = illuminance ? nl_call(L, &count, NULL, NULL, 0, 1, false, m).c[0]
                                  : LLVMConstReal(L->f32, 1);
     LLVMValueRef more = LLVMBuildFCmp(L->b, LLVMRealOLT, cnt, n, "");
-    NVal args[5];
-    int argn[5], na = 0;
+    NVal args[6];
+    int argn[6], na = 0;
     if (illuminance)
         args[na] = scalar(L, cnt), argn[na++] = 1;
-    for (int k = 0; k < t->nargs && na < 4; k++) {
+    for (int k = first; k < t->nargs && na < 5; k++) {
         args[na] = nv_get(L, t->args[k]);
         argn[na++] = nl_width(L, NULL, t->args[k]->type);
+    }
+    if (first) {
+        args[na] = nv_get(L, t->args[0]);
+        argn[na++] = nl_width(L, NULL, t->args[0]->type);
     }
     if (!illuminance) { /* Ps: the point as this light sees it */
         NVar *ps = nl_var(L, "Ps", false, t);
@@ -176,7 +186,7 @@ static LLVMValueRef region_terminator(Lower *L, IrIns *t, LLVMValueRef m)
         args[na] = nl_load(L, ps->slot), argn[na++] = 3;
     }
     LLVMValueRef live = LLVMBuildAnd(L->b, m, nl_splat(L, more), "");
-    NVal lv = nl_call(L, names[kind][extended], args, argn, na, 16, true, live);
+    NVal lv = nl_call(L, &callee, args, argn, na, 16, true, live);
     nl_store(L, L->light_val[r], lv, live);
     LLVMValueRef lit = LLVMBuildFCmp(L->b, LLVMRealUNE, lv.c[9], LLVMConstNull(L->vf), "");
     LLVMValueRef body = LLVMBuildAnd(L->b, live, lit, "");

@@ -29,9 +29,10 @@ struct NativeShader {
     int W;
     NativeJit *jit;
     ShadeFn shade;
-    char **names;
-    int nnames;
+    VmCallee *callees;
+    int ncallees;
     NativeSite *sites;
+    int nsites;
     char *llvm_text;
     double ms;
 };
@@ -166,15 +167,13 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
             ns = NULL;
         } else {
             ns->shade = (ShadeFn)fn;
-            ns->names = L.names, ns->nnames = L.nnames, L.names = NULL;
-            ns->sites = L.sites, L.sites = NULL;
+            ns->callees = L.callees, ns->ncallees = L.ncallees, L.callees = NULL;
+            ns->sites = L.sites, ns->nsites = L.nsites, L.sites = NULL;
         }
     }
     if (tm)
         LLVMDisposeTargetMachine(tm);
-    for (int i = 0; L.names && i < L.nnames; i++)
-        free(L.names[i]);
-    free(L.names);
+    free(L.callees);
     free(L.sites);
     lower_free(&L);
     LLVMOrcDisposeThreadSafeContext(tsc);
@@ -210,9 +209,7 @@ void native_free(NativeShader *ns)
     if (!ns)
         return;
     nj_free(ns->jit);
-    for (int i = 0; i < ns->nnames; i++)
-        free(ns->names[i]);
-    free(ns->names);
+    free(ns->callees);
     free(ns->sites);
     LLVMDisposeMessage(ns->llvm_text);
     free(ns);
@@ -238,16 +235,18 @@ void native_print_llvm(const NativeShader *ns, FILE *out)
 int native_session_open(NativeSession *nss, NativeShader *ns, VmSession *vm,
                         const struct VmHost *host, char *err, int errlen)
 {
-    *nss = (NativeSession){ ns, vm, calloc((size_t)ns->nnames + 1, sizeof *nss->builtins) };
+    *nss = (NativeSession){ ns, vm, calloc((size_t)ns->ncallees + 1, sizeof *nss->builtins) };
     if (!nss->builtins) {
         snprintf(err, (size_t)errlen, "out of memory");
         return -1;
     }
-    if (vm_bind_builtins(nss->builtins, (const char *const *)ns->names, (uint32_t)ns->nnames,
+    if (vm_bind_builtins(nss->builtins, ns->callees, (uint32_t)ns->ncallees,
                          vm->strings, host, err, errlen)) {
         native_session_close(nss);
         return -1;
     }
+    for (int i = 0; i < ns->ncallees; i++)
+        nss->builtins[i].shader = vm->obj->name;
     return 0;
 }
 
@@ -261,11 +260,14 @@ int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
 {
     const NativeShader *ns = nss->ns;
     int W = ns->W;
-    NativeRt rt = { s, nss->builtins, ns->sites, W };
+    NativeRt rt = { s, nss->builtins, ns->sites, W, calloc((size_t)ns->nsites + 1, sizeof *rt.memo),
+                    false };
     int32_t lanes[16];
     size_t nu = nss->vm->prog.nuniform;
     float *Uin = malloc((nu + 1) * sizeof *Uin);
-    if (!Uin) {
+    if (!Uin || !rt.memo) {
+        free(Uin);
+        free(rt.memo);
         snprintf(err, (size_t)errlen, "out of memory");
         return -1;
     }
@@ -278,14 +280,21 @@ int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
             lanes[i] = l < s->n && (!s->active || s->active[l]);
             any |= lanes[i] != 0;
         }
-        if (any)
+        if (any) {
+            for (int i = 0; i < ns->nsites; i++)
+                rt.memo[i].used = 0;
             ns->shade(Uin, s->U, s->V, s->n, base, lanes, &rt);
+            rt.later = true;
+        }
         if (s->fault[0]) {
             snprintf(err, (size_t)errlen, "error: %s", s->fault);
             rc = -1;
             break;
         }
     }
+    for (int i = 0; i < ns->nsites; i++)
+        free(rt.memo[i].vals);
+    free(rt.memo);
     free(Uin);
     return rc;
 }

@@ -51,19 +51,31 @@ typedef struct NVar {
 
 /* One builtin call site, for the helper that runs it per lane. */
 typedef struct NativeSite {
-    int name;                   /* index into the shader's builtin names */
+    int callee;                 /* index into the shader's callees */
     int nargs;
     int argn[VM_MAX_ARGS];
     int outn;
     bool uniform;               /* one call, at lane 0 */
 } NativeSite;
 
+/* The results of a uniform call site in the batch's first group of W
+   lanes, in the order made: the later groups take them rather than call
+   again, so that a uniform call runs once per batch, as on the VM
+   (random(), message passing into a uniform variable). */
+typedef struct NativeMemo {
+    float *vals;                /* outn floats per call */
+    int n, cap;                 /* calls recorded */
+    int used;                   /* calls taken by the running group */
+} NativeMemo;
+
 /* What a JIT'd batch sees beyond its register files (calls.c). */
 typedef struct NativeRt {
     VmState *state;
-    const VmBuiltin *builtins;  /* bound, by name index */
+    const VmBuiltin *builtins;  /* bound, by callee index */
     const NativeSite *sites;
     int W;
+    NativeMemo *memo;           /* by site */
+    bool later;                 /* running a group after the batch's first */
 } NativeRt;
 
 typedef struct Lower {
@@ -109,11 +121,11 @@ typedef struct Lower {
     NVar *vars;
     int nvars, capvars;
 
-    /* Builtin call sites and the names they bind (calls.c). */
+    /* Builtin call sites and the callees they bind (calls.c). */
     NativeSite *sites;
     int nsites, capsites;
-    char **names;
-    int nnames, capnames;
+    VmCallee *callees;
+    int ncallees, capcallees;
 
     /* Component arrays of NVals, freed together. */
     void **arena;
@@ -157,10 +169,10 @@ void nl_lower_ins(Lower *L, IrIns *ins);
 void nl_lower_body(Lower *L);
 void nl_declare_helpers(Lower *L);
 void nl_lower_intrin(Lower *L, IrIns *ins);
-/* Calls the runtime's builtin `name` (vm/builtins.h's form) on args
-   (args[i] of argn[i] floats) for the lanes of mask, or once for a
-   uniform result; returns its outn floats. */
-NVal nl_call(Lower *L, const char *name, const NVal *args, const int *argn, int nargs, int outn,
+/* Calls the runtime's builtin for callee (bound by row, vm/builtins.h)
+   on args (args[i] of argn[i] floats) for the lanes of mask, or once for
+   a uniform result; returns its outn floats. */
+NVal nl_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn, int nargs, int outn,
              bool vary, LLVMValueRef mask);
 int nl_tuple_offset(const IrIns *call, int which);
 

@@ -117,14 +117,6 @@ static VmVar *vars(Emitter *e, const MVar *v, int n)
 /* ---- debug information (rslc -g) -------------------------------------------- */
 
 /* Is frame f the frame `anc` or inside it? */
-static bool within(const IrFunc *fn, int f, int anc)
-{
-    for (; f >= 0; f = f < fn->nframes ? fn->frames[f].parent : -1)
-        if (f == anc)
-            return true;
-    return false;
-}
-
 static void build_frames(Emitter *e, VmDebug *d, const uint32_t *pc_of)
 {
     const MFunc *mf = e->mf;
@@ -147,10 +139,12 @@ static void build_frames(Emitter *e, VmDebug *d, const uint32_t *pc_of)
         for (uint32_t pc = pc_of[p]; pc < pc_of[p + 1]; pc++)
             d->pc_frame[pc] = f;
         /* A frame starts where the first code of it, or of a call
-           inlined in it, does. */
-        for (uint32_t g = 0; g < d->nframes && pc_of[p] < pc_of[p + 1]; g++)
-            if (pc_of[p] < d->frames[g].entry && within(fn, (int)f, (int)g))
-                d->frames[g].entry = pc_of[p];
+           inlined in it, does: f and its ancestors. A frame's entry is
+           never after its children's, so the walk up stops at the first
+           that starts earlier already. */
+        for (int g = (int)f; g >= 0 && pc_of[p] < pc_of[p + 1] && pc_of[p] < d->frames[g].entry;
+             g = fn->nframes && g < fn->nframes ? fn->frames[g].parent : -1)
+            d->frames[g].entry = pc_of[p];
     }
 }
 
@@ -164,14 +158,33 @@ static void build_vars(Emitter *e, VmDebug *d, const uint32_t *pc_of)
     d->ranges = own(e, sizeof *d->ranges * ((size_t)mf->ndbg + 1));
     if (!d->vars || !d->ranges)
         return;
+    /* The entries of mf->dbg grouped by variable, in their order: start[v]
+       to start[v + 1] in byvar. */
+    int *start = calloc((size_t)fn->ndbgvars + 2, sizeof *start);
+    int *byvar = malloc(((size_t)mf->ndbg + 1) * sizeof *byvar);
+    if (!start || !byvar) {
+        free(start);
+        free(byvar);
+        e->nomem = true;
+        return;
+    }
+    for (int k = 0; k < mf->ndbg; k++)
+        if (mf->dbg[k].var >= 0 && mf->dbg[k].var < fn->ndbgvars)
+            start[mf->dbg[k].var + 2]++;
+    for (int v = 0; v < fn->ndbgvars; v++)
+        start[v + 2] += start[v + 1];
+    for (int k = 0; k < mf->ndbg; k++)
+        if (mf->dbg[k].var >= 0 && mf->dbg[k].var < fn->ndbgvars)
+            byvar[start[mf->dbg[k].var + 1]++] = k;
     for (int v = 0; v < fn->ndbgvars; v++) {
         const IrDbgVar *x = &fn->dbgvars[v];
         VmDbgVar *out = &d->vars[d->nvars++];
         *out = (VmDbgVar){ copy_str(e, x->name), vg_vm_type(x->type.kind),
                            (unsigned)x->type.arraylen, (uint32_t)x->frame, d->ranges + d->nranges, 0 };
-        for (int k = 0; k < mf->ndbg; k++) {
+        for (int j = start[v]; j < start[v + 1]; j++) {
+            int k = byvar[j];
             const MReg *r = &mf->regs[mf->dbg[k].reg];
-            if (mf->dbg[k].var != v || r->slot < 0 || r->dbg_lo > r->dbg_hi
+            if (r->slot < 0 || r->dbg_lo > r->dbg_hi
                 || r->width < vm_type_slots(out->type, out->arraylen))
                 continue;
             uint32_t lo = pc_of[r->dbg_lo > mf->nins ? mf->nins : r->dbg_lo];
@@ -182,6 +195,8 @@ static void build_vars(Emitter *e, VmDebug *d, const uint32_t *pc_of)
         }
         out->nranges = (uint32_t)(d->ranges + d->nranges - out->ranges);
     }
+    free(start);
+    free(byvar);
 }
 
 static void build_debug(Emitter *e, const uint32_t *pc_of)
@@ -244,13 +259,13 @@ static void build(Emitter *e, unsigned nu, unsigned nv)
             vinit[nvinit++] = (VmInit){ (uint32_t)x->slot + k, x->init[k] };
     }
     const char **strings = own(e, sizeof *strings * ((size_t)mf->nstrings + 1));
-    const char **builtins = own(e, sizeof *builtins * ((size_t)mf->nbuiltins + 1));
-    if (!strings || !builtins)
+    VmCallee *callees = own(e, sizeof *callees * ((size_t)mf->ncallees + 1));
+    if (!strings || !callees)
         return;
     for (int i = 0; i < mf->nstrings; i++)
         strings[i] = copy_str(e, mf->strings[i]);
-    for (int i = 0; i < mf->nbuiltins; i++)
-        builtins[i] = copy_str(e, mf->builtins[i]);
+    if (mf->ncallees) /* mf->callees is NULL when there is none */
+        memcpy(callees, mf->callees, sizeof *callees * (size_t)mf->ncallees);
     static const VmShaderKind kinds[] = { [SHADER_SURFACE] = VM_SURFACE,
                                           [SHADER_LIGHT] = VM_LIGHT,
                                           [SHADER_DISPLACEMENT] = VM_DISPLACEMENT,
@@ -259,8 +274,8 @@ static void build(Emitter *e, unsigned nu, unsigned nv)
     o->name = copy_str(e, mf->ir->name);
     o->kind = kinds[mf->ir->kind];
     o->prog = (VmProgram){ code, pc, nu, nv, uinit, strings, (uint32_t)mf->nstrings, NULL,
-                           (uint32_t)mf->nbuiltins, vinit, nvinit };
-    o->builtin_names = builtins;
+                           (uint32_t)mf->ncallees, vinit, nvinit };
+    o->callees = callees;
     o->params = vars(e, mf->params, mf->nparams);
     o->nparams = (uint32_t)mf->nparams;
     o->globals = vars(e, mf->globals, mf->nglobals);

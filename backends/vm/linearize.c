@@ -25,21 +25,25 @@
 ** whose only loops run over uniform counts).
 **
 ** Regions (illuminance, illuminate, solar) become counted loops over the
-** host's lights; gather is reported as unsupported. Each block's body is
+** host's lights (illuminance's category goes to the host's light call,
+** which skips the lights outside it); gather into a counted loop over
+** the host's rays, its misses to the else branch. Each block's body is
 ** vmgen.c's (vg_select_ins).
 */
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/vm/vmgen_impl.h"
+#include "rslc/builtins.h"
+#include "rslc/diag.h"
+#include "runtime/builtins.h"
 
 /* ---- labels and jumps ------------------------------------------------------ */
 
 static int new_label(Gen *g)
 {
     MFunc *mf = g->mf;
-    int cap = mf->nlabels;
-    mf->label_at = vg_grow(mf->label_at, &cap, mf->nlabels + 1, sizeof *mf->label_at);
+    mf->label_at = vg_grow(mf->label_at, &mf->caplabels, mf->nlabels + 1, sizeof *mf->label_at);
     mf->label_at[mf->nlabels] = -1;
     return mf->nlabels++;
 }
@@ -231,6 +235,118 @@ static void plain_terminator(Gen *g, int at, IrIns *t)
     }
 }
 
+/* A region header's two edges: the lanes in mask body into the body,
+   those in mask out to the exit, each with its phi moves. */
+static void region_edges(Gen *g, IrIns *t, int body, int out)
+{
+    int e[2] = { body, out };
+    for (int k = 0; k < 2; k++) {
+        IrBlock *s = t->succ[k];
+        vg_emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(e[k]), t->loc);
+        if (has_phis(s)) {
+            vg_emit3(g, VM_OP_MASK, 0, R(e[k]), R(-1), R(-1), t->loc);
+            phi_moves(g, t->block, s, 0, t->loc);
+            vg_emit(g, VM_OP_MASKALL, 0, t->loc);
+        }
+    }
+}
+
+/* Is argument k of a gather region (a name, k >= 5 odd from 5) one whose
+   value the loop fetches from each hit? */
+bool vg_gather_output(const IrIns *t, int k)
+{
+    const IrVal *v = t->args[k];
+    if (v->kind != IRV_CONST || v->type.kind != IRT_STRING)
+        return false;
+    const BuiltinOption *o = builtin_option(OPTS_GATHER, ((const IrConst *)v)->s);
+    return o && o->output;
+}
+
+/* A gather header: a loop of `samples` rays (a uniform count) with a
+   uniform counter. Each pass asks __gather for ray `counter` at every
+   lane (vm/hostlanes.c): out[0] 1 on a hit, then the fetched values in
+   pair order (vmgen.c's IR_light reads them). Lanes with a hit run the
+   body; the others run the else branch, or without one wait for the
+   next ray; when the rays run out every lane leaves. */
+static int gather_terminator(Gen *g, IrIns *t, int m)
+{
+    SrcLoc loc = t->loc;
+    int r = t->imm;
+    IrBlock *miss = g->fn->regions[r].miss;
+    if (t->nargs < 5 || (t->nargs - 5) % 2 || t->args[0]->type.kind != IRT_STRING) {
+        diag_error(g->mf->rc, loc, "gather needs a category, a position, a direction, an angle "
+                   "and a sample count, then name/value pairs");
+        g->failed = true;
+        return -1;
+    }
+    if (t->args[4]->varying) {
+        diag_error(g->mf->rc, loc, "gather's sample count must be uniform in the bytecode VM");
+        g->failed = true;
+        return -1;
+    }
+    int fetched = 0;
+    for (int k = 5; k + 1 < t->nargs; k += 2)
+        if (vg_gather_output(t, k))
+            fetched += vg_type_width(t->args[k + 1]->type);
+    if (fetched > 15 || (miss && has_phis(miss))) {
+        diag_error(g->mf->rc, loc, fetched > 15 ? "gather fetches more than 15 floats per hit"
+                                                : "gather's else branch starts with a merge");
+        g->failed = true;
+        return -1;
+    }
+    static const float one[1] = { 1 };
+    int cnt = g->light_cnt[r], lv = g->light_val[r];
+    int more = vg_new_reg(g, false, 1);
+    vg_emit3(g, VM_OP_LT, 1, R(more), R(cnt), R(vg_reg_of(g, t->args[4])), loc);
+    int nargs = 1 + t->nargs, a = 0;
+    MOpnd *args = calloc((size_t)nargs, sizeof *args);
+    unsigned *argw = calloc((size_t)nargs, sizeof *argw);
+    VmCallee callee = { .row = BO_GATHER_mfpvffsv, .result = 'm', .nargs = (uint8_t)nargs };
+    callee.type[a] = 'f', args[a] = R(cnt), argw[a++] = 1;
+    static const int order[4] = { 1, 2, 3, 4 };
+    for (int i = 0; i < 4; i++) {
+        IrVal *v = t->args[order[i]];
+        callee.type[a] = vg_type_letter(v->type);
+        args[a] = R(vg_reg_of(g, v)), argw[a++] = vg_type_width(v->type);
+    }
+    for (int k = 0; k < t->nargs; k = k ? k + 1 : 5) {
+        IrVal *v = t->args[k];
+        callee.type[a] = vg_type_letter(v->type);
+        args[a] = R(vg_reg_of(g, v)), argw[a++] = vg_type_width(v->type);
+    }
+    MIns *c = vg_emit(g, VM_OP_CALLB, 16, loc);
+    c->a = R(lv), c->imm = (unsigned)vg_callee_index(g, &callee);
+    c->nargs = nargs, c->args = args, c->argw = argw;
+    int live = vg_new_reg(g, true, 1), body = vg_new_reg(g, true, 1), nohit = vg_new_reg(g, true, 1);
+    int missed = vg_new_reg(g, true, 1), out = vg_new_reg(g, true, 1), done = vg_new_reg(g, false, 1);
+    vg_emit3(g, VM_OP_AND, 1, R(live), R(m), R(more), loc);
+    vg_emit3(g, VM_OP_AND, 1, R(body), R(live), RO(lv, 0), loc);
+    vg_emit3(g, VM_OP_NOT, 1, R(nohit), RO(lv, 0), R(-1), loc);
+    vg_emit3(g, VM_OP_AND, 1, R(missed), R(live), R(nohit), loc);
+    vg_emit3(g, VM_OP_NOT, 1, R(done), R(more), R(-1), loc);
+    vg_emit3(g, VM_OP_AND, 1, R(out), R(m), R(done), loc);
+    vg_emit3(g, VM_OP_ADD, 1, R(cnt), R(cnt), R(vg_const_reg(g, one, 1)), loc);
+    region_edges(g, t, body, out);
+    if (!miss)
+        return missed;      /* they wait for the next ray */
+    vg_emit3(g, VM_OP_OR, 1, R(g->mask[miss->id]), R(g->mask[miss->id]), R(missed), loc);
+    return -1;
+}
+
+void vmgen_light_callee(IrRegionKind kind, int given, bool category, VmCallee *c)
+{
+    static const BuiltinRowId rows[3][2] = {
+        { BO_LIGHT_mfp, BO_LIGHT_mfpvf },
+        { BO_ILLUMINATE_mpp, BO_ILLUMINATE_mpvfp },
+        { BO_SOLAR_mp, BO_SOLAR_mvfp },
+    };
+    BuiltinRowId row = category ? (given > 1 ? BO_LIGHT_mfpvfs : BO_LIGHT_mfps) : rows[kind][given > 1];
+    /* The argument types are the row's own letters. */
+    const char *sig = builtin_rows[row].sig;
+    *c = (VmCallee){ .row = row, .result = 'm', .nargs = (uint8_t)(strlen(sig) - 1) };
+    memcpy(c->type, sig + 1, c->nargs);
+}
+
 /* An illuminance header: a loop over the host's lights with a uniform
    counter. Each pass fetches light `counter` at every lane (L, Cl, Ol and
    whether it takes part: inside the cone, not ambient); lanes it lights
@@ -244,10 +360,16 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     int r = t->imm;
     IrRegionKind kind = g->fn->regions[r].kind;
     bool illuminance = kind == IRR_ILLUMINANCE;
-    if (kind == IRR_GATHER || (illuminance && t->nargs != 1 && t->nargs != 3)
-        || (kind == IRR_ILLUMINATE && t->nargs != 1 && t->nargs != 3)
-        || (kind == IRR_SOLAR && t->nargs != 0 && t->nargs != 2)) {
-        vg_unsupported(g, t, "gather");
+    if (kind == IRR_GATHER)
+        return gather_terminator(g, t, m);
+    /* illuminance("category", ...): the category goes last to __light. */
+    int first = illuminance && t->nargs && t->args[0]->type.kind == IRT_STRING;
+    int given = t->nargs - first;
+    if ((kind != IRR_SOLAR && given != 1 && given != 3)
+        || (kind == IRR_SOLAR && given != 0 && given != 2)) {
+        diag_error(g->mf->rc, loc, "%s with %d arguments is not supported by the bytecode VM",
+                   ir_region_kind_name(kind), t->nargs);
+        g->failed = true;
         return -1;
     }
     static const float one[1] = { 1 };
@@ -257,33 +379,34 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     if (illuminance) {
         c = vg_emit(g, VM_OP_CALLB, 1, loc);
         c->a = R(n);
-        c->imm = (unsigned)vg_name_index(g, "__nlights()f");
+        c->imm = (unsigned)vg_callee_index(g, &(VmCallee){ .row = BO_NLIGHTS_f, .result = 'f' });
     } else { /* a light shader's region runs once */
         vg_emit3(g, VM_OP_MOV, 1, R(n), R(vg_const_reg(g, one, 1)), R(-1), loc);
     }
     vg_emit3(g, VM_OP_LT, 1, R(more), R(cnt), R(n), loc);
     /* illuminance: light cnt seen from P; illuminate/solar: the point Ps
        as this light sees it. */
-    int nargs = 1 + t->nargs, a = 0;
+    int nargs = 1 + given + first, a = 0;
     MOpnd *args = calloc((size_t)nargs, sizeof *args);
     unsigned *argw = calloc((size_t)nargs, sizeof *argw);
     if (illuminance)
         args[a] = R(cnt), argw[a++] = 1;
-    for (int k = 0; k < t->nargs; k++) {
+    for (int k = first; k < t->nargs; k++) {
         args[a] = R(vg_reg_of(g, t->args[k]));
         argw[a++] = vg_type_width(t->args[k]->type);
+    }
+    if (first) {
+        args[a] = R(vg_reg_of(g, t->args[0]));
+        argw[a++] = vg_type_width(t->args[0]->type);
     }
     if (!illuminance) {
         args[a] = R(vg_add_var(g, &g->mf->globals, &g->mf->nglobals, "Ps", ir_type(IRT_POINT),
                             true, VM_VAR_READ));
         argw[a++] = 3;
     }
-    static const char *const names[3][2] = {
-        { "__light(fp)m", "__light(fpvf)m" },
-        { "__illuminate(pp)m", "__illuminate(pvfp)m" },
-        { "__solar(p)m", "__solar(vfp)m" },
-    };
-    unsigned idx = (unsigned)vg_name_index(g, names[kind][t->nargs > 1]);
+    VmCallee callee;
+    vmgen_light_callee(kind, given, first, &callee);
+    unsigned idx = (unsigned)vg_callee_index(g, &callee);
     c = vg_emit(g, VM_OP_CALLB, 16, loc);
     c->a = R(lv), c->imm = idx, c->nargs = nargs, c->args = args, c->argw = argw;
     int live = vg_new_reg(g, true, 1), body = vg_new_reg(g, true, 1), nlit = vg_new_reg(g, true, 1);
@@ -304,16 +427,7 @@ static int region_terminator(Gen *g, IrIns *t, int m)
     vg_emit3(g, VM_OP_NOT, 1, R(done), R(more), R(-1), loc);
     vg_emit3(g, VM_OP_AND, 1, R(out), R(m), R(done), loc);
     vg_emit3(g, VM_OP_ADD, 1, R(cnt), R(cnt), R(vg_const_reg(g, one, 1)), loc);
-    int e[2] = { body, out };
-    for (int k = 0; k < 2; k++) {
-        IrBlock *s = t->succ[k];
-        vg_emit3(g, VM_OP_OR, 1, R(g->mask[s->id]), R(g->mask[s->id]), R(e[k]), loc);
-        if (has_phis(s)) {
-            vg_emit3(g, VM_OP_MASK, 0, R(e[k]), R(-1), R(-1), loc);
-            phi_moves(g, t->block, s, 0, loc);
-            vg_emit(g, VM_OP_MASKALL, 0, loc);
-        }
-    }
+    region_edges(g, t, body, out);
     return wait;
 }
 

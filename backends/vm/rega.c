@@ -20,6 +20,7 @@
 ** coalescable copies become moves of a slot onto itself, which emit.c
 ** drops.
 */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,41 +155,105 @@ static int input_root(const MFunc *mf, const Live *l, int r)
     return -1;
 }
 
-/* Is [slot, slot+width) free of every coloured neighbour of r? Two
-   intervals that only touch (one's last use is the other's definition)
-   may share exactly the same slots, which is what makes a copy whose
-   source dies there disappear; a partial overlap would not survive an
-   instruction that reads one component after writing another. Copies of
-   a register nothing writes (an input), and copies of those, may share
-   its slots however they overlap: they hold the same value throughout. */
-static bool fits(const MFunc *mf, const Live *l, const int *done, int ndone, int r,
-                 unsigned slot)
+/* May r take exactly the slots of o, a coloured register whose interval
+   overlaps r's? Two intervals that only touch (one's last use is the
+   other's definition) may share exactly the same slots, which is what
+   makes a copy whose source dies there disappear; a partial overlap would
+   not survive an instruction that reads one component after writing
+   another. Copies of a register nothing writes (an input), and copies of
+   those, may share its slots however they overlap: they hold the same
+   value throughout. root[] is input_root of each register. */
+static bool may_share(const MFunc *mf, const Live *l, const int *root, int r, int o)
+{
+    const Live *a = &l[r], *b = &l[o];
+    if (mf->regs[r].width != mf->regs[o].width)
+        return false;
+    bool touch = b->last == a->first || a->last == b->first;
+    return (root[r] >= 0 && root[r] == root[o]) || (touch && b->first != a->first);
+}
+
+/* The coloured registers r must not collide with: those of its file
+   whose interval overlaps r's. Colouring goes in order of increasing
+   start, so every coloured interval starts at or before r's and it
+   overlaps unless it ended before r starts. */
+static bool neighbour(const MFunc *mf, const Live *l, int r, int o)
+{
+    return mf->regs[o].varying == mf->regs[r].varying && l[o].last >= l[r].first;
+}
+
+/* Is [slot, slot+width) free of every coloured neighbour of r among
+   act[0..nact)? */
+static bool fits(const MFunc *mf, const Live *l, const int *root, const int *act, int nact,
+                 int r, unsigned slot)
 {
     const MReg *me = &mf->regs[r];
-    const Live *a = &l[r];
-    for (int k = 0; k < ndone; k++) {
-        const MReg *o = &mf->regs[done[k]];
-        const Live *b = &l[done[k]];
-        if (o->varying != me->varying || b->last < a->first || b->first > a->last)
+    for (int k = 0; k < nact; k++) {
+        const MReg *o = &mf->regs[act[k]];
+        if (!neighbour(mf, l, r, act[k]))
             continue;
         bool overlap = slot < (unsigned)o->slot + o->width && (unsigned)o->slot < slot + me->width;
-        bool touch = b->last == a->first || a->last == b->first;
-        bool same = slot == (unsigned)o->slot && me->width == o->width;
-        int root = input_root(mf, l, r);
-        bool twin = same && root >= 0 && root == input_root(mf, l, done[k]);
-        if (overlap && !twin && !(touch && same && b->first != a->first))
+        if (overlap && !(slot == (unsigned)o->slot && may_share(mf, l, root, r, act[k])))
             return false;
     }
     return true;
 }
 
+/* The lowest slot where r fits: each neighbour blocks the starts whose
+   range would overlap its own, except its own slot when r may share it;
+   the answer is the first start that nothing blocks. This is the lowest
+   s with fits(s), found in time linear in the neighbours' widths rather
+   than by trying every slot against every neighbour, which was cubic
+   when many registers are live at once (a deep nest of varying ifs keeps
+   every mask live). cover[] counts the blockers of each start; it has
+   *cap entries, all zero on entry and on return. */
+static unsigned lowest_fit(const MFunc *mf, const Live *l, const int *root, const int *act,
+                           int nact, int r, int **cover, size_t *cap)
+{
+    size_t top = 0;
+    long w = mf->regs[r].width;
+    for (int k = 0; k < nact; k++)
+        if (neighbour(mf, l, r, act[k]))
+            top = top > (size_t)mf->regs[act[k]].slot + mf->regs[act[k]].width
+                      ? top : (size_t)mf->regs[act[k]].slot + mf->regs[act[k]].width;
+    if (top + 1 > *cap) {
+        free(*cover);
+        *cap = 2 * (top + 1);
+        *cover = calloc(*cap, sizeof **cover);
+        if (!*cover) {
+            perror("rslc");
+            exit(1);
+        }
+    }
+    int *c = *cover;
+    for (int k = 0; k < nact; k++) {
+        const MReg *o = &mf->regs[act[k]];
+        if (!neighbour(mf, l, r, act[k]))
+            continue;
+        bool share = may_share(mf, l, root, r, act[k]);
+        for (long s = o->slot - w + 1 < 0 ? 0 : o->slot - w + 1; s < o->slot + (long)o->width; s++)
+            c[s] += !(share && s == o->slot);
+    }
+    size_t slot = 0;
+    while (c[slot])
+        slot++;
+    memset(c, 0, (top + 1) * sizeof *c);
+    return (unsigned)slot;
+}
+
 void vmgen_allocate(MFunc *mf, unsigned *nuniform, unsigned *nvarying)
 {
-    Live *l = malloc(((size_t)mf->nregs + 1) * sizeof *l);
-    Start *order = malloc(((size_t)mf->nregs + 1) * sizeof *order);
+    size_t nr = (size_t)mf->nregs + 1;
+    Live *l = malloc(nr * sizeof *l);
+    Start *order = malloc(nr * sizeof *order);
     int n = 0;
-    int *done = malloc(((size_t)mf->nregs + 1) * sizeof *done), ndone = 0;
+    /* act: the coloured registers still live at the current start. */
+    int *act = malloc(nr * sizeof *act), nact = 0;
+    int *root = malloc(nr * sizeof *root);
+    int *cover = NULL;
+    size_t cap = 0;
     compute_live(mf, l);
+    for (int r = 0; r < mf->nregs; r++)
+        root[r] = input_root(mf, l, r);
     /* Where each register holds its value, for the debugger: after its
        first definition to its last mention; from the start of its
        interval when it is read before it is written (around a loop's
@@ -207,7 +272,7 @@ void vmgen_allocate(MFunc *mf, unsigned *nuniform, unsigned *nvarying)
         if (x->iface) {
             x->slot = (int)size[x->varying];
             size[x->varying] += x->width;
-            done[ndone++] = r;
+            act[nact++] = r;
         } else if (l[r].first <= l[r].last) {
             order[n++] = (Start){ l[r].first, r };
         }
@@ -216,17 +281,18 @@ void vmgen_allocate(MFunc *mf, unsigned *nuniform, unsigned *nvarying)
     for (int k = 0; k < n; k++) {
         int r = order[k].reg;
         MReg *x = &mf->regs[r];
+        int kept = 0;
+        for (int j = 0; j < nact; j++)
+            if (l[act[j]].last >= l[r].first)
+                act[kept++] = act[j];
+        nact = kept;
         int f = x->friend >= 0 ? x->friend : l[r].copy_of;
         if (f >= 0 && mf->regs[f].slot >= 0 && mf->regs[f].varying == x->varying
-            && fits(mf, l, done, ndone, r, (unsigned)mf->regs[f].slot)) {
+            && fits(mf, l, root, act, nact, r, (unsigned)mf->regs[f].slot))
             x->slot = mf->regs[f].slot;
-        } else {
-            unsigned s = 0;
-            while (!fits(mf, l, done, ndone, r, s))
-                s++;
-            x->slot = (int)s;
-        }
-        done[ndone++] = r;
+        else
+            x->slot = (int)lowest_fit(mf, l, root, act, nact, r, &cover, &cap);
+        act[nact++] = r;
         if ((unsigned)x->slot + x->width > size[x->varying])
             size[x->varying] = (unsigned)x->slot + x->width;
     }
@@ -234,5 +300,7 @@ void vmgen_allocate(MFunc *mf, unsigned *nuniform, unsigned *nvarying)
     *nvarying = size[1];
     free(l);
     free(order);
-    free(done);
+    free(act);
+    free(root);
+    free(cover);
 }

@@ -19,6 +19,12 @@
 
 #include "backends/vm/vmgen.h"
 
+/* The list scheduler is quadratic in a segment's length (the dependence
+   matrix alone is n * n): a longer segment, such as thousands of
+   straight-line statements, is scheduled in windows of this many
+   instructions, which only loses overlap across a window's edge. */
+enum { SCHED_WINDOW = 512 };
+
 /* Does the instruction end a segment (or must stay where it is)? */
 static bool barrier(VmOp op)
 {
@@ -47,6 +53,10 @@ static bool depends(const MIns *later, const MIns *earlier)
     int nl = later->nargs <= 36 ? reads(later, rl) : -1;
     int ne = earlier->nargs <= 36 ? reads(earlier, re) : -1;
     if (nl < 0 || ne < 0)
+        return true;
+    /* Builtin calls keep their order among themselves: random() advances
+       the point's stream, printf prints, a host call may count. */
+    if (later->op == VM_OP_CALLB && earlier->op == VM_OP_CALLB)
         return true;
     int wl = later->a.reg, we = earlier->a.reg;
     for (int k = 0; k < nl; k++)
@@ -167,7 +177,8 @@ void vmgen_schedule(MFunc *mf)
         bool end = p == mf->nins || labelled[p] || barrier(mf->ins[p].op);
         if (!end)
             continue;
-        schedule_segment(mf->ins + start, p - start);
+        for (int w = start; w < p; w += SCHED_WINDOW)
+            schedule_segment(mf->ins + w, p - w < SCHED_WINDOW ? p - w : SCHED_WINDOW);
         start = p + 1;
         if (p < mf->nins && !barrier(mf->ins[p].op))
             start = p; /* a labelled instruction begins the next segment */

@@ -299,10 +299,16 @@ void vg_select_ins(Gen *g, IrIns *ins)
     case IR_not:
         vg_emit3(g, VM_OP_NOT, 1, R(dst), ARG(0), R(-1), ins->loc);
         break;
-    case IR_select: {
-        MOpnd a0 = ARG(0), a1 = ARG(1), a2 = ARG(2);
-        vg_emit3(g, VM_OP_SEL, w, R(dst), a0, a1, ins->loc);
-        g->mf->ins[g->mf->nins - 1].d = a2;
+    case IR_select: { /* arrays: element by element (SEL has widths 1, 3, 16) */
+        IrType t = ins->val.type;
+        unsigned ew = t.arraylen ? vg_kind_width(t.kind) : w;
+        unsigned n = t.arraylen ? (unsigned)t.arraylen : 1;
+        int c = vg_reg_of(g, ins->args[0]), a = vg_reg_of(g, ins->args[1]);
+        int b = vg_reg_of(g, ins->args[2]);
+        for (unsigned k = 0; k < n; k++) {
+            vg_emit3(g, VM_OP_SEL, ew, RO(dst, k * ew), R(c), RO(a, k * ew), ins->loc);
+            g->mf->ins[g->mf->nins - 1].d = RO(b, k * ew);
+        }
         break;
     }
     case IR_splat:
@@ -365,6 +371,23 @@ void vg_select_ins(Gen *g, IrIns *ins)
     }
     case IR_light: {
         int r = g->region_of[ins->block->id];
+        if (r >= 0 && g->fn->regions[r].kind == IRR_GATHER) {
+            /* Pair imm's value: after the hit flag and the earlier
+               fetched values (linearize.c, gather_terminator). */
+            const IrIns *t = g->fn->regions[r].header->last;
+            unsigned at = 1;
+            int pair = 0, k = 5;
+            for (; k + 1 < t->nargs && pair < ins->imm; k += 2, pair++)
+                if (vg_gather_output(t, k))
+                    at += vg_type_width(t->args[k + 1]->type);
+            if (k + 1 >= t->nargs || !vg_gather_output(t, k)) {
+                vg_unsupported(g, ins, "this gather value");
+                break;
+            }
+            vg_emit3(g, VM_OP_MOV, vg_type_width(ins->val.type), R(dst), RO(g->light_val[r], at),
+                     R(-1), ins->loc);
+            break;
+        }
         if (r < 0 || g->light_val[r] < 0 || ins->imm > 2) {
             vg_unsupported(g, ins, "this light value");
             break;
@@ -434,9 +457,7 @@ void mfunc_free(MFunc *mf)
     for (int i = 0; i < mf->nregs; i++)
         if (mf->regs[i].owns_init)
             free((void *)mf->regs[i].init);
-    for (int i = 0; i < mf->nbuiltins; i++)
-        free((void *)mf->builtins[i]);
-    free(mf->builtins);
+    free(mf->callees);
     free(mf->strings);
     free(mf->ins);
     free(mf->regs);

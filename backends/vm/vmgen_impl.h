@@ -62,11 +62,15 @@ void vg_select_ins(Gen *g, IrIns *ins);
 void vg_layout(Gen *g);
 void vg_linearize(Gen *g);
 
-/* vmcall.c: the index of a builtin by its mangled name, e.g. "noise(p)f"
-   (the runtime binds by this name); a builtin call (intrin) into dst; and
-   where a callout's value sits in its call's tuple. */
-int vg_name_index(Gen *g, const char *name);
+/* vmcall.c: a builtin's CALLB index, its callee (the runtime binds it by
+   row) added on first use; the type letter (runtime/builtins.def's) of an
+   IR type; a builtin call (intrin) into dst; and where a callout's value
+   sits in its call's tuple. */
+int vg_callee_index(Gen *g, const VmCallee *c);
+char vg_type_letter(IrType t);
+/* Is argument k of a gather region's terminator t a name whose value
+   the loop fetches from each hit (linearize.c)? */
+bool vg_gather_output(const IrIns *t, int k);
 void vg_select_intrin(Gen *g, IrIns *ins, int dst);
-unsigned vg_tuple_offset(const IrIns *call, int which);
 
 #endif /* RSLC_VMGEN_IMPL_H */

@@ -21,7 +21,8 @@ const char usage_text[] =
     "  --threads LIST    trace (and build) with each of these thread counts (default 1)\n"
     "  --res N           primary rays per image side (default 1024)\n"
     "  --reps N          timing repetitions, the best counts (default 3)\n"
-    "  --isa ISA         sse4.2 or avx2 for both tracers (default: the best available)\n"
+    "  --isa ISA         avx512, avx2, sse4.2 or auto for both tracers (default auto:\n"
+    "                    the best available)\n"
     "  --embree          also run Embree 3 on the same mesh and rays\n";
 
 static bool fail(char *err, size_t errlen, const char *fmt, ...)

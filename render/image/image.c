@@ -6,6 +6,7 @@
 */
 #include "config.h"
 #include "render/image/image_impl.h"
+#include "runtime/outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,7 +17,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 void image_error(char *err, int errlen, const char *name, const char *fmt, ...)
@@ -38,6 +38,27 @@ bool image_size_ok(long width, long height, long channels)
 {
     return width > 0 && height > 0 && channels > 0 && channels <= IMAGE_MAX_CHANNELS &&
            width <= 65536 && height <= 65536 && width * height * channels <= (1L << 28);
+}
+
+bool image_read_size_ok(long width, long height, long channels, const char *what,
+                        const char *name, char *err, int errlen)
+{
+    if (width <= 0 || height <= 0 || channels <= 0)
+        image_error(err, errlen, name, "%s image with no pixels (%ld x %ld, %ld channels)", what,
+                    width, height, channels);
+    else if (channels > IMAGE_MAX_CHANNELS)
+        image_error(err, errlen, name, "%s image with %ld channels (the limit is %d)", what,
+                    channels, IMAGE_MAX_CHANNELS);
+    else if (width > IMAGE_READ_MAX_SIDE || height > IMAGE_READ_MAX_SIDE)
+        image_error(err, errlen, name, "%s image too large: %ld x %ld pixels (the limit is %ld "
+                    "a side)", what, width, height, IMAGE_READ_MAX_SIDE);
+    else if (width * height * channels > IMAGE_READ_MAX_SAMPLES)
+        image_error(err, errlen, name, "%s image too large: %ld x %ld pixels of %ld channels "
+                    "(the limit is %ld samples)", what, width, height, channels,
+                    IMAGE_READ_MAX_SAMPLES);
+    else
+        return true;
+    return false;
 }
 
 void image_default_names(Image *img)
@@ -161,39 +182,63 @@ Image *image_decode(const void *data, size_t size, const char *name, ImageFormat
     return NULL;
 }
 
+/* The whole of an open regular file (malloc'd, size in *size), or NULL
+   with err. The size comes from fstat of the open descriptor, so what is
+   checked is what is read: a device or FIFO never gets read from. */
+static uint8_t *read_whole(int fd, const char *path, size_t *size, char *err, int errlen)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        image_error(err, errlen, path, "cannot read: %s", strerror(errno));
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        image_error(err, errlen, path, "not a regular file (a %s)",
+                    S_ISDIR(st.st_mode) ? "directory" : S_ISFIFO(st.st_mode) ? "FIFO"
+                    : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "device" : "special file");
+        return NULL;
+    }
+    if (st.st_size > IMAGE_READ_MAX_BYTES) {
+        image_error(err, errlen, path, "file too large: %lld bytes (the limit is %ld)",
+                    (long long)st.st_size, IMAGE_READ_MAX_BYTES);
+        return NULL;
+    }
+    uint8_t *data = malloc((size_t)st.st_size + 1);
+    if (!data) {
+        image_error(err, errlen, path, "out of memory for %lld bytes", (long long)st.st_size);
+        return NULL;
+    }
+    size_t n = 0; /* a file that shrinks meanwhile is read as it now is */
+    while (n < (size_t)st.st_size) {
+        ssize_t got = read(fd, data + n, (size_t)st.st_size - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            image_error(err, errlen, path, "read failed: %s", strerror(errno));
+            free(data);
+            return NULL;
+        }
+        if (got == 0)
+            break;
+        n += (size_t)got;
+    }
+    *size = n;
+    return data;
+}
+
 Image *image_read(const char *path, ImageFormat format, char *err, int errlen)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
+    /* O_NONBLOCK: opening a FIFO with no writer would wait forever */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         image_error(err, errlen, path, "cannot open: %s", strerror(errno));
         return NULL;
     }
-    uint8_t *data = NULL;
-    size_t size = 0, cap = 0;
-    while (1) {
-        if (size == cap) {
-            cap = cap ? cap * 2 : 1 << 16;
-            uint8_t *grown = cap > ((size_t)1 << 34) ? NULL : realloc(data, cap);
-            if (!grown) {
-                image_error(err, errlen, path, "file too large to read");
-                free(data);
-                fclose(fp);
-                return NULL;
-            }
-            data = grown;
-        }
-        size_t got = fread(data + size, 1, cap - size, fp);
-        size += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(fp)) {
-        image_error(err, errlen, path, "read failed: %s", strerror(errno));
-        free(data);
-        fclose(fp);
+    size_t size = 0;
+    uint8_t *data = read_whole(fd, path, &size, err, errlen);
+    close(fd);
+    if (!data)
         return NULL;
-    }
-    fclose(fp);
     Image *img = image_decode(data, size, path, format, err, errlen);
     free(data);
     return img;
@@ -271,41 +316,27 @@ int image_write(const Image *img, const char *path, const ImageWriteOptions *opt
         return -1;
     }
 
-    /* A fresh file beside path: same directory, so rename() is atomic. */
-    static unsigned counter;
-    char tmp[4096];
-    int fd = -1;
-    for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
-        unsigned n = __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
-        int len = snprintf(tmp, sizeof tmp, "%s.tmp%ld.%u.%u", path, (long)getpid(), n,
-                           sample_hash((uint32_t)time(NULL), n, (uint32_t)attempt) & 0xffff);
-        if (len < 0 || (size_t)len >= sizeof tmp) {
-            image_error(err, errlen, path, "path too long");
-            return -1;
-        }
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST) {
-            image_error(err, errlen, path, "cannot create '%s': %s", tmp, strerror(errno));
-            return -1;
-        }
-    }
+    /* Through a temporary file beside path (runtime/outfile.h); the
+       encoders open it by name. */
+    OutFile of;
+    char why[256];
+    int fd = outfile_begin(&of, path, why, sizeof why);
     if (fd < 0) {
-        image_error(err, errlen, path, "cannot create a temporary file beside it");
+        image_error(err, errlen, path, "%s", why);
         return -1;
     }
     close(fd);
-
     int rc;
     switch (o.format) {
-    case IMAGE_PNG: rc = image_write_png(img, &o, tmp, path, err, errlen); break;
-    case IMAGE_TIFF: rc = image_write_tiff(img, &o, tmp, path, err, errlen); break;
-    default: rc = image_write_exr(img, &o, tmp, path, err, errlen); break;
+    case IMAGE_PNG: rc = image_write_png(img, &o, of.tmp, path, err, errlen); break;
+    case IMAGE_TIFF: rc = image_write_tiff(img, &o, of.tmp, path, err, errlen); break;
+    default: rc = image_write_exr(img, &o, of.tmp, path, err, errlen); break;
     }
-    if (rc == 0 && rename(tmp, path) != 0) {
-        image_error(err, errlen, path, "cannot rename '%s' to it: %s", tmp, strerror(errno));
+    if (rc == 0 && outfile_commit(&of, why, sizeof why) < 0) {
+        image_error(err, errlen, path, "%s", why);
         rc = -1;
+    } else if (rc != 0) {
+        outfile_abort(&of);
     }
-    if (rc != 0)
-        unlink(tmp);
     return rc;
 }

@@ -84,7 +84,9 @@ int image_channel_index(const Image *img, const char *name);
 ImageFormat image_format_from_name(const char *path);
 const char *image_format_name(ImageFormat f);
 
-/* Reads a file whole. The format is `format` if given, else the one
+/* Reads a file whole: a regular file only (a device or FIFO is refused
+   without being read), within the reading limits of image_impl.h (file
+   bytes, pixels a side, samples), each refusal saying which. The format is `format` if given, else the one
    the first bytes show (so txmake-style names such as "brick.tex"
    work), else the extension's. 8 and 16-bit samples become [0, 1]
    floats (v/255, v/65535), with no color space conversion; HDR gives

@@ -153,11 +153,8 @@ static Image *decode(exr_context_t ctx, ExrIO *io, const char *name, char *err, 
     }
     long W = (long)dw.max.x - dw.min.x + 1, H = (long)dw.max.y - dw.min.y + 1;
     int C = cl->num_channels;
-    if (!image_size_ok(W, H, C)) {
-        image_error(err, errlen, name, "EXR image too large, empty or with too many channels "
-                    "(%ld x %ld x %d)", W, H, C);
+    if (!image_read_size_ok(W, H, C, "EXR", name, err, errlen))
         return NULL;
-    }
     int order[IMAGE_MAX_CHANNELS], pos[IMAGE_MAX_CHANNELS];
     channel_order(cl, order);
     bool any_half = false, any_float = false;

@@ -15,6 +15,20 @@
 void image_error(char *err, int errlen, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Reading's limits: a file of at most IMAGE_READ_MAX_BYTES, at most
+   IMAGE_READ_MAX_SIDE pixels a side and IMAGE_READ_MAX_SAMPLES floats in
+   all (a gigabyte), so that a hostile header cannot make us allocate
+   what the machine does not have. */
+#define IMAGE_READ_MAX_BYTES (1L << 30)
+#define IMAGE_READ_MAX_SIDE 32768L
+#define IMAGE_READ_MAX_SAMPLES (1L << 28)
+
+/* Whether a file's image of width x height x channels may be read;
+   false with "name: error: ..." saying which limit it passes. `what`
+   names the format ("PNG") in the message. */
+bool image_read_size_ok(long width, long height, long channels, const char *what,
+                        const char *name, char *err, int errlen);
+
 /* Sets img's channel names to the defaults for its channel count. */
 void image_default_names(Image *img);
 

@@ -3,6 +3,15 @@
 ** libstb holds the implementations), PNG output through
 ** stb_image_write. stb_image keeps its failure reason in a global, so
 ** decoding is serialized by a mutex.
+**
+** stb_image reads zeros past the end of its input and calls that a
+** picture, so a truncated HDR or JPEG file would decode "fine": pixels
+** are decoded through stb's callback reader instead, which notices a read
+** past the end. An HDR file's scanlines are walked first (hdr_data_ok),
+** since stb loops forever on a run-length count of 0, which is what it
+** reads past the end of a cut file. The dimensions are checked against image.c's reading
+** limits before any pixel is decoded; a PNG's are read from its header,
+** since stb_image's own check would only say "unknown image type".
 */
 #include "config.h"
 #include "render/image/image_impl.h"
@@ -17,9 +26,111 @@
 
 static pthread_mutex_t stb_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* stb's callback reader over bytes in memory. stb refills its buffer
+   with reads of STB_REFILL bytes, where a short read only means the file
+   ends soon; a read when nothing is left, or a short read of another size
+   (stbi__getn reading a block directly), means the decoder wanted bytes
+   the file does not have. */
+enum { STB_REFILL = 128 };
+typedef struct Source {
+    const uint8_t *data;
+    size_t size, at;
+    bool past_end;
+} Source;
+
+static int source_read(void *user, char *out, int n)
+{
+    Source *src = user;
+    size_t left = src->size - src->at, k = (size_t)n < left ? (size_t)n : left;
+    if (left == 0 || (k < (size_t)n && n != STB_REFILL))
+        src->past_end = true;
+    memcpy(out, src->data + src->at, k);
+    src->at += k;
+    return (int)k;
+}
+
+static void source_skip(void *user, int n)
+{
+    Source *src = user;
+    if (n < 0)
+        src->at -= (size_t)-n < src->at ? (size_t)-n : src->at;
+    else if ((size_t)n > src->size - src->at)
+        src->past_end = true, src->at = src->size;
+    else
+        src->at += (size_t)n;
+}
+
+static int source_eof(void *user)
+{
+    const Source *src = user;
+    return src->at >= src->size;
+}
+
+/* A PNG's width, height and channels from its IHDR chunk; false if the
+   data is not a PNG with one. */
+static bool png_header(const uint8_t *d, size_t n, long *w, long *h, long *c)
+{
+    if (n < 26 || memcmp(d, "\x89PNG\r\n\x1a\n", 8) || memcmp(d + 12, "IHDR", 4))
+        return false;
+    *w = (long)d[16] << 24 | (long)d[17] << 16 | (long)d[18] << 8 | d[19];
+    *h = (long)d[20] << 24 | (long)d[21] << 16 | (long)d[22] << 8 | d[23];
+    static const long by_type[7] = { 1, 1, 3, 3, 2, 1, 4 }; /* gray, -, rgb, palette, ga, -, rgba */
+    *c = d[25] < 7 ? by_type[d[25]] : 1;
+    return true;
+}
+
+/* Whether the Radiance scanlines after the header of an HDR image of
+   w x h pixels are all there and their run lengths sane, walked as stb
+   decodes them: each scanline of 8 to 32767 pixels starting 2 2 is four
+   run-length encoded components; anything else makes stb read w x h flat
+   RGBE pixels from there. A header stb will refuse anyway passes, for stb to say. */
+static bool hdr_data_ok(const uint8_t *d, size_t n, long w, long h, char *err, int errlen,
+                        const char *name)
+{
+    const uint8_t *end = d + n, *p = d;
+    while (p + 1 < end && (p[0] != '\n' || p[1] != '\n')) /* the header ends with an empty line */
+        p++;
+    p = p + 2 < end ? memchr(p + 2, '\n', (size_t)(end - p - 2)) : NULL; /* the resolution */
+    if (!p)
+        return true;
+    p++;
+    for (long y = 0; y < h; y++) {
+        if (w < 8 || w >= 32768 || end - p < 4 || p[0] != 2 || p[1] != 2 || (p[2] & 0x80)) {
+            /* stb then reads the whole image flat from here, this pixel first */
+            if ((size_t)(end - p) / 4 / (size_t)w < (size_t)h)
+                goto truncated;
+            return true;
+        }
+        p += 4;
+        for (int c = 0; c < 4; c++)
+            for (long left = w; left > 0;) {
+                if (p >= end)
+                    goto truncated;
+                long count = *p > 128 ? *p - 128 : *p;
+                if (count == 0 || count > left) {
+                    image_error(err, errlen, name, "corrupt HDR data (a run of %ld pixels where "
+                                "%ld are left)", count, left);
+                    return false;
+                }
+                size_t need = *p++ > 128 ? 1 : (size_t)count;
+                if ((size_t)(end - p) < need)
+                    goto truncated;
+                p += need, left -= count;
+            }
+    }
+    return true;
+truncated:
+    image_error(err, errlen, name, "truncated file: the image data ends early");
+    return false;
+}
+
 static Image *decode_locked(const uint8_t *data, int size, const char *name, char *err,
                             int errlen)
 {
+    long pw, ph, pc;
+    if (png_header(data, (size_t)size, &pw, &ph, &pc) &&
+        !image_read_size_ok(pw, ph, pc, "PNG", name, err, errlen))
+        return NULL;
     int w, h, comp;
     if (!stbi_info_from_memory(data, size, &w, &h, &comp)) {
         const char *why = stbi_failure_reason();
@@ -27,10 +138,11 @@ static Image *decode_locked(const uint8_t *data, int size, const char *name, cha
                     why ? why : "unknown reason");
         return NULL;
     }
-    if (!image_size_ok(w, h, comp)) {
-        image_error(err, errlen, name, "image too large (%d x %d x %d)", w, h, comp);
+    if (!image_read_size_ok(w, h, comp, "PNG, JPEG or HDR", name, err, errlen))
         return NULL;
-    }
+    bool hdr = stbi_is_hdr_from_memory(data, size);
+    if (hdr && !hdr_data_ok(data, (size_t)size, w, h, err, errlen, name))
+        return NULL;
     Image *img = image_new(w, h, comp);
     if (!img) {
         image_error(err, errlen, name, "out of memory for %d x %d pixels", w, h);
@@ -39,15 +151,23 @@ static Image *decode_locked(const uint8_t *data, int size, const char *name, cha
     size_t n = (size_t)w * (size_t)h * (size_t)comp;
     int lw = 0, lh = 0, lc;
     void *p;
-    if (stbi_is_hdr_from_memory(data, size)) {
-        p = stbi_loadf_from_memory(data, size, &lw, &lh, &lc, comp);
+    Source src = { data, (size_t)size, 0, false };
+    const stbi_io_callbacks io = { source_read, source_skip, source_eof };
+    if (hdr) {
+        p = stbi_loadf_from_callbacks(&io, &src, &lw, &lh, &lc, comp);
         img->meta.storage = IMAGE_FLOAT;
     } else if (stbi_is_16_bit_from_memory(data, size)) {
-        p = stbi_load_16_from_memory(data, size, &lw, &lh, &lc, comp);
+        p = stbi_load_16_from_callbacks(&io, &src, &lw, &lh, &lc, comp);
         img->meta.storage = IMAGE_U16;
     } else {
-        p = stbi_load_from_memory(data, size, &lw, &lh, &lc, comp);
+        p = stbi_load_from_callbacks(&io, &src, &lw, &lh, &lc, comp);
         img->meta.storage = IMAGE_U8;
+    }
+    if (p && src.past_end) {
+        stbi_image_free(p);
+        image_free(img);
+        image_error(err, errlen, name, "truncated file: the image data ends early");
+        return NULL;
     }
     bool ok = p && lw == w && lh == h;
     for (size_t i = 0; ok && i < n; i++)

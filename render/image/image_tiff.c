@@ -274,11 +274,8 @@ static Image *decode(TIFF *tif, const char *name, TiffErr *e, char *err, int err
                   ((l.fmt == SAMPLEFORMAT_UINT && (l.bps == 8 || l.bps == 16 || l.bps == 32)) ||
                    (l.fmt == SAMPLEFORMAT_IEEEFP && (l.bps == 16 || l.bps == 32)));
     int channels = direct ? l.spp : nextra > 0 ? 4 : 3;
-    if (!image_size_ok(w, h, channels)) {
-        image_error(err, errlen, name, "TIFF image too large or empty (%u x %u x %d)", w, h,
-                    channels);
+    if (!image_read_size_ok(w, h, channels, "TIFF", name, err, errlen))
         return NULL;
-    }
     if (direct && (l.bps > 8 || l.fmt != SAMPLEFORMAT_UINT) && compression == COMPRESSION_JPEG) {
         image_error(err, errlen, name, "unsupported TIFF (JPEG-compressed %u-bit samples)", l.bps);
         return NULL;

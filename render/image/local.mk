@@ -5,6 +5,7 @@
 
 IMAGE_CFLAGS = $(AM_CFLAGS) $(STB_CFLAGS) $(TIFF_CFLAGS) $(OPENEXR_CFLAGS)
 IMAGE_LIBS = render/image/librtimage.a $(STB_LIBS) $(TIFF_LIBS) $(OPENEXR_LIBS) \
+	runtime/libruntime.a \
 	$(PTHREAD_LIBS) -lm
 
 noinst_LIBRARIES += render/image/librtimage.a

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_LEVELS 20   /* 65536 halves to 1 in 17 steps */
 #define MAX_ANISO 16.0  /* longest side over shortest the filter follows */
@@ -55,6 +56,7 @@ struct TexSystem {
     Texture *bucket[NBUCKETS];
     char *searchpath;
     float current_to_world[16];
+    size_t max_bytes, bytes; /* the pyramids' limit, and what they take (atomic) */
 };
 
 /* ---- the system --------------------------------------------------------------------------- */
@@ -68,6 +70,7 @@ TexSystem *texsys_new(void)
         return NULL;
     pthread_mutex_init(&ts->lock, NULL);
     memcpy(ts->current_to_world, identity, sizeof identity);
+    ts->max_bytes = TEXSYS_MAX_BYTES;
     return ts;
 }
 
@@ -95,6 +98,11 @@ void texsys_set_searchpath(TexSystem *ts, const char *dirs)
 {
     free(ts->searchpath);
     ts->searchpath = dirs && *dirs ? strdup(dirs) : NULL;
+}
+
+void texsys_set_memory_limit(TexSystem *ts, size_t bytes)
+{
+    ts->max_bytes = bytes;
 }
 
 void texsys_set_current_to_world(TexSystem *ts, const float m[16])
@@ -167,13 +175,10 @@ static const char *resolve(const TexSystem *ts, const char *name, char *buf, siz
         return name;
     for (const char *d = ts->searchpath; *d;) {
         size_t len = strcspn(d, ":");
-        if (len > 0 && (size_t)snprintf(buf, size, "%.*s/%s", (int)len, d, name) < size) {
-            FILE *fp = fopen(buf, "rb");
-            if (fp) {
-                fclose(fp);
-                return buf;
-            }
-        }
+        /* access(), not an open: opening a FIFO would wait for a writer */
+        if (len > 0 && (size_t)snprintf(buf, size, "%.*s/%s", (int)len, d, name) < size &&
+            access(buf, R_OK) == 0)
+            return buf;
         d += len + (d[len] == ':');
     }
     return name;
@@ -197,23 +202,34 @@ static bool build(Pyramid *py, Level base, int C)
 }
 
 /* Reads the file and builds the pyramids; false with t->error. */
-static bool load(const TexSystem *ts, Texture *t)
+static bool load(TexSystem *ts, Texture *t)
 {
     char buf[4096], err[512], msg[700];
     const char *path = resolve(ts, t->name, buf, sizeof buf);
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
+    if (access(path, R_OK) != 0) { /* image_read checks what it opens is a regular file */
         snprintf(msg, sizeof msg, "cannot open texture '%s': %s", t->name, strerror(errno));
         t->error = strdup(msg);
         return false;
     }
-    fclose(fp);
     Image *img = image_read(path, IMAGE_FORMAT_AUTO, err, sizeof err);
     if (!img) {
         /* the image layer's "path: error: " is said once, by us */
         const char *why = strstr(err, ": error: ");
         snprintf(msg, sizeof msg, "cannot read texture '%s': %s", t->name, why ? why + 9 : err);
         t->error = strdup(msg);
+        return false;
+    }
+    /* a pyramid takes at most 4/3 of its base level */
+    size_t need = (size_t)img->width * (size_t)img->height * (size_t)img->channels *
+                  sizeof(float) / 3 * 4;
+    size_t before = __atomic_fetch_add(&ts->bytes, need, __ATOMIC_RELAXED);
+    if (before + need > ts->max_bytes) {
+        __atomic_fetch_sub(&ts->bytes, need, __ATOMIC_RELAXED);
+        snprintf(msg, sizeof msg, "cannot load texture '%s': its %zu bytes would take the "
+                 "textures past their limit of %zu bytes (%zu in use)", t->name, need,
+                 ts->max_bytes, before);
+        t->error = strdup(msg);
+        image_free(img);
         return false;
     }
     const ImageMeta *m = &img->meta;

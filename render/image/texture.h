@@ -48,6 +48,8 @@
 #ifndef RT_TEXTURE_H
 #define RT_TEXTURE_H
 
+#include <stddef.h>
+
 #include "runtime/host.h"
 
 typedef struct TexSystem TexSystem;
@@ -65,6 +67,13 @@ void texsys_set_searchpath(TexSystem *ts, const char *dirs);
 /* The matrix taking current-space points to world space, for shadow
    lookups and textureinfo's matrices (row vectors, p' = p M). */
 void texsys_set_current_to_world(TexSystem *ts, const float m[16]);
+
+/* The most memory the loaded textures' pyramids may take together
+   (TEXSYS_MAX_BYTES unless set): loaded textures stay loaded, so a
+   shader naming ever new textures would otherwise fill the machine. A
+   texture that would pass it fails to load, saying so. */
+#define TEXSYS_MAX_BYTES ((size_t)4 << 30)
+void texsys_set_memory_limit(TexSystem *ts, size_t bytes);
 
 /* A texture, environment or shadow lookup into out (q->nchannels
    floats): 0, or -1 with a message in err. Thread-safe. */

@@ -106,6 +106,14 @@ static void read_archive(RibCtx *c, const RibRequest *r, const RibArg *at,
                   name);
         return;
     }
+    /* A device or FIFO would stream forever ("/dev/zero"): refused here,
+       at the request that names it. */
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        rib_error(c, at->loc, "%s: \"%s\" is not a regular file", r->name, name);
+        free(path);
+        return;
+    }
     const char *outer = c->file;
     c->file = rib_intern(c->store, path);
     free(path);
@@ -131,7 +139,7 @@ void rib_req_Procedural(RibCtx *c, const RibRequest *r)
     if (!kind)
         return;
     if (strcmp(kind, "DelayedReadArchive") != 0) {
-        rib_warning(c, r->loc, "Procedural \"%s\" is not supported; ignored",
+        rib_unsupported(c, r->loc, "Procedural \"%s\" is not supported; ignored",
                     kind);
         return;
     }

@@ -91,6 +91,29 @@ void rib_req_Sides(RibCtx *c, const RibRequest *r)
         rib_attr_edit(c)->sides = (int)n;
 }
 
+/* Matte onoff (RISpec 3.2 section 4.1.5). */
+void rib_req_Matte(RibCtx *c, const RibRequest *r)
+{
+    size_t pos = 0;
+    long n;
+    if (rib_arg_int(c, r, &pos, 0, 1, &n, "matte (0 or 1)") && rib_args_end(c, r, pos))
+        rib_attr_edit(c)->matte = n != 0;
+}
+
+/* TextureCoordinates s1 t1 s2 t2 s3 t3 s4 t4: s and t at the corners
+   (u, v) = (0,0), (1,0), (0,1), (1,1) of a surface's parameters,
+   interpolated bilinearly where no "st" is given (section 4.1.5). */
+void rib_req_TextureCoordinates(RibCtx *c, const RibRequest *r)
+{
+    size_t pos = 0;
+    double v[8];
+    if (!rib_arg_numbers(c, r, &pos, 8, v, "the texture coordinates") || !rib_args_end(c, r, pos))
+        return;
+    RibAttrState *a = rib_attr_edit(c);
+    for (int i = 0; i < 8; i++)
+        a->st[i] = rib_to_float(v[i]);
+}
+
 void rib_req_Attribute(RibCtx *c, const RibRequest *r)
 {
     size_t pos = 0;

@@ -16,7 +16,7 @@ bool rib_basis_named(const char *name, RibBasis *b)
     /* a spelling other renderers accept */
     if (strcmp(name, "catmullrom") == 0)
         name = "catmull-rom";
-    const RslBasis *rb = rsl_basis(name);
+    const RslBasis *rb = rsl_basis(rsl_spline_basis(name));
     if (!rb)
         return false;
     for (int k = 0; k < 16; k++)

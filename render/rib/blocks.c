@@ -115,6 +115,7 @@ void rib_req_WorldBegin(RibCtx *c, const RibRequest *r)
     c->cap_frame_meshes = c->cap_instances = 0;
     shaders_to_world(c);
     push_block(c, RIB_BLOCK_WORLD, r);
+    rib_lights_to_world(c);
     c->attr.ctm = rib_matrix_identity();
 }
 
@@ -186,7 +187,7 @@ void rib_req_SolidBegin(RibCtx *c, const RibRequest *r)
     size_t pos = 0;
     if (rib_arg_string(c, r, &pos, "the operation"))
         rib_args_end(c, r, pos);
-    rib_warning(c, r->loc, "CSG is not supported; the solid's parts are "
+    rib_unsupported(c, r->loc, "CSG is not supported; the solid's parts are "
                 "rendered as they are");
     push_block(c, RIB_BLOCK_SOLID, r);
 }
@@ -205,7 +206,7 @@ void rib_req_MotionBegin(RibCtx *c, const RibRequest *r)
         rib_args_end(c, r, pos);
     if (refuse_inside(c, r, 1u << RIB_BLOCK_MOTION))
         return;
-    rib_warning(c, r->loc, "motion blur is not supported; the first time "
+    rib_unsupported(c, r->loc, "motion blur is not supported; the first time "
                 "sample is used");
     push_block(c, RIB_BLOCK_MOTION, r);
     c->motion_requests = 0;

@@ -155,6 +155,8 @@ static const char *const standard[][2] = {
     {"searchpath:archive", "string"},  {"searchpath:procedural", "string"},
     {"searchpath:display", "string"},  {"searchpath:resource", "string"},
     {"trace:maxdepth", "integer"},     {"trace:bias", "float"},
+    /* rtrender's integrator (render/render.c) */
+    {"integrator:name", "string"},     {"integrator:maxdepth", "integer"},
     {"trace:maxdiffusedepth", "integer"},
     {"trace:maxspeculardepth", "integer"},
     {"trace:displacements", "integer"},

@@ -76,6 +76,19 @@ void rib_warning(RibCtx *c, RibLoc loc, const char *fmt, ...)
     va_end(ap);
 }
 
+void rib_unsupported(RibCtx *c, RibLoc loc, const char *fmt, ...)
+{
+    char text[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (c->opt.strict)
+        rib_error(c, loc, "%s", text);
+    else
+        rib_warning(c, loc, "%s", text);
+}
+
 void rib_fatal(RibCtx *c, RibLoc loc, const char *fmt, ...)
 {
     va_list ap;

@@ -119,6 +119,8 @@ typedef struct RibAttrState {
     RibMatrix ctm;           /* object to world (camera before WorldBegin) */
     float color[3], opacity[3];
     int sides;
+    bool matte;
+    float st[8];
     RibOrientation orientation;
     const RibShader *surface, *displacement, *atmosphere, *interior,
                     *exterior;
@@ -168,6 +170,9 @@ typedef struct RibCtx {
     RibObject *object;       /* the object being defined, or NULL */
     RibMap objects;          /* handle -> RibObject* */
     RibMap lights;           /* handle -> RibLight*, per frame */
+    RibMap camera_lights;    /* handle -> RibLight*, declared before
+                                WorldBegin (old RIB): their shaders'
+                                transforms go to camera space */
     RibMap coordsys;         /* name -> RibMatrix* to camera space, from
                                 before WorldBegin */
     RibMap world_coordsys;   /* name -> RibMatrix* to world space, from
@@ -195,6 +200,17 @@ const RibAttributes *rib_attrs(RibCtx *c);
 /* Reports and returns false when ntris more triangles would exceed the
    scene's budget. */
 bool rib_budget(RibCtx *c, RibLoc loc, const char *prim, size_t ntris);
+/* The camera as seen from object space (the current transform), for
+   primitives that turn to face it (Points, Curves): its eye point
+   (perspective) or the direction it looks along (orthographic). Inside
+   an object definition the object's space is taken as world space. */
+typedef struct RibEye {
+    bool perspective;
+    double at[3], dir[3];
+} RibEye;
+void rib_eye(RibCtx *c, RibEye *eye);
+/* The unit direction from object-space point p towards the camera. */
+void rib_eye_towards(const RibEye *eye, const double p[3], double out[3]);
 /* Places a finished mesh (taking its arrays) with the current transform
    and attributes in the object or frame being defined. */
 void rib_emit_mesh(RibCtx *c, RibMesh *m);
@@ -207,6 +223,12 @@ bool rib_basis_named(const char *name, RibBasis *b);
 void rib_error(RibCtx *c, RibLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void rib_warning(RibCtx *c, RibLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* What is unknown or not supported (a request, a Procedural kind, CSG,
+   motion blur, trim curves): a warning, the request skipped or done in
+   part, and loading goes on, as RenderMan renderers do; an error under
+   RibLoadOptions.strict. */
+void rib_unsupported(RibCtx *c, RibLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Reports an error that stops loading. */
 void rib_fatal(RibCtx *c, RibLoc loc, const char *fmt, ...)

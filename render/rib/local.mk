@@ -27,6 +27,7 @@ render_rib_librib_a_SOURCES = \
 	render/rib/transform.c \
 	render/rib/attributes.c \
 	render/rib/options.c \
+	render/rib/make.c \
 	render/rib/shader.h \
 	render/rib/shaders.c \
 	render/rib/archive.h \
@@ -42,7 +43,10 @@ render_rib_librib_a_SOURCES = \
 	render/rib/nurbs.c \
 	render/rib/triangulate.h \
 	render/rib/triangulate.c \
-	render/rib/polygon.c
+	render/rib/polygon.c \
+	render/rib/subdiv.c \
+	render/rib/points.c \
+	render/rib/curves.c
 
 check_PROGRAMS += tests/rib/check_rib
 TESTS += tests/rib/check_rib
@@ -54,6 +58,8 @@ tests_rib_check_rib_SOURCES = \
 	tests/rib/check_quadric.c \
 	tests/rib/check_polygon.c \
 	tests/rib/check_patch.c \
+	tests/rib/check_subdiv.c \
+	tests/rib/check_curves.c \
 	tests/rib/check_errors.c \
 	tests/common/runcmd.h \
 	tests/common/runcmd.c

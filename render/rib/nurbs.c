@@ -219,7 +219,7 @@ void rib_req_NuPatch(RibCtx *c, const RibRequest *r)
     if (rib_prim_check(c, r, &prim, &counts) &&
         weights_ok(c, r, &prim, counts.vertex)) {
         if (c->attr.trimmed)
-            rib_warning(c, r->loc, "NuPatch: trim curves are not supported; "
+            rib_unsupported(c, r->loc, "NuPatch: trim curves are not supported; "
                         "the patch is rendered untrimmed");
         mark_empty(&nb.u);
         mark_empty(&nb.v);

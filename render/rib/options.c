@@ -2,6 +2,7 @@
 ** options.c: requests that set options (camera, image, filter, displays,
 ** Option) and Declare. Options are frozen into each frame at WorldBegin.
 */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,7 @@ void rib_req_Format(RibCtx *c, const RibRequest *r)
     }
     c->options.xres = (int)v[0];
     c->options.yres = (int)v[1];
+    c->options.format_loc = r->loc;
     if (v[2] > 0)  /* RISpec: a non-positive aspect keeps the default */
         c->options.pixel_aspect = rib_to_float(v[2]);
 }
@@ -134,14 +136,43 @@ void rib_req_Clipping(RibCtx *c, const RibRequest *r)
     c->options.far_clip = rib_to_float(v[1]);
 }
 
+/* "DepthOfField fstop focallength focaldistance", or no arguments for a
+   pinhole again. */
+void rib_req_DepthOfField(RibCtx *c, const RibRequest *r)
+{
+    double v[3];
+    if (r->nargs == 0) {
+        c->options.fstop = INFINITY;
+        return;
+    }
+    if (!numbers(c, r, 3, v, "fstop focallength focaldistance"))
+        return;
+    if (!(v[0] > 0 && v[1] > 0 && v[2] > v[1])) {
+        rib_error(c, r->loc, "DepthOfField: need fstop > 0 and 0 < "
+                  "focallength < focaldistance, got %g %g %g", v[0], v[1],
+                  v[2]);
+        return;
+    }
+    c->options.fstop = rib_to_float(v[0]);
+    c->options.focal_length = rib_to_float(v[1]);
+    c->options.focal_distance = rib_to_float(v[2]);
+}
+
 void rib_req_PixelSamples(RibCtx *c, const RibRequest *r)
 {
     double v[2];
-    if (numbers(c, r, 2, v, "xsamples ysamples") &&
-        positive(c, r, v[0] < v[1] ? v[0] : v[1], "the sample counts")) {
-        c->options.pixel_samples[0] = rib_to_float(v[0]);
-        c->options.pixel_samples[1] = rib_to_float(v[1]);
+    if (!numbers(c, r, 2, v, "xsamples ysamples") ||
+        !positive(c, r, v[0] < v[1] ? v[0] : v[1], "the sample counts"))
+        return;
+    /* 1024 x 1024 is --spp's 2^20 samples a pixel. */
+    if (v[0] > 1024 || v[1] > 1024) {
+        rib_error(c, r->loc, "PixelSamples: %g x %g samples; each count must be at most 1024",
+                  v[0], v[1]);
+        return;
     }
+    c->options.pixel_samples[0] = rib_to_float(v[0]);
+    c->options.pixel_samples[1] = rib_to_float(v[1]);
+    c->options.samples_loc = r->loc;
 }
 
 void rib_req_PixelFilter(RibCtx *c, const RibRequest *r)
@@ -211,6 +242,7 @@ static RibDisplayType display_type(RibCtx *c, const RibArg *at,
         {"file", RIB_DISPLAY_FILE},  {"tiff", RIB_DISPLAY_TIFF},
         {"png", RIB_DISPLAY_PNG},    {"exr", RIB_DISPLAY_EXR},
         {"openexr", RIB_DISPLAY_EXR}, {"framebuffer", RIB_DISPLAY_FRAMEBUFFER},
+        {"zfile", RIB_DISPLAY_ZFILE}, {"shadow", RIB_DISPLAY_SHADOW},
     };
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         if (strcmp(types[i].name, type) == 0)
@@ -290,11 +322,18 @@ void rib_req_Option(RibCtx *c, const RibRequest *r)
     rib_params_merge(c, &o->options, &o->noptions, p, n);
 }
 
+/* An option, but PRMan's own examples (and so their scenes) set it
+   inside the world too: there it is the frame's, with a warning. */
 void rib_req_Imager(RibCtx *c, const RibRequest *r)
 {
     const RibShader *s = rib_shader_make(c, r);
-    if (s)
+    if (s && c->frame) {
+        rib_warning(c, r->loc, "Imager is an option and belongs before WorldBegin; "
+                    "applied to this frame");
+        c->frame->options.imager = s;
+    } else if (s) {
         c->options.imager = s;
+    }
 }
 
 void rib_req_Declare(RibCtx *c, const RibRequest *r)

@@ -49,6 +49,10 @@ static bool resolve(RibCtx *c, const RibRequest *r, const RibArg *tok,
         if (category)
             rib_warning(c, tok->loc, "%s: unknown \"%s\" \"%s\" ignored",
                         r->name, category, text);
+        else if (strcmp(r->name, "Display") == 0)
+            /* a display driver's own parameter ("compression", ...) */
+            rib_unsupported(c, tok->loc, "Display: undeclared parameter \"%s\" ignored (not "
+                            "one rtrender's displays take)", text);
         else
             rib_error(c, tok->loc, "%s: undeclared parameter \"%s\" "
                       "skipped", r->name, text);

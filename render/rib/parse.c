@@ -1,8 +1,9 @@
 /*
 ** parse.c: groups tokens into requests (a name and its arguments, up to
 ** the next name) and dispatches each to its handler, checking where the
-** request may appear. Unknown requests are errors, skipped with their
-** arguments, as are requests whose arguments do not lex.
+** request may appear. Unknown and unsupported requests are warnings
+** (errors when strict), skipped with their arguments; requests whose
+** arguments do not lex are errors, skipped.
 ** Also the public load functions.
 */
 #include <stdlib.h>
@@ -35,7 +36,7 @@ typedef struct Entry {
 /* Sorted by name (strcmp) for bsearch. */
 static const Entry table[] = {
     SKIP(ArchiveRecord, IGNORED),
-    R(AreaLightSource, IN_WORLD),
+    R(AreaLightSource, 0),
     R(Atmosphere, 0),
     R(Attribute, 0),
     R(AttributeBegin, BLOCK),
@@ -52,10 +53,10 @@ static const Entry table[] = {
     R(CoordSysTransform, 0),
     R(CoordinateSystem, 0),
     R(CropWindow, OPTION),
-    SKIP(Curves, UNSUPPORTED),
+    R(Curves, IN_WORLD),
     R(Cylinder, IN_WORLD),
     R(Declare, 0),
-    SKIP(DepthOfField, IGNORED),
+    R(DepthOfField, OPTION),
     SKIP(Detail, IGNORED),
     SKIP(DetailRange, IGNORED),
     R(Disk, IN_WORLD),
@@ -73,16 +74,16 @@ static const Entry table[] = {
     R(Hider, OPTION),
     R(Hyperboloid, IN_WORLD),
     R(Identity, 0),
-    R(Illuminate, IN_WORLD),
-    R(Imager, OPTION),
+    R(Illuminate, 0),
+    R(Imager, 0),
     R(Interior, 0),
-    R(LightSource, IN_WORLD),
+    R(LightSource, 0),
     SKIP(MakeBump, UNSUPPORTED),
-    SKIP(MakeCubeFaceEnvironment, UNSUPPORTED),
-    SKIP(MakeLatLongEnvironment, UNSUPPORTED),
-    SKIP(MakeShadow, UNSUPPORTED),
-    SKIP(MakeTexture, UNSUPPORTED),
-    SKIP(Matte, IGNORED),
+    R(MakeCubeFaceEnvironment, 0),
+    R(MakeLatLongEnvironment, 0),
+    R(MakeShadow, 0),
+    R(MakeTexture, 0),
+    R(Matte, 0),
     R(MotionBegin, 0),
     R(MotionEnd, BLOCK),
     SKIP(NuCurves, UNSUPPORTED),
@@ -100,7 +101,7 @@ static const Entry table[] = {
     R(PixelFilter, OPTION),
     R(PixelSamples, OPTION),
     SKIP(PixelVariance, IGNORED),
-    SKIP(Points, UNSUPPORTED),
+    R(Points, IN_WORLD),
     R(PointsGeneralPolygons, IN_WORLD),
     R(PointsPolygons, IN_WORLD),
     R(Polygon, IN_WORLD),
@@ -121,9 +122,9 @@ static const Entry table[] = {
     R(SolidBegin, 0),
     R(SolidEnd, BLOCK),
     R(Sphere, IN_WORLD),
-    SKIP(SubdivisionMesh, UNSUPPORTED),
+    R(SubdivisionMesh, IN_WORLD),
     R(Surface, 0),
-    SKIP(TextureCoordinates, IGNORED),
+    R(TextureCoordinates, 0),
     R(Torus, IN_WORLD),
     R(Transform, 0),
     R(TransformBegin, BLOCK),
@@ -155,7 +156,7 @@ static void dispatch(RibCtx *c, const RibRequest *r)
 {
     const Entry *e = find_entry(r->name);
     if (!e) {
-        rib_error(c, r->loc, "unknown request \"%s\" skipped", r->name);
+        rib_unsupported(c, r->loc, "unknown request \"%s\" skipped", r->name);
         return;
     }
     /* Inside MotionBegin/End only the first time sample is used. */
@@ -163,7 +164,7 @@ static void dispatch(RibCtx *c, const RibRequest *r)
         ++c->motion_requests > 1)
         return;
     if (e->flags & UNSUPPORTED) {
-        rib_warning(c, r->loc, "%s is not supported; ignored", r->name);
+        rib_unsupported(c, r->loc, "%s is not supported; ignored", r->name);
         return;
     }
     if (!e->fn)

@@ -161,8 +161,9 @@ static bool wrap_arg(RibCtx *c, const RibRequest *r, size_t *pos,
     const char *w = rib_arg_string(c, r, pos, "the wrap mode");
     if (!w)
         return false;
-    *periodic = strcmp(w, "periodic") == 0;
-    if (!*periodic && strcmp(w, "nonperiodic") != 0) {
+    /* "wrap" and "nowrap" are the older spellings (RISpec 3.0, BMRT). */
+    *periodic = strcmp(w, "periodic") == 0 || strcmp(w, "wrap") == 0;
+    if (!*periodic && strcmp(w, "nonperiodic") != 0 && strcmp(w, "nowrap") != 0) {
         rib_error(c, r->args[*pos - 1].loc, "%s: unknown wrap mode \"%s\" "
                   "(periodic, nonperiodic)", r->name, w);
         return false;

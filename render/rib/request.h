@@ -104,11 +104,16 @@ void rib_req_ScreenWindow(RibCtx *c, const RibRequest *r);
 void rib_req_CropWindow(RibCtx *c, const RibRequest *r);
 void rib_req_Projection(RibCtx *c, const RibRequest *r);
 void rib_req_Clipping(RibCtx *c, const RibRequest *r);
+void rib_req_DepthOfField(RibCtx *c, const RibRequest *r);
 void rib_req_PixelSamples(RibCtx *c, const RibRequest *r);
 void rib_req_PixelFilter(RibCtx *c, const RibRequest *r);
 void rib_req_Exposure(RibCtx *c, const RibRequest *r);
 void rib_req_Quantize(RibCtx *c, const RibRequest *r);
 void rib_req_Display(RibCtx *c, const RibRequest *r);
+void rib_req_MakeTexture(RibCtx *c, const RibRequest *r);
+void rib_req_MakeLatLongEnvironment(RibCtx *c, const RibRequest *r);
+void rib_req_MakeCubeFaceEnvironment(RibCtx *c, const RibRequest *r);
+void rib_req_MakeShadow(RibCtx *c, const RibRequest *r);
 void rib_req_Hider(RibCtx *c, const RibRequest *r);
 void rib_req_Option(RibCtx *c, const RibRequest *r);
 void rib_req_Imager(RibCtx *c, const RibRequest *r);
@@ -131,6 +136,8 @@ void rib_req_Opacity(RibCtx *c, const RibRequest *r);
 void rib_req_Orientation(RibCtx *c, const RibRequest *r);
 void rib_req_ReverseOrientation(RibCtx *c, const RibRequest *r);
 void rib_req_Sides(RibCtx *c, const RibRequest *r);
+void rib_req_Matte(RibCtx *c, const RibRequest *r);
+void rib_req_TextureCoordinates(RibCtx *c, const RibRequest *r);
 void rib_req_Attribute(RibCtx *c, const RibRequest *r);
 void rib_req_Basis(RibCtx *c, const RibRequest *r);
 void rib_req_TrimCurve(RibCtx *c, const RibRequest *r);
@@ -171,5 +178,14 @@ void rib_req_PatchMesh(RibCtx *c, const RibRequest *r);
 
 /* nurbs.c */
 void rib_req_NuPatch(RibCtx *c, const RibRequest *r);
+
+/* points.c */
+void rib_req_Points(RibCtx *c, const RibRequest *r);
+
+/* curves.c */
+void rib_req_Curves(RibCtx *c, const RibRequest *r);
+
+/* subdiv.c */
+void rib_req_SubdivisionMesh(RibCtx *c, const RibRequest *r);
 
 #endif /* RTCORE_RIB_REQUEST_H */

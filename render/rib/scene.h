@@ -122,6 +122,10 @@ typedef enum RibOrientation { RIB_ORIENT_LH, RIB_ORIENT_RH } RibOrientation;
 typedef struct RibAttributes {
     float color[3], opacity[3];
     int sides;                   /* 1 or 2 */
+    bool matte;                  /* Matte 1: a holdout, hiding what lies
+                                    behind it with no color and no alpha */
+    float st[8];                 /* TextureCoordinates: s, t at (u, v) =
+                                    (0,0), (1,0), (0,1), (1,1) */
     RibOrientation orientation;  /* absolute handedness (see above) */
     const RibShader *surface, *displacement, *atmosphere, *interior,
                     *exterior;   /* NULL when not set */
@@ -201,7 +205,9 @@ typedef enum RibFilter {
 
 typedef enum RibDisplayType {
     RIB_DISPLAY_FILE, RIB_DISPLAY_TIFF, RIB_DISPLAY_PNG, RIB_DISPLAY_EXR,
-    RIB_DISPLAY_FRAMEBUFFER
+    RIB_DISPLAY_FRAMEBUFFER,
+    RIB_DISPLAY_ZFILE,     /* depth with the camera's matrices */
+    RIB_DISPLAY_SHADOW     /* the same, marked a shadow map */
 } RibDisplayType;
 
 typedef struct RibDisplay {
@@ -226,7 +232,12 @@ typedef struct RibOptions {
     RibProjection projection;
     float fov;               /* degrees, perspective only */
     float near_clip, far_clip;
+    /* DepthOfField: a thin lens of focal_length at f-number fstop,
+       focused at focal_distance (camera-space units); fstop infinite
+       (the default) is a pinhole. */
+    float fstop, focal_length, focal_distance;
     float pixel_samples[2];
+    RibLoc format_loc, samples_loc;  /* of Format and PixelSamples; file NULL if unset */
     RibFilter filter;
     float filter_width[2];
     float exposure_gain, exposure_gamma;
@@ -268,11 +279,35 @@ typedef struct RibFrame {
     size_t ncoordsys;
 } RibFrame;
 
+/* A texture-making request (RISpec 3.2 section 8): done by the renderer
+   between frames, after the frames before it have written their
+   displays (a shadow pass's depth map), before the frames after it. */
+typedef enum RibMakeKind {
+    RIB_MAKE_TEXTURE,     /* MakeTexture: an image as a texture */
+    RIB_MAKE_LATLONG,     /* MakeLatLongEnvironment */
+    RIB_MAKE_CUBEFACE,    /* MakeCubeFaceEnvironment: six faces */
+    RIB_MAKE_SHADOW       /* MakeShadow: a depth map as a shadow map */
+} RibMakeKind;
+
+typedef struct RibMake {
+    RibMakeKind kind;
+    const char *inputs[6];   /* one picture, or the faces px nx py ny pz nz */
+    int ninputs;
+    const char *output;
+    const char *wrap;        /* "swrap,twrap" of MakeTexture, else NULL */
+    size_t before_frame;     /* done before frames[before_frame] */
+    RibLoc loc;
+} RibMake;
+
 typedef struct RibScene {
+    const char *path;        /* the file loaded (the name given for text
+                                loaded from memory) */
     RibFrame *frames;
     size_t nframes;
     RibObject **objects;
     size_t nobjects;
+    RibMake *makes;          /* in the file's order */
+    size_t nmakes;
     struct RibStore *store;  /* private: shared attributes, strings */
 } RibScene;
 
@@ -287,6 +322,10 @@ typedef struct RibLoadOptions {
     /* What '@' stands for in each searchpath (default "."). */
     const char *default_shader_path, *default_texture_path,
                *default_archive_path;
+    /* What is unknown or not supported (an unknown request, Blobby,
+       Procedural "RunProgram", motion blur, CSG, trim curves) is an error
+       rather than a warning (rtrender --strict). */
+    bool strict;
 } RibLoadOptions;
 
 void rib_load_options_init(RibLoadOptions *opt);
@@ -294,11 +333,13 @@ void rib_load_options_init(RibLoadOptions *opt);
 /* Loads a RIB file (plain or gzip'd). Returns NULL after a fatal error
    (an unreadable or damaged file, unbalanced blocks, too many errors);
    otherwise the scene, with any non-fatal errors and warnings in diag.
-   A request that is wrong (unknown, malformed arguments, wrong counts) is
-   an error and skipped, as RenderMan does, and loading goes on; a bad
+   A request that is wrong (malformed arguments, wrong counts) is an
+   error and skipped, as RenderMan does, and loading goes on; a bad
    parameter or primitive variable is dropped from its request. An
-   archive that would include itself is an error and not read. What is
-   merely not supported (motion blur, CSG, trim curves, Curves, ...) and
+   archive that would include itself is an error and not read. An
+   unknown request (a renderer's own, GeometricRepresentation, ...) and
+   what is merely not supported (motion blur, CSG, trim curves, Blobby,
+   ...) are warnings naming it, skipped, and errors with opt->strict;
    unknown Option/Attribute names are warnings. */
 RibScene *rib_load(const char *path, RibDiag *diag);
 RibScene *rib_load_ex(const char *path, const RibLoadOptions *opt,

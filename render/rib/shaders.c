@@ -95,9 +95,12 @@ static void switch_light(RibCtx *c, const RibLight *l, bool on)
     a->nlights = n;
 }
 
+/* A light source. Old RIB (BMRT's, RISpec 3.0 files) declares lights
+   before WorldBegin, in the camera's space: those are kept apart and
+   placed in each world that follows (rib_lights_to_world). */
 static void light_source(RibCtx *c, const RibRequest *r, bool area)
 {
-    if (!c->frame) {
+    if (!c->frame && c->object) {
         rib_error(c, r->loc, "%s inside an object defined outside "
                   "WorldBegin/WorldEnd", r->name);
         return;
@@ -114,7 +117,8 @@ static void light_source(RibCtx *c, const RibRequest *r, bool area)
         if (!key)
             return;
     } else {
-        snprintf(auto_key, sizeof auto_key, "#%zu", c->frame->nlights);
+        snprintf(auto_key, sizeof auto_key, "#%zu",
+                 c->frame ? c->frame->nlights : c->camera_lights.n);
         key = rib_intern(c->store, auto_key);
         rib_warning(c, r->loc, "%s without a handle", r->name);
     }
@@ -127,9 +131,11 @@ static void light_source(RibCtx *c, const RibRequest *r, bool area)
     l->handle = rib_intern(c->store, rib_handle_text(key));
     l->area = area;
     RibFrame *f = c->frame;
-    f->lights = rib_xrealloc(f->lights, (f->nlights + 1) * sizeof *f->lights);
-    f->lights[f->nlights++] = l;
-    rib_map_put(&c->lights, key, l);
+    if (f) {
+        f->lights = rib_xrealloc(f->lights, (f->nlights + 1) * sizeof *f->lights);
+        f->lights[f->nlights++] = l;
+    }
+    rib_map_put(f ? &c->lights : &c->camera_lights, key, l);
     switch_light(c, l, true);
     if (area)
         rib_attr_edit(c)->area_light = l;
@@ -153,11 +159,36 @@ void rib_req_Illuminate(RibCtx *c, const RibRequest *r)
     if (!key || !rib_arg_int(c, r, &pos, 0, 1, &on, "on/off") ||
         !rib_args_end(c, r, pos))
         return;
-    const RibLight *l = rib_map_get(&c->lights, key);
+    const RibLight *l = rib_map_get(c->frame ? &c->lights : &c->camera_lights, key);
     if (!l) {
         rib_error(c, r->args[0].loc, "Illuminate: no light \"%s\"",
                   rib_handle_text(key));
         return;
     }
     switch_light(c, l, on != 0);
+}
+
+void rib_lights_to_world(RibCtx *c)
+{
+    RibFrame *f = c->frame;
+    for (size_t i = 0; i < c->camera_lights.cap; i++) {
+        const RibLight *l = c->camera_lights.vals[i];
+        if (!c->camera_lights.keys[i] || !l)
+            continue;
+        RibLight *w = rib_store_keep(c->store, rib_xmalloc(sizeof *w));
+        *w = *l;
+        w->shader = *rib_shader_moved(c, &l->shader, &c->camera_to_world);
+        f->lights = rib_xrealloc(f->lights, (f->nlights + 1) * sizeof *f->lights);
+        f->lights[f->nlights++] = w;
+        rib_map_put(&c->lights, c->camera_lights.keys[i], w);
+        /* the world's copy takes the camera's light's place if it is on */
+        RibAttrState *a = &c->attr;
+        for (size_t k = 0; k < a->nlights; k++)
+            if (a->lights[k] == l) {
+                const RibLight **list = rib_xmalloc(a->nlights * sizeof *list);
+                memcpy(list, a->lights, a->nlights * sizeof *list);
+                list[k] = w;
+                rib_attr_edit(c)->lights = rib_store_keep(c->store, list);
+            }
+    }
 }

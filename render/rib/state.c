@@ -1,9 +1,10 @@
 /*
 ** state.c: the load context and the graphics state's life cycle: RISpec's
 ** defaults for options and attributes, attribute snapshots for output,
-** handing finished meshes to the frame or object being defined, and
-** freeing scenes.
+** handing finished meshes to the frame or object being defined, where
+** the camera is seen from object space, and freeing scenes.
 */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,8 @@ static void default_attributes(RibAttrState *a)
     for (int i = 0; i < 3; i++)
         a->color[i] = a->opacity[i] = 1.0f;
     a->sides = 2;
+    static const float unit_st[8] = { 0, 0, 1, 0, 0, 1, 1, 1 };
+    memcpy(a->st, unit_st, sizeof a->st);
     /* "outside" in camera space, which is left-handed */
     a->orientation = RIB_ORIENT_LH;
     rib_basis_named("bezier", &a->ubasis);
@@ -33,6 +36,7 @@ static void default_options(RibOptions *o, const RibLoadOptions *lo)
     o->fov = 90.0f;
     o->near_clip = 1e-10f;   /* RI_EPSILON */
     o->far_clip = 1e38f;     /* RI_INFINITY */
+    o->fstop = INFINITY;     /* a pinhole */
     o->pixel_samples[0] = o->pixel_samples[1] = 2.0f;
     o->filter = RIB_FILTER_GAUSSIAN;
     o->filter_width[0] = o->filter_width[1] = 2.0f;
@@ -106,7 +110,9 @@ RibScene *rib_ctx_finish(RibCtx *c)
     rib_map_free_all(&c->world_coordsys);
     rib_map_free(&c->objects);
     rib_map_free(&c->lights);
+    rib_map_free(&c->camera_lights);
     RibScene *s = c->scene;
+    s->path = c->file;
     if (c->fatal) {
         rib_scene_free(s);
         s = NULL;
@@ -123,6 +129,8 @@ const RibAttributes *rib_attrs(RibCtx *c)
     memcpy(a->color, st->color, sizeof a->color);
     memcpy(a->opacity, st->opacity, sizeof a->opacity);
     a->sides = st->sides;
+    a->matte = st->matte;
+    memcpy(a->st, st->st, sizeof a->st);
     a->orientation = st->orientation;
     a->surface = st->surface;
     a->displacement = st->displacement;
@@ -147,6 +155,41 @@ bool rib_budget(RibCtx *c, RibLoc loc, const char *prim, size_t ntris)
         return false;
     }
     return true;
+}
+
+void rib_eye(RibCtx *c, RibEye *eye)
+{
+    /* Before WorldBegin the current transform ends in camera space. */
+    RibMatrix to_camera = c->frame ? rib_matrix_mul(&c->attr.ctm,
+                                                    &c->frame->world_to_camera)
+                                   : c->attr.ctm, from_camera;
+    if (!rib_matrix_invert(&to_camera, &from_camera))
+        from_camera = rib_matrix_identity();
+    static const double origin[3] = {0, 0, 0}, ahead[3] = {0, 0, 1};
+    double front[3];
+    rib_transform_point(&from_camera, origin, eye->at);
+    rib_transform_point(&from_camera, ahead, front);
+    double len = 0;
+    for (int i = 0; i < 3; i++) {
+        eye->dir[i] = front[i] - eye->at[i];
+        len += eye->dir[i] * eye->dir[i];
+    }
+    len = sqrt(len);
+    for (int i = 0; i < 3; i++)
+        eye->dir[i] = len > 0 ? eye->dir[i] / len : i == 2;
+    eye->perspective = c->options.projection == RIB_PROJ_PERSPECTIVE;
+}
+
+void rib_eye_towards(const RibEye *eye, const double p[3], double out[3])
+{
+    double len = 0;
+    for (int i = 0; i < 3; i++) {
+        out[i] = eye->perspective ? eye->at[i] - p[i] : -eye->dir[i];
+        len += out[i] * out[i];
+    }
+    len = sqrt(len);
+    for (int i = 0; i < 3; i++)
+        out[i] = len > 0 ? out[i] / len : -eye->dir[i];
 }
 
 void rib_emit_mesh(RibCtx *c, RibMesh *m)
@@ -202,6 +245,7 @@ void rib_scene_free(RibScene *s)
         free(s->objects[i]);
     }
     free(s->objects);
+    free(s->makes);
     rib_store_free(s->store);
     free(s);
 }

@@ -39,7 +39,8 @@ typedef void (*RTErrorFunction)(void *user, RTError code, const char *msg);
 #define RT_INVALID_ID 0xffffffffu
 
 /* Creates a device. config is NULL or a comma-separated list of settings:
-   "threads=N" (build threads, 0 = all cores), "isa=sse4.2|avx2|auto". */
+   "threads=N" (build threads, 0 = all cores),
+   "isa=sse4.2|avx2|avx512|auto". */
 RTDevice rtNewDevice(const char *config);
 /* Releases a device; its scenes must be released first. */
 void rtReleaseDevice(RTDevice device);
@@ -47,7 +48,7 @@ void rtReleaseDevice(RTDevice device);
 RTError rtGetDeviceError(RTDevice device);
 /* Installs a callback called on every error (NULL removes it). */
 void rtSetDeviceErrorFunction(RTDevice device, RTErrorFunction fn, void *user);
-/* Returns the ISA the device's kernels use: "sse4.2" or "avx2". */
+/* Returns the ISA the device's kernels use: "sse4.2", "avx2" or "avx512". */
 const char *rtGetDeviceISA(RTDevice device);
 
 /* ---- scenes ---------------------------------------------------------------- */

@@ -1,12 +1,14 @@
 /*
 ** simd/avx2.h: 8-wide float vectors on AVX2, under the names the
 ** width-generic kernels use (simd/sse.h gives the same names 4 wide).
-** A kernel file includes exactly one of the two.
+** A kernel file includes exactly one of the simd/ ISA headers; each brings
+** simd/v4.h for the 4-wide triangle blocks.
 */
 #ifndef RTCORE_SIMD_AVX2_H
 #define RTCORE_SIMD_AVX2_H
 
 #include <immintrin.h>
+#include "rtcore/simd/v4.h"
 
 #define VW 8
 typedef __m256 vf;      /* also the lane masks of comparisons */
@@ -23,6 +25,7 @@ static inline vf vf_div(vf a, vf b) { return _mm256_div_ps(a, b); }
    that may be NaN first so that it drops out. */
 static inline vf vf_min(vf a, vf b) { return _mm256_min_ps(a, b); }
 static inline vf vf_max(vf a, vf b) { return _mm256_max_ps(a, b); }
+static inline vf vf_lt(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
 static inline vf vf_le(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
 static inline vf vf_ge(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
 static inline vf vf_eq(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }

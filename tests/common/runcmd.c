@@ -25,7 +25,10 @@ char *slurp(const char *path)
     return s;
 }
 
-Run run_program(const char *cwd, const char *program, const char *args)
+/* Runs the command with stdout to `stdout_to`, or to a file kept in
+   r.out when NULL. */
+static Run run_with(const char *cwd, const char *program, const char *args,
+                    const char *stdout_to)
 {
     char errpath[] = "/tmp/rsl-test-errXXXXXX";
     char outpath[] = "/tmp/rsl-test-outXXXXXX";
@@ -34,8 +37,8 @@ Run run_program(const char *cwd, const char *program, const char *args)
     close(efd);
     close(ofd);
     char cmd[8192];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>'%s'", cwd, program, args, outpath,
-             errpath);
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>'%s'", cwd, program, args,
+             stdout_to ? stdout_to : outpath, errpath);
     int rc = system(cmd);
     Run r;
     r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
@@ -46,6 +49,16 @@ Run run_program(const char *cwd, const char *program, const char *args)
     ck_assert_ptr_nonnull(r.err);
     ck_assert_ptr_nonnull(r.out);
     return r;
+}
+
+Run run_program(const char *cwd, const char *program, const char *args)
+{
+    return run_with(cwd, program, args, NULL);
+}
+
+Run run_to_full_disk(const char *cwd, const char *program, const char *args)
+{
+    return run_with(cwd, program, args, "/dev/full");
 }
 
 void run_free(Run *r)

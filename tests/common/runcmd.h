@@ -16,6 +16,9 @@ char *slurp(const char *path);
 
 /* Runs "PROGRAM ARGS" through the shell in directory cwd. */
 Run run_program(const char *cwd, const char *program, const char *args);
+/* The same with stdout on /dev/full (every write fails with ENOSPC), for
+   the check that output lost is an error; r.out is then empty. */
+Run run_to_full_disk(const char *cwd, const char *program, const char *args);
 void run_free(Run *r);
 
 #endif /* TESTS_RUNCMD_H */

@@ -2,8 +2,9 @@
 ** check_io.c: image files: round trips through every format and sample
 ** type (exact where the type holds the values, else the stated
 ** tolerance), metadata, RiQuantize with and without dither, writes that
-** fail leaving the old file alone, and truncated, corrupt, missing and
-** unknown files failing with "path: error: ..." instead of crashing.
+** fail leaving the old file alone, and truncated, corrupt, missing,
+** unknown, too large and not regular files failing with
+** "path: error: ..." instead of crashing, hanging or eating memory.
 */
 #include "config.h"
 #include "tests/image/check_image.h"
@@ -13,7 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <stb_image_write.h>
 
@@ -409,6 +413,26 @@ START_TEST(missing_and_unknown_files)
 }
 END_TEST
 
+/* Every prefix of the file at `path` (which reads) fails cleanly: the
+   first 64 cuts and about 50 more spread over the rest, the last byte
+   included. */
+static void every_prefix_fails(const char *path, const char *what)
+{
+    size_t n;
+    uint8_t *good = read_bytes(path, &n);
+    Image *whole = image_decode(good, n, path, IMAGE_FORMAT_AUTO, err, sizeof err);
+    ck_assert_msg(whole != NULL, "%s", err);
+    image_free(whole);
+    const char *bad = scratch("bad.bin");
+    for (size_t len = 0; len < n; len += len < 64 ? 1 : n / 53 + 1) {
+        size_t cut = len + 1 >= n || len < 64 ? len : n - 1 - len % 7; /* some near the end */
+        Image *got = image_decode(good, cut, bad, IMAGE_FORMAT_AUTO, err, sizeof err);
+        ck_assert_msg(got == NULL, "%s cut to %zu of %zu bytes still read", path, cut, n);
+        expect_error(err, bad, what);
+    }
+    free(good);
+}
+
 /* Every prefix of a valid file fails cleanly; flipped bytes either fail
    cleanly or give an image of the right kind (some bytes do not matter).
    Under the sanitizer build any overrun shows here. */
@@ -417,14 +441,10 @@ static void mangle(const char *name, ImageStorage st, bool tiled)
     Image *img = make_image(40, 33, 3, vfloat);
     ImageWriteOptions o = { .storage = st, .tiled = tiled };
     ck_assert_msg(image_write(img, scratch(name), &o, err, sizeof err) == 0, "%s", err);
+    every_prefix_fails(scratch(name), "");
     size_t n;
     uint8_t *good = read_bytes(scratch(name), &n);
     const char *bad = scratch("bad.bin");
-    for (size_t len = 0; len < n; len += len < 64 ? 1 : n / 53 + 1) {
-        Image *got = image_decode(good, len, bad, IMAGE_FORMAT_AUTO, err, sizeof err);
-        ck_assert_msg(got == NULL, "%s cut to %zu of %zu bytes still read", name, len, n);
-        expect_error(err, bad, "");
-    }
     uint8_t *copy = malloc(n);
     uint32_t seed = 12345;
     for (int trial = 0; trial < 300; trial++) {
@@ -454,6 +474,123 @@ END_TEST
 START_TEST(truncated_and_corrupt_exr) { mangle("m.exr", IMAGE_HALF, false); }
 END_TEST
 START_TEST(truncated_and_corrupt_tiled_exr) { mangle("mt.exr", IMAGE_FLOAT, true); }
+END_TEST
+
+/* stb_image reads zeros past the end of a file; a cut HDR (flat and
+   run-length encoded scanlines) or JPEG is still an error. */
+START_TEST(truncated_hdr_and_jpeg)
+{
+    float rgb[16 * 9 * 3];
+    for (int i = 0; i < 16 * 9 * 3; i++)
+        rgb[i] = (float)(i % 17) * 0.5f + 0.01f;
+    ck_assert(stbi_write_hdr(scratch("rle.hdr"), 16, 9, 3, rgb)); /* 8 or more wide: RLE */
+    every_prefix_fails(scratch("rle.hdr"), "");
+    ck_assert(stbi_write_hdr(scratch("flat.hdr"), 4, 9, 3, rgb));
+    every_prefix_fails(scratch("flat.hdr"), "");
+    uint8_t px[24 * 24 * 3];
+    for (int i = 0; i < 24 * 24 * 3; i++)
+        px[i] = (uint8_t)(i * 7);
+    ck_assert(stbi_write_jpg(scratch("cut.jpg"), 24, 24, 3, px, 90));
+    every_prefix_fails(scratch("cut.jpg"), "");
+    /* the HDR cut one byte short says so */
+    size_t n;
+    uint8_t *d = read_bytes(scratch("flat.hdr"), &n);
+    ck_assert(image_decode(d, n - 1, "short.hdr", IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
+    expect_error(err, "short.hdr", "truncated file: the image data ends early");
+    free(d);
+    /* a run-length count of 0, on which stb_image would loop forever */
+    d = read_bytes(scratch("rle.hdr"), &n);
+    uint8_t *scan = (uint8_t *)strstr((char *)d, "+X 16\n") + 6;
+    ck_assert(scan[0] == 2 && scan[1] == 2 && scan[3] == 16);
+    scan[4] = 0;
+    ck_assert(image_decode(d, n, "zero.hdr", IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
+    expect_error(err, "zero.hdr", "corrupt HDR data (a run of 0 pixels where 16 are left)");
+    free(d);
+}
+END_TEST
+
+/* A PNG header claiming width x height RGB or RGBA pixels, then nothing. */
+static void png_claiming(const char *path, uint32_t w, uint32_t h, bool rgba)
+{
+    uint8_t d[33] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R' };
+    for (int i = 0; i < 4; i++)
+        d[16 + i] = (uint8_t)(w >> (24 - 8 * i)), d[20 + i] = (uint8_t)(h >> (24 - 8 * i));
+    d[24] = 8, d[25] = rgba ? 6 : 2; /* 8-bit RGB(A) */
+    write_bytes(path, d, sizeof d);
+}
+
+/* Headers asking for more pixels than the reading limits allow say so,
+   with the dimensions, before anything is allocated. */
+START_TEST(too_large_images)
+{
+    png_claiming(scratch("big.png"), 20000, 20000, false);
+    ck_assert(image_read(scratch("big.png"), IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
+    expect_error(err, scratch("big.png"), "PNG image too large: 20000 x 20000 pixels of 3 "
+                 "channels (the limit is 268435456 samples)");
+    png_claiming(scratch("wide.png"), 40000, 1, false);
+    ck_assert(image_read(scratch("wide.png"), IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
+    expect_error(err, scratch("wide.png"), "PNG image too large: 40000 x 1 pixels (the limit is "
+                 "32768 a side)");
+    const char *hdr = "#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 40000 +X 5\n";
+    write_bytes(scratch("tall.hdr"), hdr, strlen(hdr));
+    ck_assert(image_read(scratch("tall.hdr"), IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
+    expect_error(err, scratch("tall.hdr"), "too large: 5 x 40000 pixels (the limit is 32768");
+}
+END_TEST
+
+/* Within the limits but more than memory holds: under a 256 MiB
+   address-space limit (set in a child, so the other tests keep theirs)
+   the gigabyte of floats an 8000 x 8000 RGBA PNG needs cannot be had, and
+   reading says so instead of crashing. AddressSanitizer reserves terabytes
+   of address space, so not there. */
+START_TEST(out_of_memory_is_an_error)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return;
+#endif
+    png_claiming(scratch("8k.png"), 8000, 8000, true);
+    int fds[2];
+    ck_assert(pipe(fds) == 0);
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0) {
+        struct rlimit lim = { 256L << 20, 256L << 20 };
+        setrlimit(RLIMIT_AS, &lim);
+        Image *img = image_read(scratch("8k.png"), IMAGE_FORMAT_AUTO, err, sizeof err);
+        ssize_t wrote = write(fds[1], err, strlen(err) + 1);
+        _exit(img == NULL && wrote > 0 ? 0 : 1);
+    }
+    close(fds[1]);
+    char got[512] = "";
+    ssize_t n = read(fds[0], got, sizeof got - 1);
+    close(fds[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    ck_assert_msg(n > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0, "child: %s", got);
+    expect_error(got, scratch("8k.png"), "out of memory for 8000 x 8000 pixels");
+}
+END_TEST
+
+/* Only regular files are read: a device (which never ends), a FIFO
+   (which would wait for a writer), a directory; and a file over the
+   size limit is refused before a byte is read (a sparse one here). */
+START_TEST(only_regular_files_of_bounded_size)
+{
+    ck_assert(image_read("/dev/zero", IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
+    expect_error(err, "/dev/zero", "not a regular file (a device)");
+    ck_assert(mkfifo(scratch("fifo.png"), 0600) == 0);
+    ck_assert(image_read(scratch("fifo.png"), IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
+    expect_error(err, scratch("fifo.png"), "not a regular file (a FIFO)");
+    ck_assert(image_read(scratch(""), IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
+    expect_error(err, scratch(""), "not a regular file (a directory)");
+    FILE *fp = fopen(scratch("huge.exr"), "wb");
+    ck_assert(fp && ftruncate(fileno(fp), (1L << 30) + 1) == 0);
+    fclose(fp);
+    ck_assert(image_read(scratch("huge.exr"), IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
+    expect_error(err, scratch("huge.exr"), "file too large: 1073741825 bytes (the limit is "
+                 "1073741824)");
+    remove(scratch("huge.exr"));
+}
 END_TEST
 
 START_TEST(size_limits)
@@ -496,6 +633,10 @@ Suite *io_suite(void)
     tcase_add_test(tc, truncated_and_corrupt_tiled_tiff);
     tcase_add_test(tc, truncated_and_corrupt_exr);
     tcase_add_test(tc, truncated_and_corrupt_tiled_exr);
+    tcase_add_test(tc, truncated_hdr_and_jpeg);
+    tcase_add_test(tc, too_large_images);
+    tcase_add_test(tc, only_regular_files_of_bounded_size);
+    tcase_add_test(tc, out_of_memory_is_an_error);
     tcase_add_test(tc, size_limits);
     suite_add_tcase(s, tc);
     return s;

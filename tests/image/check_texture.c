@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static char err[512];
 
@@ -511,12 +512,43 @@ START_TEST(missing_and_broken_textures)
     ck_assert_int_eq(texsys_lookup(ts, &q, out, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "cannot read texture") && strstr(err, "half.exr"), "%s", err);
 
+    /* a device never ends and a FIFO would wait for a writer: neither is read */
+    q.name = "/dev/zero";
+    ck_assert_int_eq(texsys_lookup(ts, &q, out, err, sizeof err), -1);
+    ck_assert_str_eq(err, "cannot read texture '/dev/zero': not a regular file (a device)");
+    ck_assert(mkfifo(scratch("fifo.tex"), 0600) == 0);
+    q.name = scratch("fifo.tex");
+    ck_assert_int_eq(texsys_lookup(ts, &q, out, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "fifo.tex': not a regular file (a FIFO)"), "%s", err);
+
     q.kind = VM_ENVIRONMENT, q.name = "nothing.exr";
     ck_assert_int_eq(texsys_lookup(ts, &q, out, err, sizeof err), -1);
     ck_assert_str_eq(err, "cannot open texture 'nothing.exr': No such file or directory");
     q.kind = VM_SHADOW, q.name = "nothing.shd";
     ck_assert_int_eq(texsys_lookup(ts, &q, out, err, sizeof err), -1);
     ck_assert_str_eq(err, "cannot open texture 'nothing.shd': No such file or directory");
+    texsys_free(ts);
+}
+END_TEST
+
+/* The cache's limit: a 16 x 16 RGB pyramid is taken as 16 * 16 * 3 * 4 * 4/3
+   = 4096 bytes, so a limit of 6000 holds one, and the second fails
+   saying so (the first still works). */
+START_TEST(memory_limit)
+{
+    const char *a = write_map(make_image(16, 16, 3, constant), "a16.tif", "clamp");
+    const char *b = write_map(make_image(16, 16, 3, constant), "b16.tif", "clamp");
+    TexSystem *ts = texsys_new();
+    texsys_set_memory_limit(ts, 6000);
+    EXPECT_NEAR(tex_at(ts, a, 0.5, 0.5), 0.25, 1e-6);
+    VmTexLookup q = query(VM_TEXTURE, b, 3);
+    float out[3];
+    ck_assert_int_eq(texsys_lookup(ts, &q, out, err, sizeof err), -1);
+    char want[700];
+    snprintf(want, sizeof want, "cannot load texture '%s': its 4096 bytes would take the "
+             "textures past their limit of 6000 bytes (4096 in use)", b);
+    ck_assert_str_eq(err, want);
+    EXPECT_NEAR(tex_at(ts, a, 0.25, 0.75), 0.25, 1e-6);
     texsys_free(ts);
 }
 END_TEST
@@ -602,6 +634,7 @@ Suite *texture_suite(void)
     tcase_add_test(tc, shadow_percentage_closer);
     tcase_add_test(tc, shadow_info_and_misuse);
     tcase_add_test(tc, missing_and_broken_textures);
+    tcase_add_test(tc, memory_limit);
     tcase_add_test(tc, search_path_and_host_signature);
     tcase_add_test(tc, concurrent_first_use);
     suite_add_tcase(s, tc);

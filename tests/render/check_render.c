@@ -12,6 +12,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "render/image/image.h"
@@ -134,6 +136,141 @@ START_TEST(matte_sphere_lambert)
 }
 END_TEST
 
+START_TEST(light_before_worldbegin)
+{
+    /* Old RIB: a distant light declared before the camera transform
+       lives in camera space, shining from the eye (+z) whatever the
+       camera's rotation, so the rotated camera sees the same Lambert
+       sphere. Were it placed in world space, its direction would turn
+       with the camera's 60 degrees and the cosine be off by up to 0.5. */
+    Image *img = render("Format 40 40 1\nProjection \"orthographic\"\n"
+                        "ScreenWindow -1.25 1.25 -1.25 1.25\nPixelFilter \"box\" 1 1\n"
+                        "LightSource \"distantlight\" 1 \"from\" [0 0 0] \"to\" [0 0 1]\n"
+                        "Translate 0 0 5\nRotate 60 0 1 0\nWorldBegin\n"
+                        "Surface \"matte\"\nColor [1 0.5 0.25]\nSphere 1 -1 1 360\nWorldEnd\n",
+                        16, 2);
+    check_lambert(img, (const float[3]){ 1, 0.5f, 0.25f });
+    image_free(img);
+}
+END_TEST
+
+/* RISpec's defaultsurface on the unit sphere of check_lambert's frame,
+   with no light: Cs (Ka + Kd cos^2), Ka 0.2, Kd 0.8, cos^2 = 1 - x^2 -
+   y^2 for the orthographic view ray. Tolerance 0.01 as there. */
+static void check_headlight(const char *rib_surface)
+{
+    char rib[512];
+    snprintf(rib, sizeof rib,
+             "Format 40 40 1\nProjection \"orthographic\"\n"
+             "ScreenWindow -1.25 1.25 -1.25 1.25\nPixelFilter \"box\" 1 1\n"
+             "Translate 0 0 5\nWorldBegin\n%s\nColor [1 0.5 0.25]\n"
+             "Sphere 1 -1 1 360\nWorldEnd\n", rib_surface);
+    Image *img = render(rib, 16, 2);
+    const float cs[3] = { 1, 0.5f, 0.25f };
+    int checked = 0;
+    for (int py = 0; py < 40; py++)
+        for (int px = 0; px < 40; px++) {
+            float x = -1.25f + 2.5f * ((float)px + 0.5f) / 40, y = 1.25f - 2.5f * ((float)py + 0.5f) / 40;
+            if (sqrtf(x * x + y * y) + 0.0625f * 1.5f > 0.95f)
+                continue;
+            float k = 0.2f + 0.8f * (1 - x * x - y * y);
+            const float *c = image_pixel(img, px, py);
+            for (int j = 0; j < 3; j++)
+                ck_assert_msg(fabsf(c[j] - cs[j] * k) < 0.01f, "%s: pixel %d,%d[%d] = %g, want %g",
+                              rib_surface, px, py, j, c[j], cs[j] * k);
+            checked++;
+        }
+    ck_assert_int_gt(checked, 550);
+    image_free(img);
+}
+
+START_TEST(default_surface_headlight)
+{
+    check_headlight("");                              /* no Surface at all */
+    check_headlight("Surface \"defaultsurface\"");    /* the library's shader */
+}
+END_TEST
+
+/* A sphere displaced by pushout (P moved a constant 0.1 along N, then N
+   = calculatenormal(P)) keeps its normals: rendered with no Surface
+   (defaultsurface, Cs (0.2 + 0.8 cos^2)) and with matte under a light
+   from the eye (Cs cos), cos^2 = 1 - x^2 - y^2 as for the undisplaced
+   sphere (the ray tracer shades the displaced point where the
+   undisplaced surface was hit). calculatenormal differences P towards
+   the next pixel, one-sided: its normal lags by half the turn between
+   pixels, so cos errs by up to sin(a) (0.0625 / cos(a)) / 2 at the angle
+   a from the axis, 0.025 at the radius 0.6 checked: tolerance 0.03 for
+   matte, 0.045 for 0.8 cos^2 (whose error is 1.6 cos times that). The
+   pole (r < 0.1), where u has no meaning, is left out. Before the fix the
+   default surface came out far past white (N not normalized) and the
+   seam of u a black line (N turned inwards). */
+static void check_displaced(const char *surface, bool lit)
+{
+    char rib[768];
+    snprintf(rib, sizeof rib,
+             "Format 40 40 1\nProjection \"orthographic\"\n"
+             "ScreenWindow -1.25 1.25 -1.25 1.25\nPixelFilter \"box\" 1 1\n"
+             "Translate 0 0 5\nWorldBegin\n%s\n%s\nDisplacement \"pushout\"\n"
+             "Color [1 0.5 0.25]\nSphere 1 -1 1 360\nWorldEnd\n",
+             lit ? "LightSource \"distantlight\" 1 \"from\" [0 0 -5] \"to\" [0 0 0]" : "",
+             surface);
+    Image *img = render(rib, 16, 2);
+    const float cs[3] = { 1, 0.5f, 0.25f };
+    int checked = 0;
+    for (int py = 0; py < 40; py++)
+        for (int px = 0; px < 40; px++) {
+            const float *c = image_pixel(img, px, py);
+            for (int j = 0; j < 3; j++)
+                ck_assert_msg(c[j] <= cs[j] + 1e-4f, "pixel %d,%d[%d] = %g is past Cs", px, py,
+                              j, c[j]);
+            float x = -1.25f + 2.5f * ((float)px + 0.5f) / 40, y = 1.25f - 2.5f * ((float)py + 0.5f) / 40;
+            float r = sqrtf(x * x + y * y);
+            if (r < 0.1f || r + 0.0625f * 1.5f > 0.6f)
+                continue;
+            float cos2 = 1 - x * x - y * y, k = lit ? sqrtf(cos2) : 0.2f + 0.8f * cos2;
+            for (int j = 0; j < 3; j++)
+                ck_assert_msg(fabsf(c[j] - cs[j] * k) < (lit ? 0.03f : 0.045f), "%s: pixel %d,%d[%d] = %g, want %g",
+                              surface, px, py, j, c[j], cs[j] * k);
+            checked++;
+        }
+    ck_assert_int_gt(checked, 150); /* pi (0.506^2 - 0.1^2) / 0.0625^2 = 200 */
+    image_free(img);
+}
+
+START_TEST(displacement_along_the_normal)
+{
+    check_displaced("", false);
+    check_displaced("Surface \"matte\"", true);
+}
+END_TEST
+
+START_TEST(instances_beside_top_meshes)
+{
+    /* A sphere of the world (red) between two instances of an object's
+       sphere (green, blue). rtcore numbers instances after the meshes,
+       so a hit on an instance once looked past the end of the instance
+       list and crashed. Pixels 32, 12 and 51 of row 32 lie at x = 0.06,
+       -1.22 and 1.22, inside each unit-diameter sphere: constant Cs. */
+    Image *img = render("Format 64 64 1\nProjection \"orthographic\"\n"
+                        "ScreenWindow -2 2 -2 2\nPixelFilter \"box\" 1 1\n"
+                        "Translate 0 0 5\nWorldBegin\n"
+                        "ObjectBegin 1\nSphere 0.5 -0.5 0.5 360\nObjectEnd\n"
+                        "Surface \"constant\"\nColor [1 0 0]\nSphere 0.5 -0.5 0.5 360\n"
+                        "AttributeBegin\nTranslate -1.2 0 0\nColor [0 1 0]\nObjectInstance 1\n"
+                        "AttributeEnd\n"
+                        "AttributeBegin\nTranslate 1.2 0 0\nColor [0 0 1]\nObjectInstance 1\n"
+                        "AttributeEnd\nWorldEnd\n",
+                        4, 1);
+    static const struct { int px; float rgb[3]; } want[] = {
+        { 32, { 1, 0, 0 } }, { 12, { 0, 1, 0 } }, { 51, { 0, 0, 1 } }
+    };
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < 3; j++)
+            ck_assert_float_eq_tol(image_pixel(img, want[k].px, 32)[j], want[k].rgb[j], 1e-6);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(two_frames_build_each_shader_once)
 {
     /* The matte sphere twice, in frames of one render: the second moves
@@ -225,15 +362,52 @@ END_TEST
 
 START_TEST(same_image_for_any_thread_count)
 {
-    const char *rib = ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
-                                 "LightSource \"pointlight\" 1 \"from\" [1 1 -2]\n"
-                                 "Surface \"plastic\"\nSphere 0.8 -0.8 0.8 360\nWorldEnd\n";
-    Image *one = render(rib, 4, 1), *two = render(rib, 4, 2);
-    ck_assert_int_eq(memcmp(one->pixels, two->pixels,
-                            sizeof(float) * 64 * 64 * (size_t)one->channels),
-                     0);
+    /* A Catmull-Rom filter 4 pixels wide reaches 2 pixels into the
+       neighbouring tiles (16 x 16): the sums of overlapping tiles must
+       merge the same way whichever thread rendered them. */
+    const char *rib = "Format 64 64 1\nProjection \"orthographic\"\nScreenWindow -1 1 -1 1\n"
+                      "PixelFilter \"catmull-rom\" 4 4\nTranslate 0 0 5\nWorldBegin\n"
+                      "LightSource \"pointlight\" 1 \"from\" [1 1 -2]\n"
+                      "Surface \"plastic\"\nSphere 0.8 -0.8 0.8 360\nWorldEnd\n";
+    Image *one = render(rib, 9, 1);
+    for (int threads = 2; threads <= 3; threads++) {
+        Image *more = render(rib, 9, threads);
+        ck_assert_int_eq(memcmp(one->pixels, more->pixels,
+                                sizeof(float) * 64 * 64 * (size_t)one->channels),
+                         0);
+        image_free(more);
+    }
     image_free(one);
-    image_free(two);
+}
+END_TEST
+
+START_TEST(large_frame_in_bounded_memory)
+{
+    /* 2400 x 2400 pixels at 9 samples each, gaussian 2 2: keeping every
+       sample (9 floats) took 1.9 GB. Filtered as they come, the film holds
+       per 16 x 16 tile a slot of 18 x 18 pixels of 5 floats and 256
+       depths (22500 tiles: 169 MB), the image 5 floats a pixel (115 MB).
+       The child's peak resident size must stay under 512 MB. */
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        Image *img = render("Format 2400 2400 1\nPixelFilter \"gaussian\" 2 2\n"
+                            "Projection \"perspective\"\nWorldBegin\nSurface \"constant\"\n"
+                            "Translate 0 0 5\nSphere 1 -1 1 360\nWorldEnd\n",
+                            9, 2);
+        /* The sphere's centre is white, the corner empty. */
+        _exit(image_pixel(img, 1200, 1200)[0] == 1 && image_pixel(img, 0, 0)[3] == 0 ? 0 : 3);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the child failed: %d", status);
+    struct rusage ru;
+    getrusage(RUSAGE_CHILDREN, &ru);
+    /* AddressSanitizer keeps freed memory in quarantine and adds shadow
+       memory, so its resident size says nothing about ours. */
+#if !defined(__SANITIZE_ADDRESS__)
+    ck_assert_msg(ru.ru_maxrss < 512 * 1024, "peak resident size %ld kB", ru.ru_maxrss);
+#endif
 }
 END_TEST
 
@@ -555,6 +729,135 @@ START_TEST(trace_sees_the_reflection)
 }
 END_TEST
 
+START_TEST(message_passing)
+{
+    /* RISpec 3.2 section 15.8 through the test shaders msg*.sl: red is
+       the displacement's amp = x / 2 + 1/2 at the pixel (x = -1 + (px +
+       1/2) / 32, within half a pixel); green the lights' tags, each 2
+       intensity + the surface's Kd (0.2, read by the light before the
+       surface runs): (0.2 + 0.2) + (0.1 + 0.2) = 0.7, so each light's
+       own value reaches lightsource(); blue the surface's mark 0.5,
+       read by the atmosphere after the surface ran, set when
+       shadername() is "msgsurf" and shadername("displacement") is
+       "msgdisp". */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                                   "LightSource \"msglight\" 1 \"intensity\" 0.1\n"
+                                   "LightSource \"msglight\" 2 \"intensity\" 0.05\n"
+                                   "Displacement \"msgdisp\"\nAtmosphere \"msgatmo\"\n"
+                                   "Surface \"msgsurf\" \"Kd\" 0.2\n"
+                                   "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\nWorldEnd\n",
+                        1, 2);
+    for (int px = 4; px < 64; px += 13) {
+        const float *c = image_pixel(img, px, 20);
+        float x = -1 + (px + 0.5f) / 32;
+        ck_assert_float_eq_tol(c[0], x / 2 + 0.5f, 0.5f / 32 + 1e-5f);
+        ck_assert_float_eq_tol(c[1], 0.7f, 1e-5);
+        ck_assert_float_eq_tol(c[2], 0.5f, 1e-6);
+    }
+    image_free(img);
+}
+END_TEST
+
+START_TEST(light_categories)
+{
+    /* Three lights from the eye (catlight.sl): 0.1 in "key" (the
+       shader's default __category), 0.2 in "fill" and "rim" (the RIB's),
+       0.4 in none; each quarter of the screen sums the Cl of the lights
+       its catsurf's category picks: "key" 0.1, "-key" 0.2 + 0.4, "rim"
+       0.2, "" every light, 0.7. */
+    static const char *const cats[4] = { "key", "-key", "rim", "" };
+    static const float want[4] = { 0.1f, 0.6f, 0.2f, 0.7f };
+    char rib[2048];
+    int at = snprintf(rib, sizeof rib, ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                      "LightSource \"catlight\" 1 \"intensity\" 0.1\n"
+                      "LightSource \"catlight\" 2 \"intensity\" 0.2 \"string __category\" \"fill,rim\"\n"
+                      "LightSource \"catlight\" 3 \"intensity\" 0.4 \"string __category\" \"\"\n");
+    for (int q = 0; q < 4; q++) {
+        float x0 = q % 2 ? 0 : -1, y0 = q / 2 ? 0 : -1;
+        at += snprintf(rib + at, sizeof rib - (size_t)at,
+                       "AttributeBegin\nSurface \"catsurf\" \"string cat\" \"%s\"\n"
+                       "Polygon \"P\" [%g %g 0  %g %g 0  %g %g 0  %g %g 0]\nAttributeEnd\n", cats[q],
+                       x0, y0, x0, y0 + 1, x0 + 1, y0 + 1, x0 + 1, y0);
+    }
+    snprintf(rib + at, sizeof rib - (size_t)at, "WorldEnd\n");
+    Image *img = render(rib, 1, 2);
+    for (int q = 0; q < 4; q++) {
+        /* The quarter's centre: screen y grows downward in the image. */
+        int px = q % 2 ? 48 : 16, py = q / 2 ? 16 : 48;
+        const float *c = image_pixel(img, px, py);
+        for (int k = 0; k < 3; k++)
+            ck_assert_msg(fabsf(c[k] - want[q]) < 1e-5f, "category \"%s\": %g, want %g", cats[q],
+                          (double)c[k], (double)want[q]);
+    }
+    image_free(img);
+}
+END_TEST
+
+START_TEST(gather_wall)
+{
+    /* A square at z = 5 gathers (gathersurf.sl) through a cone about +z
+       towards a constant wall of color (0.2, 0.4, 0.6) at z = 8 that
+       covers every ray: left half, the mean surface:Ci of the hits is
+       the wall's color; right half (cone angle 0) every ray hits at
+       ray:length 3: (1, 0, 0.3). Gathering towards the camera, where
+       nothing is, every ray misses: (0, 1, 0). */
+    static const char *const head = ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+        "AttributeBegin\nColor 0.2 0.4 0.6\nSurface \"constant\"\n"
+        "Polygon \"P\" [-20 -20 3  -20 20 3  20 20 3  20 -20 3]\nAttributeEnd\n";
+    char rib[2048];
+    snprintf(rib, sizeof rib, "%sAttributeBegin\nSurface \"gathersurf\" \"angle\" 0.3 \"samples\" 8\n"
+             "Polygon \"P\" [-1 -1 0  -1 1 0  0 1 0  0 -1 0]\nAttributeEnd\n"
+             "AttributeBegin\nSurface \"gathersurf\" \"show\" 1\n"
+             "Polygon \"P\" [0 -1 0  0 1 0  1 1 0  1 -1 0]\nAttributeEnd\nWorldEnd\n", head);
+    Image *img = render(rib, 1, 2);
+    const float *l = image_pixel(img, 16, 32), *r = image_pixel(img, 48, 32);
+    const float wl[3] = { 0.2f, 0.4f, 0.6f }, wr[3] = { 1, 0, 0.3f };
+    for (int k = 0; k < 3; k++) {
+        ck_assert_float_eq_tol(l[k], wl[k], 1e-5);
+        ck_assert_float_eq_tol(r[k], wr[k], 1e-5);
+    }
+    image_free(img);
+    snprintf(rib, sizeof rib, "%sSurface \"gathersurf\" \"show\" 1 \"vector dir\" [0 0 -1]\n"
+             "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\nWorldEnd\n", head);
+    img = render(rib, 1, 2);
+    const float *m = image_pixel(img, 32, 32);
+    ck_assert_float_eq_tol(m[0], 0, 1e-6);
+    ck_assert_float_eq_tol(m[1], 1, 1e-6);
+    ck_assert_float_eq_tol(m[2], 0, 1e-6);
+    image_free(img);
+}
+END_TEST
+
+START_TEST(matte_and_texture_coordinates)
+{
+    /* A Matte 1 square in front of a white constant backdrop: its
+       pixels have color 0 and alpha 0 (a holdout), the backdrop's
+       elsewhere 1. */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\nSurface \"constant\"\n"
+                                   "AttributeBegin\nMatte 1\n"
+                                   "Polygon \"P\" [-0.5 -0.5 -1  -0.5 0.5 -1  0.5 0.5 -1  0.5 -0.5 -1]\n"
+                                   "AttributeEnd\n"
+                                   "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\nWorldEnd\n",
+                        1, 1);
+    ck_assert_float_eq_tol(image_pixel(img, 32, 32)[0], 0, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 32, 32)[3], 0, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 4, 4)[0], 1, 1e-6);
+    ck_assert_float_eq_tol(image_pixel(img, 4, 4)[3], 1, 1e-6);
+    image_free(img);
+    /* TextureCoordinates 1 0  0 0  1 1  0 1 on a bilinear patch whose u
+       runs along x: s = 1 - u, t = v, so red falls from left to right
+       (RISpec 3.2 section 4.1.5); centre (u, v) = (1/2, 1/2). */
+    img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\nSurface \"showst\"\n"
+                            "TextureCoordinates 1 0 0 0 1 1 0 1\n"
+                            "Patch \"bilinear\" \"P\" [-1 -1 0  1 -1 0  -1 1 0  1 1 0]\nWorldEnd\n",
+                 1, 1);
+    const float *mid = image_pixel(img, 32, 32), *left = image_pixel(img, 4, 32);
+    ck_assert_float_eq_tol(mid[0], 0.5f, 0.02f);
+    ck_assert_float_eq_tol(left[0], 1 - 4.5f / 64, 0.02f);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(bump_tilts_the_normal)
 {
     /* ramp displaces a square (facing the eye, s running 0..1 over x in
@@ -572,6 +875,81 @@ START_TEST(bump_tilts_the_normal)
         for (int x = 1; x < 63; x += 5)
             ck_assert_float_eq_tol(image_pixel(img, x, y)[0], 1 / sqrtf(1.25f), 2e-3);
     image_free(img);
+}
+END_TEST
+
+START_TEST(light_shader_reshapes_L)
+{
+    /* tiltlight assigns L inside its solar or illuminate: the light
+       reaches the square facing the eye along (sin 60, 0, cos 60)
+       instead of straight on, so matte gives cos 60 = 0.5 everywhere. */
+    for (int point = 0; point < 2; point++) {
+        char rib[1024];
+        snprintf(rib, sizeof rib,
+                 ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                 "LightSource \"tiltlight\" 1 \"local\" %d \"from\" [0 0 -5] "
+                 "\"dir\" [0.8660254 0 0.5]\nSurface \"matte\"\n"
+                 "Polygon \"P\" [-1 1 0  1 1 0  1 -1 0  -1 -1 0]\nWorldEnd\n",
+                 point);
+        Image *img = render(rib, 4, 2);
+        for (int y = 1; y < 63; y += 5)
+            for (int x = 1; x < 63; x += 5)
+                ck_assert_float_eq_tol(image_pixel(img, x, y)[0], 0.5f, 2e-3);
+        image_free(img);
+    }
+}
+END_TEST
+
+/* A white disk of radius 0.4 at depth z = 4 seen through a thin lens
+   (fov 90: one screen unit is 32 pixels). Its sharp image has radius
+   0.1 (3.2 px); out of focus (f = 1, N = 1, d = 2) each of its points
+   spreads over the circle of confusion of radius (f/2N) |z-d| /
+   (z (d-f)) = 0.25 (8 px). The image is the disk convolved with that
+   circle: the same total coverage pi 3.2^2 px, nothing beyond 3.2 + 8 px
+   from the centre, and a flat centre of (3.2/8)^2 = 0.16. Focused at
+   d = 4 it is sharp again. Tolerances: the lens samples' noise over 64
+   samples a pixel (3.5 sigma). */
+static Image *lens_render(const char *dof)
+{
+    char rib[1024];
+    snprintf(rib, sizeof rib,
+             "Format 64 64 1\nProjection \"perspective\" \"fov\" 90\n"
+             "ScreenWindow -1 1 -1 1\nPixelFilter \"box\" 1 1\n%s\n"
+             "WorldBegin\nSurface \"constant\"\nTranslate 0 0 4\n"
+             "Disk 0 0.4 360\nWorldEnd\n", dof);
+    return render(rib, 64, 2);
+}
+
+/* Coverage summed over pixels whose centres lie in [r0, r1) pixels from
+   the image's centre. */
+static double ring_alpha(const Image *img, double r0, double r1)
+{
+    double s = 0;
+    for (int y = 0; y < img->height; y++)
+        for (int x = 0; x < img->width; x++) {
+            double r = hypot(x + 0.5 - 32, y + 0.5 - 32);
+            if (r >= r0 && r < r1)
+                s += image_pixel(img, x, y)[3];
+        }
+    return s;
+}
+
+START_TEST(depth_of_field_circle_of_confusion)
+{
+    double want = M_PI * 3.2 * 3.2;
+    Image *blur = lens_render("DepthOfField 1 1 2");
+    double total = channel_sum(blur, 3);
+    ck_assert_msg(fabs(total - want) < 0.07 * want, "coverage %g, want %g", total, want);
+    ck_assert_msg(ring_alpha(blur, 3.2 + 8 + 0.75, 100) == 0, "light beyond the circle");
+    ck_assert_msg(ring_alpha(blur, 8, 10) > 0.5, "no blur out to the circle");
+    double centre = ring_alpha(blur, 0, 2.2) / 16;
+    ck_assert_msg(fabs(centre - 0.16) < 0.04, "centre %g, want 0.16", centre);
+    image_free(blur);
+    Image *sharp = lens_render("DepthOfField 1 1 4");
+    ck_assert_msg(fabs(channel_sum(sharp, 3) - want) < 0.02 * want, "focused coverage");
+    ck_assert_msg(ring_alpha(sharp, 3.2 + 0.75, 100) == 0, "focused image blurred");
+    ck_assert_float_eq_tol(image_pixel(sharp, 32, 32)[3], 1, 1e-6);
+    image_free(sharp);
 }
 END_TEST
 
@@ -606,10 +984,15 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, constant_sphere_coverage);
     tcase_add_test(tc, matte_sphere_lambert);
+    tcase_add_test(tc, light_before_worldbegin);
+    tcase_add_test(tc, default_surface_headlight);
+    tcase_add_test(tc, displacement_along_the_normal);
+    tcase_add_test(tc, instances_beside_top_meshes);
     tcase_add_test(tc, two_frames_build_each_shader_once);
     tcase_add_test(tc, perspective_framing);
     tcase_add_test(tc, crop_window_cuts_the_frame);
     tcase_add_test(tc, same_image_for_any_thread_count);
+    tcase_add_test(tc, large_frame_in_bounded_memory);
     tcase_add_test(tc, triangle_filter_at_an_edge);
     tcase_add_test(tc, instances_and_transform_order);
     tcase_add_test(tc, transparency_composites);
@@ -623,7 +1006,13 @@ int main(void)
     tcase_add_test(tc, indirect_light_from_a_wall);
     tcase_add_test(tc, trace_sees_the_reflection);
     tcase_add_test(tc, bump_tilts_the_normal);
+    tcase_add_test(tc, message_passing);
+    tcase_add_test(tc, light_categories);
+    tcase_add_test(tc, gather_wall);
+    tcase_add_test(tc, matte_and_texture_coordinates);
+    tcase_add_test(tc, light_shader_reshapes_L);
     tcase_add_test(tc, missing_shader_is_an_error);
+    tcase_add_test(tc, depth_of_field_circle_of_confusion);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

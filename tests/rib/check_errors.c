@@ -70,15 +70,38 @@ static const char *prims(const RibScene *s)
 
 /* ---- requests and their arguments ----------------------------------------- */
 
+/* An unknown request (a renderer's own, as GeometricRepresentation) is
+   a warning and skipped with its arguments, as RenderMan renderers do;
+   strict loading makes it an error. */
 START_TEST(test_unknown_request)
 {
     RibDiag d;
-    RibScene *s = world("FooBar 1 [2 3] \"x\"\nSphere 1 -1 1 360\n"
-                        "sphere 1 -1 1 360",
-                        &d);
+    const char *body = "FooBar 1 [2 3] \"x\"\nSphere 1 -1 1 360\n"
+                       "sphere 1 -1 1 360\nGeometricRepresentation \"lines\"\n"
+                       "Disk 0 1 360";
+    RibScene *s = world(body, &d);
+    expect(&d, "test.rib:2:1: warning: unknown request \"FooBar\" skipped",
+           "test.rib:4:1: warning: unknown request \"sphere\" skipped",
+           "test.rib:5:1: warning: unknown request \"GeometricRepresentation\" "
+           "skipped", NULL);
+    ck_assert_int_eq(d.nerrors, 0);
+    ck_assert_str_eq(prims(s), "Sphere Disk");
+    rib_scene_free(s);
+    rib_diag_free(&d);
+
+    RibLoadOptions opt;
+    rib_load_options_init(&opt);
+    opt.strict = true;
+    char text[512];
+    snprintf(text, sizeof text, "WorldBegin\n%s\nBlobby 0 [] [] []\nWorldEnd\n", body);
+    s = load_text_opt(text, &opt, &d);
+    ck_assert_ptr_nonnull(s);
     expect(&d, "test.rib:2:1: error: unknown request \"FooBar\" skipped",
-           "test.rib:4:1: error: unknown request \"sphere\" skipped", NULL);
-    ck_assert_str_eq(prims(s), "Sphere");
+           "test.rib:4:1: error: unknown request \"sphere\" skipped",
+           "test.rib:5:1: error: unknown request \"GeometricRepresentation\" "
+           "skipped",
+           "test.rib:7:1: error: Blobby is not supported; ignored", NULL);
+    ck_assert_str_eq(prims(s), "Sphere Disk");
     rib_scene_free(s);
     rib_diag_free(&d);
 }
@@ -196,17 +219,61 @@ END_TEST
 START_TEST(test_request_in_wrong_place)
 {
     RibDiag d;
-    RibScene *s = load_text("Sphere 1 -1 1 360\nLightSource \"pointlight\" 1\n"
+    RibScene *s = load_text("Sphere 1 -1 1 360\nObjectBegin 1\n"
+                            "LightSource \"pointlight\" 1\nObjectEnd\n"
                             "WorldBegin\nFormat 10 10 1\nDisk 0 1 360\n"
                             "WorldEnd\n",
                             &d);
     expect(&d, "test.rib:1:1: error: Sphere outside WorldBegin/WorldEnd",
-           "test.rib:2:1: error: LightSource outside WorldBegin/WorldEnd",
-           "test.rib:4:1: error: Format is an option and must come before "
+           "test.rib:3:1: error: LightSource inside an object defined outside "
+           "WorldBegin/WorldEnd",
+           "test.rib:6:1: error: Format is an option and must come before "
            "WorldBegin",
            NULL);
     ck_assert_int_eq(only_frame(s)->options.xres, 640);
     ck_assert_str_eq(prims(s), "Disk");
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
+/* Imager inside the world (PRMan's examples do it) is the frame's, with
+   a warning; the next frame does not keep it. */
+START_TEST(test_imager_inside_world)
+{
+    RibDiag d;
+    RibScene *s = load_text("FrameBegin 1\nWorldBegin\nImager \"background\"\nWorldEnd\n"
+                            "FrameEnd\nFrameBegin 2\nWorldBegin\nWorldEnd\nFrameEnd\n", &d);
+    expect(&d, "test.rib:3:1: warning: Imager is an option and belongs before WorldBegin; "
+           "applied to this frame", NULL);
+    ck_assert_uint_eq(s->nframes, 2);
+    ck_assert_ptr_nonnull(s->frames[0].options.imager);
+    ck_assert_str_eq(s->frames[0].options.imager->name, "background");
+    ck_assert_ptr_null(s->frames[1].options.imager);
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
+/* A display driver's own parameter is a warning, the display kept;
+   --strict makes it an error. */
+START_TEST(test_display_driver_parameter)
+{
+    const char *text = "Display \"x.exr\" \"exr\" \"rgba\" \"compression\" \"zip\"\n"
+                       "WorldBegin\nWorldEnd\n";
+    RibDiag d;
+    RibScene *s = load_text(text, &d);
+    expect(&d, "test.rib:1:30: warning: Display: undeclared parameter \"compression\" ignored "
+           "(not one rtrender's displays take)", NULL);
+    ck_assert_uint_eq(only_frame(s)->options.ndisplays, 1);
+    ck_assert_str_eq(only_frame(s)->options.displays[0].name, "x.exr");
+    rib_scene_free(s);
+    rib_diag_free(&d);
+    RibLoadOptions opt;
+    rib_load_options_init(&opt);
+    opt.strict = true;
+    s = load_text_opt(text, &opt, &d);
+    ck_assert_int_eq(d.nerrors, 1);
     rib_scene_free(s);
     rib_diag_free(&d);
 }
@@ -410,7 +477,7 @@ START_TEST(test_non_finite_numbers)
     expect(&d, "test.rib:2:8: error: number out of range: 1e39",
            "test.rib:3:1: error: Sphere: expected 4 numbers for radius zmin "
            "zmax thetamax",
-           "test.rib:3:8: error: unknown request \"nan\" skipped",
+           "test.rib:3:8: warning: unknown request \"nan\" skipped",
            "test.rib:4:13: error: malformed number",
            "test.rib:15:1: error: Scale: the current transform would "
            "overflow; request skipped",
@@ -520,7 +587,10 @@ START_TEST(test_too_many_errors)
     for (int i = 0; i < 120; i++)
         strcat(text, "Bogus\n");
     RibDiag d;
-    RibScene *s = load_text(text, &d);
+    RibLoadOptions opt;
+    rib_load_options_init(&opt);
+    opt.strict = true;  /* unknown requests are errors */
+    RibScene *s = load_text_opt(text, &opt, &d);
     ck_assert_ptr_null(s);
     ck_assert_int_eq(d.nerrors, 101);
     ck_assert_str_eq(d.messages[99], "test.rib:100:1: error: unknown request "
@@ -564,7 +634,7 @@ START_TEST(test_truncated_file)
                  "test.rib:2:10: error: malformed number",
                  "test.rib:1:1: error: WorldBegin has no matching WorldEnd");
     expect_fatal("WorldBegin\nWorldE",
-                 "test.rib:2:1: error: unknown request \"WorldE\" skipped",
+                 "test.rib:2:1: warning: unknown request \"WorldE\" skipped",
                  "test.rib:1:1: error: WorldBegin has no matching WorldEnd");
     /* an empty file is an empty scene */
     RibDiag d;
@@ -699,7 +769,20 @@ START_TEST(test_missing_archive)
               "file name",
               "main.rib:5:1: warning: Procedural \"RunProgram\" is not "
               "supported; ignored",
-              ".: error: not a regular file", NULL);
+              "main.rib:6:13: error: ReadArchive: \".\" is not a regular "
+              "file", NULL);
+    ck_assert_str_eq(prims(s), "Disk");
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
+/* ReadArchive of a device would stream forever: refused at the request. */
+START_TEST(test_archive_device)
+{
+    RibDiag d;
+    RibScene *s = world("ReadArchive \"/dev/zero\"\nDisk 0 1 360", &d);
+    expect(&d, "test.rib:2:13: error: ReadArchive: \"/dev/zero\" is not a regular file", NULL);
     ck_assert_str_eq(prims(s), "Disk");
     rib_scene_free(s);
     rib_diag_free(&d);
@@ -846,13 +929,22 @@ START_TEST(test_ribinfo_exit_status)
     run_free(&r);
 
     const char *dir = temp_dir();
-    write_file(dir, "skip.rib", "WorldBegin\nBogus 1\nDisk 0 1 360\n"
+    write_file(dir, "skip.rib", "WorldBegin\nBogus 1\nColor 1\nDisk 0 1 360\n"
                                 "WorldEnd\n");
     r = run_program(dir, RIBINFO_PATH, "skip.rib");
     ck_assert_int_eq(r.status, 1);
-    ck_assert_str_eq(r.err, "skip.rib:2:1: error: unknown request \"Bogus\" "
-                            "skipped\n");
+    ck_assert_str_eq(r.err, "skip.rib:2:1: warning: unknown request \"Bogus\" "
+                            "skipped\n"
+                            "skip.rib:3:1: error: Color: expected 3 numbers for "
+                            "the color\n");
     ck_assert_ptr_nonnull(strstr(r.out, "meshes 1,"));
+    run_free(&r);
+    /* warnings alone: a clean load */
+    write_file(dir, "warn.rib", "WorldBegin\nBogus 1\nDisk 0 1 360\nWorldEnd\n");
+    r = run_program(dir, RIBINFO_PATH, "warn.rib");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "warn.rib:2:1: warning: unknown request \"Bogus\" "
+                            "skipped\n");
     run_free(&r);
 
     r = run_program(dir, RIBINFO_PATH, "missing.rib");
@@ -1008,6 +1100,8 @@ Suite *errors_suite(void)
     tcase_add_test(tc, test_malformed_arrays);
     tcase_add_test(tc, test_stray_values);
     tcase_add_test(tc, test_request_in_wrong_place);
+    tcase_add_test(tc, test_imager_inside_world);
+    tcase_add_test(tc, test_display_driver_parameter);
     tcase_add_test(tc, test_undeclared_and_malformed_declarations);
     tcase_add_test(tc, test_value_counts);
     tcase_add_test(tc, test_huge_counts);
@@ -1028,6 +1122,7 @@ Suite *errors_suite(void)
     tcase_add_test(tc, test_unknown_light);
     tcase_add_test(tc, test_ribinfo_exit_status);
     tcase_add_test(tc, test_bad_options);
+    tcase_add_test(tc, test_archive_device);
     tcase_add_test(tc, test_bad_patches);
     tcase_add_test(tc, test_fuzz_first_display);
     suite_add_tcase(s, tc);

@@ -359,6 +359,26 @@ START_TEST(test_patch_mesh_bilinear)
 }
 END_TEST
 
+/* The older spellings "wrap" and "nowrap" (RISpec 3.0, BMRT's scenes)
+   mean periodic and nonperiodic: the same grid as above. */
+START_TEST(test_patch_mesh_wrap_nowrap)
+{
+    static double pts[3 * 12];
+    static char list[4096], body[5000];
+    wavy(pts, 4, 3);
+    snprintf(body, sizeof body,
+             "PatchMesh \"bilinear\" 4 \"wrap\" 3 \"nowrap\" "
+             "\"P\" [%s]", points_text(pts, 12, list));
+    RibDiag d;
+    RibScene *s = one_world(body, &d);
+    ck_assert_int_eq(d.nmessages, 0);
+    Grid g = {pts, 4, 3, true, false, linear, linear, 1, 1, 2};
+    assert_on_grid(mesh_at(s, 0), &g, 1e-5);
+    rib_scene_free(s);
+    rib_diag_free(&d);
+}
+END_TEST
+
 /* "Pz" height fields: x and y spread evenly over [0, 1]. */
 START_TEST(test_patch_height_field)
 {
@@ -791,6 +811,7 @@ Suite *patch_suite(void)
     tcase_add_test(tc, test_patch_mesh_nonperiodic);
     tcase_add_test(tc, test_patch_mesh_periodic);
     tcase_add_test(tc, test_patch_mesh_bilinear);
+    tcase_add_test(tc, test_patch_mesh_wrap_nowrap);
     tcase_add_test(tc, test_patch_height_field);
     tcase_add_test(tc, test_patch_mesh_primvars);
     tcase_add_test(tc, test_nupatch_bezier_and_bilinear);

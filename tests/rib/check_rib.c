@@ -123,6 +123,8 @@ int main(void)
     srunner_add_suite(sr, quadric_suite());
     srunner_add_suite(sr, polygon_suite());
     srunner_add_suite(sr, patch_suite());
+    srunner_add_suite(sr, subdiv_suite());
+    srunner_add_suite(sr, curves_suite());
     srunner_add_suite(sr, errors_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

@@ -47,6 +47,8 @@ Suite *state_suite(void);
 Suite *quadric_suite(void);
 Suite *polygon_suite(void);
 Suite *patch_suite(void);
+Suite *subdiv_suite(void);
+Suite *curves_suite(void);
 Suite *errors_suite(void);
 
 #endif /* TESTS_RIB_CHECK_RIB_H */

@@ -2,10 +2,12 @@
 ** check_frontend.c: end-to-end tests of the rslc driver.
 **
 ** Three groups: the golden diagnostics, the .sl files of tests/diag (each
-** ends with an EXPECT block holding the exact stderr), the corpus of valid
+** ends with an EXPECT block holding the exact stderr; a first line
+** "// RSLC: FLAGS" compiles with FLAGS rather than --parse-only), the corpus of valid
 ** shaders (every .sl file of shaders/ and tests/corpus/ must check
-** cleanly), and the command line itself (options, preprocessing, error
-** mapping).
+** cleanly, and compile to a bytecode object with no message unless it
+** holds a VM-EXPECT block with the exact stderr of that compile), and the
+** command line itself (options, preprocessing, error mapping).
 */
 #include <check.h>
 #include <glob.h>
@@ -37,16 +39,21 @@ static Run run_rslc(const char *cwd, const char *args)
 static glob_t diag_files, corpus_files;
 
 /* The text between "/" "* EXPECT\n" and the closing "*" "/" line. */
-static char *expected_block(const char *src)
+static char *marked_block(const char *src, const char *mark)
 {
-    const char *start = strstr(src, "/* EXPECT\n");
+    const char *start = strstr(src, mark);
     if (!start)
         return NULL;
-    start += strlen("/* EXPECT\n");
+    start += strlen(mark);
     const char *end = strstr(start, "*/");
     if (!end)
         return NULL;
     return strndup(start, (size_t)(end - start));
+}
+
+static char *expected_block(const char *src)
+{
+    return marked_block(src, "/* EXPECT\n");
 }
 
 START_TEST(golden_diagnostic)
@@ -59,8 +66,12 @@ START_TEST(golden_diagnostic)
 
     char *dir = strdup(path);
     *strrchr(dir, '/') = '\0';
-    char args[1024];
-    snprintf(args, sizeof args, "--parse-only '%s'", strrchr(path, '/') + 1);
+    /* A first line "// RSLC: FLAGS" runs rslc with FLAGS instead of
+       --parse-only, for the back end's messages. */
+    char args[1024], flags[256] = "--parse-only";
+    if (strncmp(src, "// RSLC: ", 9) == 0)
+        snprintf(flags, sizeof flags, "%.*s", (int)strcspn(src + 9, "\n"), src + 9);
+    snprintf(args, sizeof args, "%s '%s'", flags, strrchr(path, '/') + 1);
     Run r = run_rslc(dir, args);
 
     ck_assert_msg(strcmp(r.err, want) == 0,
@@ -88,6 +99,38 @@ START_TEST(corpus_checks_cleanly)
     ck_assert_msg(r.status == 0 && r.err[0] == '\0',
                   "%s: exit %d\n%s", path, r.status, r.err);
     run_free(&r);
+}
+END_TEST
+
+START_TEST(corpus_compiles_to_bytecode)
+{
+    const char *path = corpus_files.gl_pathv[_i];
+    char *src = slurp(path);
+    ck_assert_ptr_nonnull(src);
+    char *want = marked_block(src, "/* VM-EXPECT\n");
+    char *dir = strdup(path), obj[] = "/tmp/rslc-corpusXXXXXX";
+    *strrchr(dir, '/') = '\0';
+    int fd = mkstemp(obj);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    char args[2048];
+    snprintf(args, sizeof args, "-I '%s/tests/corpus' '%s' -o '%s'", TOP_SRCDIR,
+             strrchr(path, '/') + 1, obj);
+    Run r = run_rslc(dir, args);
+    const char *expect = want ? want : "";
+    ck_assert_msg(strcmp(r.err, expect) == 0, "%s: messages differ\n--- expected\n%s--- got\n%s",
+                  path, expect, r.err);
+    int want_status = strstr(expect, ": error: ") ? 1 : 0;
+    ck_assert_msg(r.status == want_status, "%s: exit %d, expected %d", path, r.status,
+                  want_status);
+    struct stat st;
+    if (!want_status)
+        ck_assert_msg(stat(obj, &st) == 0 && st.st_size > 0, "%s: no object", path);
+    unlink(obj);
+    run_free(&r);
+    free(dir);
+    free(want);
+    free(src);
 }
 END_TEST
 
@@ -176,8 +219,71 @@ START_TEST(output_object)
     run_free(&r);
     r = run_rslc(tmpdir, "m.sl -o /nonexistent-dir/m.o");
     ck_assert_int_eq(r.status, 1);
-    ck_assert_ptr_nonnull(strstr(r.err, "/nonexistent-dir/m.o: error: cannot create the object"));
+    ck_assert_str_eq(r.err, "/nonexistent-dir/m.o: error: cannot create a file beside it: "
+                            "No such file or directory\n");
     run_free(&r);
+    remove_tmpdir();
+}
+END_TEST
+
+/* -o onto something that is not a regular file (a FIFO here: as root,
+   "-o /dev/full" once turned the device into a file) is refused and the
+   node stays; -o through a symbolic link replaces the link's target and
+   keeps the link, as cc does; no temporary file is left either way. */
+START_TEST(output_refuses_non_regular_follows_links)
+{
+    make_tmpdir();
+    write_file("m.sl", "surface m() { Ci = Cs; }\n");
+    char fifo[256], target[256], link[256];
+    snprintf(fifo, sizeof fifo, "%s/fifo", tmpdir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    static const char *const args[] = { "m.sl -o fifo", "m.sl -S -o fifo" };
+    static const char *const want[] = {
+        "fifo: error: not a regular file; not writing\n",
+        "rslc: error: cannot write the listing to 'fifo': not a regular file; not writing\n",
+    };
+    for (int i = 0; i < 2; i++) {
+        Run r = run_rslc(tmpdir, args[i]);
+        ck_assert_int_eq(r.status, 1);
+        ck_assert_str_eq(r.err, want[i]);
+        run_free(&r);
+    }
+    struct stat st;
+    ck_assert_int_eq(lstat(fifo, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
+
+    write_file("old.o", "old\n");
+    snprintf(target, sizeof target, "%s/old.o", tmpdir);
+    snprintf(link, sizeof link, "%s/link.o", tmpdir);
+    ck_assert_int_eq(symlink("old.o", link), 0);
+    Run r = run_rslc(tmpdir, "m.sl -o link.o");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    run_free(&r);
+    ck_assert_int_eq(lstat(link, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode));
+    char *obj = slurp(target);
+    ck_assert(memcmp(obj, "\177ELF", 4) == 0);
+    free(obj);
+    r = run_program(tmpdir, "/bin/ls", "-A");
+    ck_assert_str_eq(r.out, "fifo\nlink.o\nm.sl\nold.o\n");
+    run_free(&r);
+    remove_tmpdir();
+}
+END_TEST
+
+/* Output lost to a full disk is an error, not exit 0: each way rslc
+   prints to stdout. */
+START_TEST(stdout_write_errors)
+{
+    make_tmpdir();
+    write_file("m.sl", "surface m() { Ci = Cs; }\n");
+    static const char *const args[] = { "m.sl -S", "m.sl --emit=ir", "m.sl --dump-ast" };
+    for (int i = 0; i < 3; i++) {
+        Run r = run_to_full_disk(tmpdir, RSLC_PATH, args[i]);
+        ck_assert_int_eq(r.status, 1);
+        ck_assert_str_eq(r.err, "rslc: error: writing standard output: No space left on device\n");
+        run_free(&r);
+    }
     remove_tmpdir();
 }
 END_TEST
@@ -315,6 +421,7 @@ int main(void)
     tc = tcase_create("corpus");
     tcase_add_loop_test(tc, corpus_checks_cleanly, 0,
                         (int)corpus_files.gl_pathc);
+    tcase_add_loop_test(tc, corpus_compiles_to_bytecode, 0, (int)corpus_files.gl_pathc);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("command line");
@@ -322,6 +429,8 @@ int main(void)
     tcase_add_test(tc, unknown_option);
     tcase_add_test(tc, no_input_and_missing_file);
     tcase_add_test(tc, output_object);
+    tcase_add_test(tc, output_refuses_non_regular_follows_links);
+    tcase_add_test(tc, stdout_write_errors);
     tcase_add_test(tc, middle_end_flags);
     tcase_add_test(tc, defines_and_undefines);
     tcase_add_test(tc, errors_in_includes_name_the_header);

@@ -207,8 +207,20 @@ START_TEST(rejected_operations)
     ck_assert_int_eq(diag_error_count(&rc), 1);
     ck_assert_ptr_nonnull(strstr(messages, "use transform()"));
     teardown();
-    check_src("surface t() { float b = s < t; Ci = b; }");
+    check_src("surface t() { string b = s < t; Ci = 0; }");
     ck_assert_int_eq(diag_error_count(&rc), 1);
+}
+END_TEST
+
+START_TEST(comparison_as_value_is_float)
+{
+    /* PRMan and aqsl: 1 or 0; the checker makes it `cmp ? 1 : 0`. */
+    Unit *u = surface("float b = s < t; Ci = b;");
+    Node *sel = init_of(u, "b");
+    ck_assert_int_eq(sel->kind, N_TERNARY);
+    assert_type(sel->kid[0], TY_BOOL);
+    ck_assert(sel->kid[1]->num == 1 && sel->kid[2]->num == 0);
+    assert_type(sel, TY_FLOAT);
 }
 END_TEST
 
@@ -563,14 +575,24 @@ START_TEST(builtin_table_sanity)
         const Builtin *b = &builtin_table[i];
         ck_assert_int_eq(b->id, i);
         ck_assert_ptr_nonnull(b->name);
-        BuiltinSig sig;
-        const char *cur = b->sigs;
-        while (builtin_sig_next(&cur, &sig))
+        ck_assert_int_eq(builtin_rows[b->first].fn, i);
+        bool options = false;
+        for (int r = b->first; r < BO_COUNT && builtin_rows[r].fn == b->id; r++) {
+            BuiltinSig sig;
+            const char *cur = builtin_rows[r].sig;
+            ck_assert_msg(builtin_sig_next(&cur, &sig) && *cur == '\0',
+                          "bad signature in '%s' at \"%s\"", b->name, cur);
+            /* The IR's calls name the function, so its rows agree on what
+               the optimiser may do with them. */
+            ck_assert_int_eq(builtin_rows[r].cls, builtin_row(b)->cls);
+            ck_assert_int_eq(builtin_rows[r].flags, builtin_row(b)->flags);
+            options |= sig.tail == '~';
             overloads++;
-        ck_assert_msg(*cur == '\0', "bad signature in '%s' at \"%s\"", b->name, cur);
-        if (b->opts != OPTS_NONE)
-            ck_assert_ptr_nonnull(strchr(b->sigs, '~'));
+        }
+        ck_assert(options == (b->opts != OPTS_NONE));
     }
+    /* Every row belongs to the function whose run it sits in. */
+    ck_assert_int_eq(overloads, BO_COUNT);
     ck_assert_int_gt(overloads, 200);
 }
 END_TEST
@@ -579,12 +601,13 @@ START_TEST(builtin_lookup)
 {
     const Builtin *t = builtin_find("texture");
     ck_assert_ptr_nonnull(t);
-    ck_assert_int_eq(t->cls, BC_RENDER);
-    ck_assert(t->flags & BF_CHANNEL);
-    ck_assert_int_eq(builtin_find("Du")->cls, BC_DERIV);
-    ck_assert_int_eq(builtin_find("diffuse")->cls, BC_LIGHT);
-    ck_assert_int_eq(builtin_find("printf")->cls, BC_SIDE);
+    ck_assert_int_eq(builtin_row(t)->cls, BC_RENDER);
+    ck_assert(builtin_row(t)->flags & BF_CHANNEL);
+    ck_assert_int_eq(builtin_row(builtin_find("Du"))->cls, BC_DERIV);
+    ck_assert_int_eq(builtin_row(builtin_find("diffuse"))->cls, BC_LIGHT);
+    ck_assert_int_eq(builtin_row(builtin_find("printf"))->cls, BC_SIDE);
     ck_assert_ptr_null(builtin_find("nosuch"));
+    ck_assert_ptr_null(builtin_find("__light")); /* the back end's own */
     const Builtin *comp = builtin_find("comp");
     ck_assert_int_eq(builtin_next(comp)->id, BI_MCOMP);
     ck_assert_ptr_null(builtin_next(builtin_next(comp)));
@@ -659,6 +682,7 @@ static Suite *sema_suite(void)
     tcase_add_test(tc, matrix_arithmetic);
     tcase_add_test(tc, comparisons_give_booleans);
     tcase_add_test(tc, rejected_operations);
+    tcase_add_test(tc, comparison_as_value_is_float);
     tcase_add_test(tc, triple_literal_types);
     tcase_add_test(tc, no_cascade_after_error);
     tcase_add_test(tc, arrays);

@@ -43,7 +43,7 @@ static RTRayHit *aimed_rays(const TMesh *flat, int nf, size_t n, uint32_t seed)
 
 START_TEST(instances_match_copies)
 {
-    const char *isas[2];
+    const char *isas[TEST_ISAS];
     if (_i / K_COUNT >= test_isas(isas))
         return;
     const char *cfg = isas[_i / K_COUNT];
@@ -116,7 +116,7 @@ Suite *instance_suite(void)
     Suite *s = suite_create("instances");
     TCase *tc = tcase_create("against transformed copies");
     tcase_set_timeout(tc, 120);
-    tcase_add_loop_test(tc, instances_match_copies, 0, 2 * K_COUNT);
+    tcase_add_loop_test(tc, instances_match_copies, 0, TEST_ISAS * K_COUNT);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -18,7 +18,7 @@ enum { NRAYS = 900 };
 /* The loop index of a test names an ISA and a kernel. */
 static int pick(int i, const char **cfg, Kern *k)
 {
-    const char *isas[2];
+    const char *isas[TEST_ISAS];
     int n = test_isas(isas);
     *k = (Kern)(i % K_COUNT);
     if (i / K_COUNT >= n)
@@ -189,10 +189,10 @@ Suite *kernels_suite(void)
     Suite *s = suite_create("kernels");
     TCase *tc = tcase_create("vs brute force");
     tcase_set_timeout(tc, 120);
-    tcase_add_loop_test(tc, known_hit, 0, 2 * K_COUNT);
-    tcase_add_loop_test(tc, closest_adversarial, 0, 2 * K_COUNT);
-    tcase_add_loop_test(tc, occluded_adversarial, 0, 2 * K_COUNT);
-    tcase_add_loop_test(tc, nonfinite_rays, 0, 2 * K_COUNT);
+    tcase_add_loop_test(tc, known_hit, 0, TEST_ISAS * K_COUNT);
+    tcase_add_loop_test(tc, closest_adversarial, 0, TEST_ISAS * K_COUNT);
+    tcase_add_loop_test(tc, occluded_adversarial, 0, TEST_ISAS * K_COUNT);
+    tcase_add_loop_test(tc, nonfinite_rays, 0, TEST_ISAS * K_COUNT);
     suite_add_tcase(s, tc);
     return s;
 }

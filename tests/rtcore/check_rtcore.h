@@ -33,8 +33,12 @@ typedef enum {
 } Kern;
 extern const char *const kern_names[K_COUNT];
 
-/* The ISAs this CPU can run, as device config strings. */
-int test_isas(const char *cfg[2]);
+/* The ISAs rtcore has kernels for; test_isas lists, as device config
+   strings, those this CPU can run, and test_isas_missing how many it
+   cannot (their tests are skipped, and the run says so). */
+enum { TEST_ISAS = 3 };
+int test_isas(const char *cfg[TEST_ISAS]);
+int test_isas_missing(void);
 
 /* Traces n rays in place with kernel k (hits preset to invalid by the
    caller). Packet kernels mask some lanes off and check that those come
@@ -70,5 +74,6 @@ Suite *watertight_suite(void);
 Suite *instance_suite(void);
 Suite *errors_suite(void);
 Suite *build_suite(void);
+Suite *oracle_suite(void);
 
 #endif

@@ -28,15 +28,25 @@ float rnd_float(uint32_t *s)
     return (rnd_u32(s) >> 8) * (1.0f / 16777216.0f);
 }
 
-int test_isas(const char *cfg[2])
+int test_isas(const char *cfg[TEST_ISAS])
 {
     int n = 0;
     __builtin_cpu_init();
+    int avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     if (__builtin_cpu_supports("sse4.2"))
         cfg[n++] = "isa=sse4.2";
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    if (avx2)
         cfg[n++] = "isa=avx2";
+    if (avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512dq"))
+        cfg[n++] = "isa=avx512";
     return n;
+}
+
+int test_isas_missing(void)
+{
+    const char *cfg[TEST_ISAS];
+    return TEST_ISAS - test_isas(cfg);
 }
 
 static TMesh tm_alloc(size_t nv, size_t nt)

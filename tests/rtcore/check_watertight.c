@@ -78,7 +78,7 @@ static void all_hit(const char *cfg, Kern k, const TMesh *m, const float org[3],
 
 START_TEST(closed_sphere)
 {
-    const char *isas[2];
+    const char *isas[TEST_ISAS];
     int n = test_isas(isas);
     if (_i / K_COUNT >= n)
         return;
@@ -93,7 +93,7 @@ END_TEST
 
 START_TEST(grid_from_above)
 {
-    const char *isas[2];
+    const char *isas[TEST_ISAS];
     int n = test_isas(isas);
     if (_i / K_COUNT >= n)
         return;
@@ -110,8 +110,8 @@ Suite *watertight_suite(void)
     Suite *s = suite_create("watertight");
     TCase *tc = tcase_create("shared edges and vertices");
     tcase_set_timeout(tc, 120);
-    tcase_add_loop_test(tc, closed_sphere, 0, 2 * K_COUNT);
-    tcase_add_loop_test(tc, grid_from_above, 0, 2 * K_COUNT);
+    tcase_add_loop_test(tc, closed_sphere, 0, TEST_ISAS * K_COUNT);
+    tcase_add_loop_test(tc, grid_from_above, 0, TEST_ISAS * K_COUNT);
     suite_add_tcase(s, tc);
     return s;
 }

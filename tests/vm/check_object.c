@@ -1,7 +1,8 @@
 /*
 ** check_object.c: shader objects written and read back field for field,
 ** listed by readelf, and rejected with a message (never a crash) when
-** truncated or corrupted anywhere.
+** truncated or corrupted anywhere; a corrupt jump that passes the
+** verifier but loops for ever is stopped by the step budget.
 */
 #define _GNU_SOURCE /* memmem */
 #include <check.h>
@@ -10,7 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runtime/builtins.h"
 #include "vm/object.h"
+#include "vm/session.h"
 
 #define V(slot) (VM_V | (slot))
 #define OP(op, w, a, b, c) vm_ins(VM_OP_##op, w, a, b, c)
@@ -29,7 +32,9 @@ static char *path_in_dir(const char *name)
 static VmObject *sample_object(VmObject *o, VmIns *code, float *uinit)
 {
     static const char *strings[] = { "world", "shader" };
-    static const char *builtins[] = { "sqrt", "noise" };
+    /* spline(float, float[4]) and noise(point) */
+    static const VmCallee callees[] = { { BO_SPLINE_fffa, 'f', 2, { 'f', 'f' }, { 0, 4 } },
+                                        { BO_NOISE_fp, 'f', 1, { 'p' }, { 0 } } };
     static VmVar params[] = { { "Kd", VM_T_FLOAT, 0, 0, 0 },
                               { "names", VM_T_STRING, 0, 2, 1 } };
     static VmVar globals[] = { { "Cs", VM_T_COLOR, VM_VAR_VARYING | VM_VAR_READ, 0, V(0) },
@@ -54,7 +59,7 @@ static VmObject *sample_object(VmObject *o, VmIns *code, float *uinit)
     o->prog.strings = strings;
     o->prog.nstrings = 2;
     o->prog.nbuiltins = 2;
-    o->builtin_names = builtins;
+    o->callees = callees;
     o->params = params;
     o->nparams = 2;
     o->globals = globals;
@@ -125,7 +130,13 @@ START_TEST(round_trip)
     ck_assert_uint_eq(out->prog.nstrings, 2);
     ck_assert_str_eq(out->prog.strings[1], "shader");
     ck_assert_uint_eq(out->prog.nbuiltins, 2);
-    ck_assert_str_eq(out->builtin_names[1], "noise");
+    ck_assert_uint_eq(out->callees[0].row, BO_SPLINE_fffa);
+    ck_assert_int_eq(out->callees[0].result, 'f');
+    ck_assert_uint_eq(out->callees[0].nargs, 2);
+    ck_assert_int_eq(out->callees[0].type[1], 'f');
+    ck_assert_uint_eq(out->callees[0].arraylen[1], 4);
+    ck_assert_uint_eq(out->callees[1].row, BO_NOISE_fp);
+    ck_assert_int_eq(out->callees[1].type[0], 'p');
     ck_assert_ptr_null(out->prog.builtins);
     ck_assert_uint_eq(out->nparams, 2);
     same_vars(out->params, in.params, 2);
@@ -233,17 +244,24 @@ START_TEST(debug_errors)
 END_TEST
 
 /* An object of an older version is refused and says what to do. */
-START_TEST(old_version_refused)
+/* The sample object's bytes, written to name in the test directory. */
+static char *sample_bytes(const char *name, size_t *len)
 {
     VmObject in;
     VmIns code[5];
     float uinit[4];
     char err[256];
     sample_object(&in, code, uinit);
-    const char *path = path_in_dir("old.o");
-    ck_assert(vm_object_write(path, &in, err, sizeof err) == 0);
+    const char *path = path_in_dir(name);
+    ck_assert_msg(vm_object_write(path, &in, err, sizeof err) == 0, "%s", err);
+    return read_file(path, len);
+}
+
+START_TEST(old_version_refused)
+{
+    char err[256];
     size_t len;
-    char *buf = read_file(path, &len);
+    char *buf = sample_bytes("old.o", &len);
     /* The version follows the magic at the start of .rsl.meta. */
     char *meta = memmem(buf, len, "RSLO", 4);
     ck_assert_ptr_nonnull(meta);
@@ -257,6 +275,27 @@ START_TEST(old_version_refused)
     free(buf);
 }
 END_TEST
+END_TEST
+
+/* An object compiled against another builtin table (its rows would call
+   other builtins) is refused and says what to do. */
+START_TEST(stale_builtin_table_refused)
+{
+    char err[256];
+    size_t len;
+    char *buf = sample_bytes("stale.o", &len);
+    /* .rsl.builtins starts with the fingerprint, then noise's row. */
+    uint32_t fp = builtin_table_fingerprint();
+    unsigned char le[4] = { fp & 0xff, fp >> 8 & 0xff, fp >> 16 & 0xff, fp >> 24 };
+    unsigned char *at = memmem(buf, len, le, 4);
+    ck_assert_ptr_nonnull(at);
+    at[0] ^= 1;
+    ck_assert_ptr_null(vm_object_parse(buf, len, "stale.o", err, sizeof err));
+    ck_assert_msg(strstr(err, "stale.o: error: the shader was compiled against another table "
+                              "of builtins") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "compile the shader again") != NULL, "%s", err);
+    free(buf);
+}
 END_TEST
 
 START_TEST(readelf_lists_sections)
@@ -380,6 +419,38 @@ START_TEST(write_failure_leaves_nothing)
 }
 END_TEST
 
+START_TEST(jump_loop_stopped)
+{
+    /* Ci = 1 at line 3, then a jump back to it at line 5, for ever: a
+       well-formed object the verifier accepts, since jumping back is
+       what loops do. Two instructions a turn, so the budget of 10000 is
+       passed at the jump, and the run stops there. */
+    static VmVar globals[] = { { "Ci", VM_T_COLOR, VM_VAR_VARYING | VM_VAR_OUTPUT, 0, V(0) } };
+    static VmLine lines[] = { { 0, 3, "loop.sl" }, { 1, 5, "loop.sl" } };
+    static const float uinit[1] = { 1 };
+    VmIns code[] = { OP(SPLAT, 3, V(0), 0, 0), vm_jump(VM_OP_JMP, 0, 0), OP(RET, 0, 0, 0, 0) };
+    VmObject o = { .name = "loop", .kind = VM_SURFACE, .globals = globals, .nglobals = 1,
+                   .lines = lines, .nlines = 2 };
+    o.prog = (VmProgram){ .code = code, .ncode = 3, .nuniform = 1, .nvarying = 3,
+                          .uniform_init = uinit };
+    char err[512];
+    ck_assert_msg(vm_object_write(path_in_dir("loop.o"), &o, err, sizeof err) == 0, "%s", err);
+    VmObject *back = vm_object_read(path_in_dir("loop.o"), err, sizeof err);
+    ck_assert_msg(back != NULL, "%s", err);
+    VmSession ss;
+    VmState st;
+    ck_assert_msg(vm_session_open(&ss, back, NULL, 4, err, sizeof err) == 0, "%s", err);
+    ss.max_steps = 10000;
+    vm_session_batch(&ss, &st, 4);
+    ck_assert_int_eq(vm_session_run(&ss, &st, err, sizeof err), -1);
+    ck_assert_str_eq(err, "error: shader 'loop' ran past 10000 steps at loop.sl:5");
+    ck_assert_int_eq(st.halt, VM_HALT_STEPS);
+    ck_assert_uint_eq(st.stats.instructions, 10002);
+    vm_session_close(&ss);
+    vm_object_free(back);
+}
+END_TEST
+
 int main(void)
 {
     if (!mkdtemp(dir)) {
@@ -396,7 +467,9 @@ int main(void)
     tcase_add_test(tc, specific_errors);
     tcase_add_test(tc, debug_errors);
     tcase_add_test(tc, old_version_refused);
+    tcase_add_test(tc, stale_builtin_table_refused);
     tcase_add_test(tc, write_failure_leaves_nothing);
+    tcase_add_test(tc, jump_loop_stopped);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -2,7 +2,10 @@
 ** check_rslvm.c: rslvm end to end: --call on the functions of
 ** tests/vm/fixtures/calls.sl (results worked out by hand), optimisation
 ** measured by --stats (-O2 runs strictly fewer instructions than -O0),
-** and the errors a user meets.
+** the errors a user meets, a runaway loop stopped by the step budget,
+** out-of-bounds array indices warned about once per line, and the
+** string limits (fixtures/strings.sl), including running out of memory
+** under a small RLIMIT_AS.
 */
 #include <check.h>
 #include <stdio.h>
@@ -92,6 +95,23 @@ static const struct {
     { FIXTURES "/calls.sl --call sq 1 --shade t --grid 1 1", "drop --shade and --grid" },
     { FIXTURES "/missing.sl --shade missing --grid 2 2",
       "missing.sl:3: error: texture(): no texture 'nowhere.tex'" },
+    /* 2^32 + 1 once wrapped around to a 1x1 grid */
+    { FIXTURES "/calls.sl --shade t --grid 4294967297 1",
+      "rslvm: error: --grid needs two sizes from 1 to 65536, not '4294967297'\n" },
+    { FIXTURES "/calls.sl --shade t --grid 4 4x",
+      "rslvm: error: --grid needs two sizes from 1 to 65536, not '4x'\n" },
+    /* "ab" doubled 40 times would be 2 TiB; 20 times is already 2 MiB */
+    { FIXTURES "/strings.sl --shade strings --grid 1 1",
+      "strings.sl:11: error: concat(): made a string longer than 1048576 bytes" },
+    { FIXTURES "/strings.sl --shade strings --grid 1 1 --set times=20",
+      "strings.sl:11: error: concat(): made a string longer than 1048576 bytes" },
+    /* 200 strings of 512 KiB pass the table's 64 MiB */
+    { FIXTURES "/strings.sl --shade strings --grid 1 1 --set times=18 --set copies=200",
+      "strings.sl:13: error: concat(): the run's strings would take more than 67108864 bytes" },
+    { FIXTURES "/strings.sl --shade strings --grid 2 1 --set times=1 --set pattern=%999999999f",
+      "strings.sl:15: error: printf(): format \"%999999999f\": width over the limit of 4096" },
+    { FIXTURES "/strings.sl --shade strings --grid 1 1 --set times=1 --set pattern='%.999999999f'",
+      "strings.sl:15: error: printf(): format \"%.999999999f\": precision over the limit of 4096" },
 };
 
 START_TEST(user_errors)
@@ -100,6 +120,121 @@ START_TEST(user_errors)
     ck_assert_int_eq(r.status, 1);
     ck_assert_msg(strstr(r.err, errors[_i].err) != NULL, "%s: got '%s'", errors[_i].args, r.err);
     ck_assert_str_eq(r.out, "");
+    run_free(&r);
+}
+END_TEST
+
+/* Strings at the limits are made: 1 MiB exactly, and 120 of 512 KiB. */
+START_TEST(strings_within_limits)
+{
+    static const char *const args[] = {
+        FIXTURES "/strings.sl --shade strings --grid 1 1 --set times=19",
+        FIXTURES "/strings.sl --shade strings --grid 1 1 --set times=18 --set copies=120",
+        FIXTURES "/strings.sl --shade strings --grid 1 1 --set times=1 --set pattern='<%4096.4096f>'",
+    };
+    for (int i = 0; i < 3; i++) {
+        Run r = rslvm(args[i]);
+        ck_assert_msg(r.status == 0, "%s: %s", args[i], r.err);
+        ck_assert_str_eq(r.out + strlen(r.out) - 3, "ok\n");
+        run_free(&r);
+    }
+}
+END_TEST
+
+/* Out of memory is an error, not an empty string and exit 0: with 32 MiB
+   of address space beyond what rslvm needs to start (it maps libLLVM for
+   --backend native: the least limit, in 16 MiB steps, under which
+   `rslvm --help` runs) the shader's 64 MiB of strings cannot be made.
+   The compiled object runs, so no preprocessor needs the memory.
+   AddressSanitizer reserves terabytes of address space, so not there. */
+START_TEST(out_of_memory_is_an_error)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return;
+#endif
+    Run c = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslc",
+                        FIXTURES "/strings.sl -o tests/vm/check_rslvm_strings.o");
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    run_free(&c);
+    Run r = run_program(TOP_BUILDDIR, "/bin/sh",
+                        "-c 'base=16384; while [ $base -lt 4194304 ] && ! (ulimit -v $base && "
+                        "exec tools/rslvm --help) >/dev/null 2>&1; do base=$((base + 16384)); done; "
+                        "ulimit -v $((base + 32768)) && exec tools/rslvm tests/vm/check_rslvm_strings.o "
+                        "--shade strings --grid 1 1 --set times=18 --set copies=200'");
+    remove(TOP_BUILDDIR "/tests/vm/check_rslvm_strings.o");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "strings.sl:13: error: concat(): out of memory"), "%s", r.err);
+    ck_assert_str_eq(r.out, "");
+    run_free(&r);
+}
+END_TEST
+
+/* Output lost to a full disk is an error, not exit 0. */
+static const char *const to_full[] = {
+    "calls.sl --call sq 1.5",
+    FIXTURES "/defaults.sl --shade defaults --grid 64 64 --print Ci",
+};
+
+START_TEST(stdout_write_error)
+{
+    Run r = run_to_full_disk(FIXTURES, TOP_BUILDDIR "/tools/rslvm", to_full[_i]);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "rslvm: error: writing standard output: No space left on device\n");
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(runaway_loop_stopped)
+{
+    /* At every level, the budget ends the loop at its own line (6). */
+    char args[512];
+    snprintf(args, sizeof args, FIXTURES "/loop.sl --shade loop --grid 4 4 -O%d "
+             "--max-shader-steps 10000", _i);
+    Run r = rslvm(args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "rslvm: error: shader 'loop' ran past 10000 steps at "
+                            FIXTURES "/loop.sl:6\n");
+    ck_assert_str_eq(r.out, "");
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(bad_steps_option)
+{
+    Run r = rslvm(FIXTURES "/loop.sl --shade loop --grid 1 1 --max-shader-steps -5");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "rslvm: error: --max-shader-steps needs a count (0: no limit), "
+                            "not '-5'\n");
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(bounds_warned_once)
+{
+    /* 32 x 32 points in four batches: every point reads a[7] (clamped:
+       a[3] = 4) and writes b[-1] (clamped: b[0] = 10); one warning a
+       line. b is a local copy: without debug information, no name. */
+    char args[512];
+    snprintf(args, sizeof args, FIXTURES "/bounds.sl --shade bounds --grid 32 32 --print Ci -O%d",
+             _i * 2);
+    Run r = rslvm(args);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_str_eq(r.err,
+                     FIXTURES "/bounds.sl:6: warning: index -1 out of bounds for array of length 4\n"
+                     FIXTURES "/bounds.sl:7: warning: index 7 out of bounds for array 'a' of "
+                              "length 4\n");
+    int lines = 0;
+    for (const char *p = r.out; (p = strstr(p, ": 4 10 4\n")); p++)
+        lines++;
+    ck_assert_int_eq(lines, 32 * 32);
+    run_free(&r);
+    /* A NaN index reads the first element, and says so; b[2] = 10 is in
+       bounds, leaving b[0] = 1 and b[3] = 4. */
+    r = rslvm(FIXTURES "/bounds.sl --shade bounds --grid 2 1 --print Ci --set i=nan --set j=2");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_str_eq(r.out, "0 0: 1 1 4\n1 0: 1 1 4\n");
+    ck_assert_str_eq(r.err, FIXTURES "/bounds.sl:7: warning: index nan out of bounds for array "
+                            "'a' of length 4\n");
     run_free(&r);
 }
 END_TEST
@@ -143,7 +278,13 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, call, 0, sizeof calls / sizeof *calls);
     tcase_add_loop_test(tc, user_errors, 0, sizeof errors / sizeof *errors);
+    tcase_add_loop_test(tc, stdout_write_error, 0, sizeof to_full / sizeof *to_full);
+    tcase_add_test(tc, strings_within_limits);
+    tcase_add_test(tc, out_of_memory_is_an_error);
     tcase_add_loop_test(tc, computed_defaults, 0, sizeof defaults / sizeof *defaults);
+    tcase_add_loop_test(tc, runaway_loop_stopped, 0, 3);
+    tcase_add_test(tc, bad_steps_option);
+    tcase_add_loop_test(tc, bounds_warned_once, 0, 2);
     tcase_add_loop_test(tc, optimisation_runs_fewer_instructions, 0,
                         sizeof optimised / sizeof *optimised);
     suite_add_tcase(s, tc);

@@ -5,6 +5,7 @@
 ** instructions than -O0.
 */
 #include <check.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "run_compile.h"
 #include "backends/compile.h"
 #include "rslc/diag.h"
+#include "runtime/builtins.h"
 #include "runtime/host.h"
 #include "vm/grid.h"
 #include "vm/session.h"
@@ -32,6 +34,8 @@ static const struct {
     { run_flow, &run_flow_count, "flow" },
     { run_math, &run_math_count, "math" },
     { run_geom, &run_geom_count, "geom" },
+    { run_host, &run_host_count, "host" },
+    { run_compat, &run_compat_count, "compat" },
 };
 
 /* Compiles src at level; NULL (with the diagnostics on stderr) on error. */
@@ -93,6 +97,43 @@ START_TEST(run_case)
 }
 END_TEST
 
+/* Whether some case's source calls `name`: the name, not part of a
+   longer identifier, then '('. */
+static bool some_case_calls(const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
+        for (int i = 0; i < *tables[t].count; i++)
+            for (const char *p = tables[t].cases[i].src; (p = strstr(p, name)); p += n) {
+                const char *src = tables[t].cases[i].src, *q = p + n;
+                bool start = p == src || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+                while (*q == ' ')
+                    q++;
+                if (start && *q == '(')
+                    return true;
+            }
+    return false;
+}
+
+/* Every function of runtime/builtins.def that RSL can call has a case
+   calling it, so that no builtin goes unchecked for its value. */
+START_TEST(every_builtin_has_a_case)
+{
+    int missing = 0;
+    for (int r = 0; r < BO_COUNT; r++) {
+        const BuiltinRow *row = &builtin_rows[r];
+        if ((row->flags & BF_INTERNAL) || (r > 0 && builtin_rows[r - 1].fn == row->fn))
+            continue;
+        if (!some_case_calls(builtin_fn_names[row->fn])) {
+            fprintf(stderr, "check_run: no compile-run-verify case calls %s()\n",
+                    builtin_fn_names[row->fn]);
+            missing++;
+        }
+    }
+    ck_assert_msg(missing == 0, "%d builtins have no compile-run-verify case", missing);
+}
+END_TEST
+
 int main(void)
 {
     int total = 0;
@@ -102,6 +143,7 @@ int main(void)
     TCase *tc = tcase_create("compile-run-verify");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, run_case, 0, total);
+    tcase_add_test(tc, every_builtin_has_a_case);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

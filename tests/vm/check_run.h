@@ -44,5 +44,9 @@ extern const RunCase run_math[];
 extern const int run_math_count;
 extern const RunCase run_geom[];
 extern const int run_geom_count;
+extern const RunCase run_host[];
+extern const int run_host_count;
+extern const RunCase run_compat[];
+extern const int run_compat_count;
 
 #endif /* CHECK_RUN_H */

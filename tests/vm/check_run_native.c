@@ -33,6 +33,7 @@ static const struct {
     { run_basic, &run_basic_count }, { run_shaders, &run_shaders_count },
     { run_ops, &run_ops_count },     { run_flow, &run_flow_count },
     { run_math, &run_math_count },   { run_geom, &run_geom_count },
+    { run_host, &run_host_count },   { run_compat, &run_compat_count },
 };
 
 enum { MAXLANES = 16, MAXREASONS = 16 };

@@ -1,19 +1,40 @@
 /*
 ** check_strfmt.c: format and match against the strings the spec's rules
-** and C's printf conventions prescribe.
+** and C's printf conventions prescribe, and the limits on widths,
+** precisions and result lengths.
 */
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runtime/strfmt.h"
 #include "../common/suite.h"
 
+/* The pattern gives `want`, or (want NULL) fails with a message holding
+   want_err. */
+static void check(const char *pattern, const RslVal *args, int n, const char *want,
+                  const char *want_err)
+{
+    char err[200] = "";
+    char *s = rsl_format(pattern, args, n, err, sizeof err);
+    if (want) {
+        ck_assert_msg(s != NULL, "%s: %s", pattern, err);
+        ck_assert_str_eq(s, want);
+    } else {
+        ck_assert_msg(s == NULL, "%s printed %zu bytes", pattern, s ? strlen(s) : 0);
+        ck_assert_msg(strstr(err, want_err), "%s: '%s' lacks '%s'", pattern, err, want_err);
+    }
+    free(s);
+}
+
 static void expect(const char *pattern, const RslVal *args, int n, const char *want)
 {
-    char *s = rsl_format(pattern, args, n);
-    ck_assert_ptr_nonnull(s);
-    ck_assert_str_eq(s, want);
-    free(s);
+    check(pattern, args, n, want, NULL);
+}
+
+static void expect_error(const char *pattern, const RslVal *args, int n, const char *want)
+{
+    check(pattern, args, n, NULL, want);
 }
 
 static const float one_half[1] = { 1.5f };
@@ -57,6 +78,30 @@ START_TEST(missing_and_unknown)
 }
 END_TEST
 
+START_TEST(field_and_length_limits)
+{
+    RslVal f = { RSL_VAL_FLOAT, one_half, NULL };
+    expect_error("%999999999f", &f, 1, "format \"%999999999f\": width over the limit of 4096");
+    expect_error("x %.999999999f", &f, 1, "format \"%.999999999f\": precision over the limit");
+    expect_error("%99999999999999999999999s", &f, 1, "width over the limit");
+    expect_error("%4097f", &f, 1, "width over");
+    /* At the limit the field is exactly that wide. */
+    char *pattern = "%4096f", err[200];
+    char *s = rsl_format(pattern, &f, 1, err, sizeof err);
+    ck_assert_uint_eq(strlen(s), 4096);
+    ck_assert_str_eq(s + 4096 - 8, "1.500000");
+    free(s);
+    /* 300 fields of 4096 pass the 1 MiB a string may hold. */
+    RslVal many[300];
+    char wide[300 * 6 + 1] = "";
+    for (int i = 0; i < 300; i++) {
+        many[i] = f;
+        strcat(wide, "%4096f");
+    }
+    expect_error(wide, many, 300, "the result would be longer than 1048576 bytes");
+}
+END_TEST
+
 START_TEST(match)
 {
     ck_assert_int_eq(rsl_match("lo", "hello"), 1);
@@ -76,6 +121,7 @@ int main(void)
     tcase_add_test(tc, floats_and_strings);
     tcase_add_test(tc, triples_and_matrices);
     tcase_add_test(tc, missing_and_unknown);
+    tcase_add_test(tc, field_and_length_limits);
     tcase_add_test(tc, match);
     suite_add_tcase(s, tc);
     return run_suite(s);

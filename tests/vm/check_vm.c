@@ -245,7 +245,7 @@ static void hypot_lane(float *out, const VmCall *call)
 START_TEST(builtin_calls)
 {
     static const float init[] = { 3, 0, 4, 0 };
-    static const VmBuiltin bi[] = { { .name = "hypot(ff)f", .fn = hypot_lane, .base = "hypot", .outn = 1, .retn = -1 } };
+    static const VmBuiltin bi[] = { { .fn = hypot_lane, .base = "hypot", .outn = 1, .retn = -1 } };
     const VmIns code[] = {
         OP(CALLB, 1, 5, 0, 2), OP(X, 0, 0, 1, 0), OP(X, 0, 1, 3, 0),  /* uniform */
         OP(CALLB, 1, V(1), 0, 2), OP(X, 0, V(0), 1, 0), OP(X, 0, 1, 3, 0),

@@ -153,8 +153,8 @@ surface inl(float Kd = 0.5)
 // ; frames
 // ;   #0 inl, entry 0
 // ;   #1 twice, inlined at tests/vm/disasm/03_debug_O0.sl:18 in #0, entry 16
-// ;   #2 scale, inlined at tests/vm/disasm/03_debug_O0.sl:10 in #1, entry 21
-// ;   #3 scale, inlined at tests/vm/disasm/03_debug_O0.sl:20 in #0, entry 61
+// ;   #2 scale, inlined at tests/vm/disasm/03_debug_O0.sl:20 in #0, entry 61
+// ;   #3 scale, inlined at tests/vm/disasm/03_debug_O0.sl:10 in #1, entry 21
 // ; variables
 // ;   float s in #0: v0 pc 0-96
 // ;   float Kd in #0: u0 pc 0-96
@@ -167,8 +167,8 @@ surface inl(float Kd = 0.5)
 // ;   float w in #1: v19 pc 25-96
 // ;   float a in #2: v17 pc 13-96
 // ;   float b in #2: optimized out
-// ;   float t in #2: v5 pc 24-96
+// ;   float t in #2: v7 pc 64-96
 // ;   float a in #3: v17 pc 13-96
 // ;   float b in #3: optimized out
-// ;   float t in #3: v7 pc 64-96
+// ;   float t in #3: v5 pc 24-96
 // <<<

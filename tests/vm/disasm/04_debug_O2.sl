@@ -79,9 +79,9 @@ surface inl(float Kd = 0.5)
 //      34  RET
 // ; frames
 // ;   #0 inl, entry 0
-// ;   #1 twice, inlined at tests/vm/disasm/04_debug_O2.sl:18 in #0, entry 3
-// ;   #2 scale, inlined at tests/vm/disasm/04_debug_O2.sl:10 in #1, entry 3
-// ;   #3 scale, inlined at tests/vm/disasm/04_debug_O2.sl:20 in #0, entry 15
+// ;   #1 scale, inlined at tests/vm/disasm/04_debug_O2.sl:20 in #0, entry 15
+// ;   #2 twice, inlined at tests/vm/disasm/04_debug_O2.sl:18 in #0, entry 3
+// ;   #3 scale, inlined at tests/vm/disasm/04_debug_O2.sl:10 in #2, entry 3
 // ; variables
 // ;   float s in #0: v0 pc 0-35
 // ;   float Kd in #0: u0 pc 0-35
@@ -90,11 +90,11 @@ surface inl(float Kd = 0.5)
 // ;   float unused in #0: optimized out
 // ;   float y in #0: v7 pc 4-19, v8 pc 14-28, v7 pc 20-23
 // ;   color Ci in #0: v9 pc 29-31
-// ;   float z in #1: v6 pc 3-29
-// ;   float w in #1: v7 pc 4-19
-// ;   float a in #2: v6 pc 3-29
-// ;   float b in #2: optimized out
-// ;   float t in #2: optimized out
+// ;   float a in #1: v6 pc 3-29
+// ;   float b in #1: optimized out
+// ;   float t in #1: optimized out
+// ;   float z in #2: v6 pc 3-29
+// ;   float w in #2: v7 pc 4-19
 // ;   float a in #3: v6 pc 3-29
 // ;   float b in #3: optimized out
 // ;   float t in #3: optimized out

@@ -1,0 +1,96 @@
+/*
+** path.h: the wavefront path tracer's queue and stages. path.c runs a
+** tile's samples as waves of paths through the stages (generate,
+** intersect, sort by look, shade, shadow, compact); path_shade.c shades
+** one look's batch of hits: emission, light samples, the next direction.
+**
+** Radiometry. RSL's diffuse() has no 1/pi, and a light shader's Cl is
+** what a white diffuse surface facing the light reflects (RISpec's
+** classic lights). So the path tracer reads a light's Cl as irradiance
+** over pi: a surface shader run with one light of Cl = 1 along w gives
+** Ci = pi f(w) cos(w), f the BRDF; an area light's surface radiates
+** radiance Le = pi Cl d^2 / cos_l (Cl seen from distance d, cos_l at the
+** light). Then a matte surface under any light gets the same direct
+** light from both integrators, and albedo 1 (Kd = 1, Cs = 1) is f = 1/pi.
+**
+** Energy. The glossy lobes are RISpec's formulas as they stand (pi f cos =
+** (N.H)^(1/roughness) for specular(), (R.L)^size for phong()), so that
+** both integrators agree on every shader. Lambert (albedo Kd) and phong()
+** from size 1 on (albedo 2/(size+1) at normal incidence) conserve energy;
+** specular() does up to roughness 0.19 and reflects 1.5 times what it
+** receives at 0.5. The path tracer keeps that: the lobes only choose
+** directions, with their mixture's exact density in the throughput and in
+** MIS, so every estimate is unbiased for the shader's own reflectance,
+** whatever its albedo (path_lobes.c; check_path's lobe_energy).
+*/
+#ifndef RT_RENDER_PATH_H
+#define RT_RENDER_PATH_H
+
+#include "render/frame.h"
+
+enum { PATH_WAVE = 1024, PATH_GROUP = VM_MAX_BATCH / 2 };
+
+/* A tile's paths in flight. Paths (index p, a slot taken from the free
+   list when the path is made and given back when it ends) keep their
+   pixel sample and what they have gathered; the queue (index i) holds
+   one entry a path, its ray struct-of-arrays for rtcore's streams,
+   compacted after each round and refilled with new camera paths. */
+typedef struct PathWave {
+    int nfree, free[PATH_WAVE];
+    float sx[PATH_WAVE], sy[PATH_WAVE];        /* raster position */
+    float L[PATH_WAVE][3], A[PATH_WAVE], z[PATH_WAVE];
+    int steps[PATH_WAVE];                      /* rounds through the queue */
+    /* the queue */
+    int n;
+    int path[PATH_WAVE];
+    float ox[PATH_WAVE], oy[PATH_WAVE], oz[PATH_WAVE], tnear[PATH_WAVE];
+    float dx[PATH_WAVE], dy[PATH_WAVE], dz[PATH_WAVE], tfar[PATH_WAVE];
+    float thr[PATH_WAVE][3];                   /* throughput */
+    float pdf[PATH_WAVE];                      /* the direction's BSDF pdf
+                                                  (solid angle), 0 for camera rays */
+    const RLook *from[PATH_WAVE];              /* the look it left */
+    int depth[PATH_WAVE];                      /* segments so far */
+    uint32_t seed[PATH_WAVE];
+    bool live[PATH_WAVE];
+    /* the queue's hits */
+    float ngx[PATH_WAVE], ngy[PATH_WAVE], ngz[PATH_WAVE], b1[PATH_WAVE], b2[PATH_WAVE];
+    unsigned prim[PATH_WAVE], geom[PATH_WAVE], inst[PATH_WAVE];
+    /* the sort's: each entry's look, and the hits (nhits) in look order */
+    size_t look[PATH_WAVE];
+    int order[PATH_WAVE], nhits;
+    /* shadow rays of light samples, and what each adds if unblocked */
+    int ns;
+    int spath[PATH_WAVE];
+    float sox[PATH_WAVE], soy[PATH_WAVE], soz[PATH_WAVE], stnear[PATH_WAVE];
+    float sdx[PATH_WAVE], sdy[PATH_WAVE], sdz[PATH_WAVE], stfar[PATH_WAVE];
+    float sC[PATH_WAVE][3];
+} PathWave;
+
+/* The frame as the stages see it. */
+typedef struct PathScene {
+    const RWorld *world;
+    int maxdepth;              /* path length, Embree's: 1 = camera ray and
+                                  direct light */
+} PathScene;
+
+/* A random number in [0, 1) for queue entry i: dimension dim of its
+   current segment. */
+static inline float path_rand(const PathWave *w, int i, uint32_t dim)
+{
+    return rt_unit(rt_hash(w->seed[i], (uint32_t)w->depth[i] * 16u + dim, 0x2545f491u));
+}
+
+/* The lobes of a hit's surface shader (Nf its shading normal, facing the
+   ray) as one mixture (path_lobes.c): a direction drawn from it by three
+   uniform numbers u, and its density (solid angle) at unit wi. */
+void path_lobes_sample(const ShadeLobes *lb, const float Nf[3], const float u[3], float wi[3]);
+float path_lobes_pdf(const ShadeLobes *lb, const float Nf[3], const float wi[3]);
+
+/* Shades queue entries q[0..n) (n <= PATH_GROUP), whose hits are on one
+   mesh and look: adds their emission, queues shadow rays of a light
+   sample each (MIS with the lobes' mixture), and sets each entry's
+   next ray, or its live flag false. 0, or -1 with a message. */
+int path_shade_group(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int n,
+                     char *err, int errlen);
+
+#endif /* RT_RENDER_PATH_H */

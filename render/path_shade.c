@@ -1,0 +1,374 @@
+/*
+** path_shade.c: the path tracer's shading of one look's batch of hits,
+** with RSL lighting read as a BSDF (radiometry in path.h). Illuminance
+** is linear in Cl, so a surface shader run with one light of Cl = 1
+** along w gives its emission plus pi f(w) cos(w), whatever its own
+** illuminance code, and ambient() gives nothing: the path tracer
+** computes the light it stood for. Each hit runs its surface shader
+** twice through the shading interface:
+**   1. without lights: the emission (what constant surfaces, trace() and
+**      environment() reflections add), the opacity, and P and N as the
+**      shader leaves them (displaced, bumped);
+**      It names the lobes its lighting calls reflect into as well
+**      (path_lobes.c);
+**   2. two lanes a hit, one light each: along a light sample's direction
+**      and along a direction drawn from those lobes. Less the emission,
+**      these are pi f cos.
+** A light sample picks one of the look's lights: an area light at a
+** point of its surface (its shadow ray traced as a stream, weighed by
+** the power heuristic against the lobes), a point, spot or
+** distant light at its position (shadowed as its shader says; the
+** first transmission() or visibility() ray of its shader joins the
+** shadow stream instead of being traced inside it: host.c). Opacity below one is a coin toss between the
+** surface and going on through it. Emitters (AreaLightSource geometry)
+** only emit: a path ends on them.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "render/path.h"
+
+#define PI 3.14159265f
+
+typedef float Vec[3];
+
+static float dot3(const float a[3], const float b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/* A light sample's direction of lane l, what it adds if unblocked, and
+   its shadow ray (traced if ray): from o along unit d up to t. */
+typedef struct Sample {
+    bool on, ray;
+    Vec wi, C, o, d;
+    float dist, t;
+} Sample;
+
+/* Sample o's shadow ray: the segment from p to q, less the bias at p
+   (host.c's for shaders' rays); none if too short to be blocked. */
+static void segment(Sample *o, const float p[3], const float q[3])
+{
+    float bias = trace_bias(p), len = 0;
+    for (int k = 0; k < 3; k++)
+        o->d[k] = q[k] - p[k], len += o->d[k] * o->d[k];
+    len = sqrtf(len);
+    o->ray = len > 2 * bias;
+    for (int k = 0; k < 3; k++)
+        o->o[k] = p[k], o->d[k] /= len > 0 ? len : 1;
+    o->t = len - bias;
+}
+
+/* The lights of look that light samples pick: every one but ambient. */
+static int sampled(const RLook *look, int k)
+{
+    int n = 0;
+    for (int i = 0; i < look->nlights; i++)
+        if (!look->lights[i].shader->ambient && n++ == k)
+            return i;
+    return k < 0 ? n : -1;
+}
+
+/* The area light whose AreaLightSource made mesh, or false. */
+static bool emitter(const RWorld *world, const RibMesh *mesh, RLight *e)
+{
+    for (size_t k = 0; mesh->attrs->area_light && k < world->nlights; k++)
+        if (world->frame->lights[k] == mesh->attrs->area_light && world->areas[k].ntris) {
+            *e = (RLight){ world->lights[k], &world->areas[k] };
+            return true;
+        }
+    return false;
+}
+
+/* The density of a light sample of area a taken from look, towards a
+   point at distance d whose cosine is cos_l: 0 if look samples no such
+   light. */
+static float light_pdf(const RLook *look, const RArea *a, float d, float cos_l)
+{
+    int nl = sampled(look, -1), in = 0;
+    for (int i = 0; i < look->nlights; i++)
+        in |= look->lights[i].area == a;
+    return in && nl ? d * d / (cos_l * (float)a->area * (float)nl) : 0;
+}
+
+/* Queue entry i goes on through its hit. */
+static void pass(PathWave *w, int i)
+{
+    w->tnear[i] = trace_past(w->tfar[i]);
+    w->tfar[i] = INFINITY;
+}
+
+static void hit_point(const PathWave *w, int i, float P[3])
+{
+    P[0] = w->ox[i] + w->tfar[i] * w->dx[i], P[1] = w->oy[i] + w->tfar[i] * w->dy[i];
+    P[2] = w->oz[i] + w->tfar[i] * w->dz[i];
+}
+
+/* What a camera ray sees first sets the pixel's alpha and depth. */
+static void seen(PathWave *w, int i)
+{
+    if (w->depth[i] == 0) {
+        w->A[w->path[i]] = 1;
+        w->z[w->path[i]] = w->tfar[i] * w->dz[i];
+    }
+}
+
+/* Emitter hits: the light shader seen from the ray's origin gives Le =
+   pi Cl d^2 / cos_l, weighed against the light samples of the look the
+   ray left. */
+static int emit(ShadeCtx *c, PathWave *w, const int *q, int n, const RLight *e, const RibMesh *mesh, const RLook *look, char *err, int errlen)
+{
+    static const float zero[VM_MAX_BATCH][3];
+    Vec P[PATH_GROUP], N[PATH_GROUP], E[PATH_GROUP], L[PATH_GROUP], Cl[PATH_GROUP], Ol[PATH_GROUP];
+    uint32_t seed[PATH_GROUP];
+    for (int l = 0; l < n; l++) {
+        int i = q[l];
+        float V[3][3], e1[3], e2[3], sign = look->flip ? -1.0f : 1.0f;
+        look_triangle(look, mesh, w->prim[i], V);
+        for (int k = 0; k < 3; k++)
+            e1[k] = V[1][k] - V[0][k], e2[k] = V[2][k] - V[0][k];
+        N[l][0] = sign * (e1[1] * e2[2] - e1[2] * e2[1]);
+        N[l][1] = sign * (e1[2] * e2[0] - e1[0] * e2[2]);
+        N[l][2] = sign * (e1[0] * e2[1] - e1[1] * e2[0]);
+        float len = sqrtf(dot3(N[l], N[l]));
+        for (int k = 0; k < 3; k++)
+            N[l][k] /= len;
+        hit_point(w, i, P[l]);
+        E[l][0] = w->ox[i], E[l][1] = w->oy[i], E[l][2] = w->oz[i];
+        seed[l] = w->seed[i];
+    }
+    ShadeBatch b = { .n = n, .seed = seed };
+    b.in[RV_P] = &P[0][0], b.in[RV_N] = &N[0][0], b.in[RV_Ps] = &E[0][0], b.in[RV_E] = &E[0][0];
+    b.in[RV_L] = b.in[RV_Cl] = b.in[RV_Ol] = &zero[0][0];
+    b.out[RV_L] = &L[0][0], b.out[RV_Cl] = &Cl[0][0], b.out[RV_Ol] = &Ol[0][0];
+    if (shade_run(c, e->shader, &b, err, errlen) < 0)
+        return -1;
+    for (int l = 0; l < n; l++) {
+        int i = q[l];
+        float t = w->tfar[i], d[3] = { w->dx[i], w->dy[i], w->dz[i] };
+        float cos_l = -dot3(N[l], d);
+        seen(w, i);
+        w->live[i] = false;
+        if (!(cos_l > 0) || dot3(L[l], L[l]) == 0)
+            continue;
+        float mis = 1;
+        if (w->from[i]) {
+            float pl = light_pdf(w->from[i], e->area, t, cos_l), pb = w->pdf[i];
+            mis = pb * pb / (pb * pb + pl * pl);
+        }
+        for (int k = 0; k < 3; k++)
+            w->L[w->path[i]][k] += w->thr[i][k] * mis * PI * Cl[l][k] * t * t / cos_l;
+    }
+    return 0;
+}
+
+/* Light samples for the lanes sel[0..m) that picked light li of look:
+   its shader run at their points P (from their rays' origins E). */
+static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q,
+                         const RLook *look, int li, const int *sel, int m, Vec *P, Vec *Nf,
+                         const ShadeLobes *lobes, Sample *smp, char *err, int errlen)
+{
+    static const float zero[VM_MAX_BATCH][3];
+    const RLight *light = &look->lights[li];
+    int nl = sampled(look, -1);
+    Vec Ps[PATH_GROUP], E[PATH_GROUP], LP[PATH_GROUP], LN[PATH_GROUP];
+    Vec L[PATH_GROUP], Cl[PATH_GROUP], Ol[PATH_GROUP];
+    uint32_t seed[PATH_GROUP];
+    for (int s = 0; s < m; s++) {
+        int l = sel[s], i = q[l];
+        memcpy(Ps[s], P[l], sizeof Ps[s]);
+        E[s][0] = w->ox[i], E[s][1] = w->oy[i], E[s][2] = w->oz[i];
+        seed[s] = w->seed[i];
+        if (light->area)
+            area_point(light->area, rt_hash(w->seed[i], (uint32_t)w->depth[i], 0x1ea7u), 0, 1,
+                       LP[s], LN[s]);
+    }
+    ShadeBatch b = { .n = m, .seed = seed };
+    b.in[RV_Ps] = &Ps[0][0], b.in[RV_E] = &E[0][0];
+    b.in[RV_L] = b.in[RV_Cl] = b.in[RV_Ol] = &zero[0][0];
+    if (light->area)
+        b.in[RV_P] = &LP[0][0], b.in[RV_N] = &LN[0][0];
+    b.out[RV_L] = &L[0][0], b.out[RV_Cl] = &Cl[0][0], b.out[RV_Ol] = &Ol[0][0];
+    /* A point, spot or distant light's shadow ray goes into the shadow
+       stream (an area light's is the sample's own). */
+    ShadeShadowRay rays[PATH_GROUP];
+    for (int s = 0; s < m; s++)
+        rays[s].asked = false;
+    c->shadow_rays = light->area ? NULL : rays;
+    int rc = shade_run(c, light->shader, &b, err, errlen);
+    c->shadow_rays = NULL;
+    if (rc < 0)
+        return -1;
+    for (int s = 0; s < m; s++) {
+        int l = sel[s], i = q[l];
+        Sample *o = &smp[l];
+        if (dot3(L[s], L[s]) == 0)
+            continue;
+        for (int k = 0; k < 3; k++)
+            o->wi[k] = light->area ? LP[s][k] - P[l][k] : -L[s][k];
+        o->dist = sqrtf(dot3(o->wi, o->wi));
+        for (int k = 0; k < 3; k++)
+            o->wi[k] /= o->dist;
+        o->ray = false;
+        if (light->area) {
+            /* Short of the light's surface, which would block it. */
+            float bias = trace_bias(P[l]);
+            memcpy(o->o, P[l], sizeof o->o), memcpy(o->d, o->wi, sizeof o->d);
+            o->ray = true, o->t = o->dist * (1 - 1e-4f) - bias;
+        } else if (rays[s].asked) {
+            segment(o, rays[s].P, rays[s].Q);
+        }
+        float scale = (float)nl, cos_l = light->area ? -dot3(LN[s], o->wi) : 1;
+        if (!(cos_l > 0))
+            continue;
+        if (light->area && w->depth[i] + 1 < ps->maxdepth) {
+            /* The power heuristic against the lobes' density. */
+            float pl = o->dist * o->dist / (cos_l * (float)light->area->area * (float)nl);
+            float pb = path_lobes_pdf(&lobes[l], Nf[l], o->wi);
+            scale *= pl * pl / (pl * pl + pb * pb);
+        }
+        for (int k = 0; k < 3; k++)
+            o->C[k] = scale * Cl[s][k] * (light->area ? (float)light->area->area : 1);
+        o->on = true;
+    }
+    return 0;
+}
+
+/* Hits on a surface: emission, opacity, a light sample, the next ray. */
+static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int n,
+                   const RibMesh *mesh, const RLook *look, char *err, int errlen)
+{
+    Vec P[PATH_GROUP], N[PATH_GROUP], Ci0[PATH_GROUP], Ci[VM_MAX_BATCH];
+    Vec Oi[VM_MAX_BATCH], thr[PATH_GROUP], wb[PATH_GROUP];
+    Sample smp[PATH_GROUP];
+    ShadeLobes lobes[PATH_GROUP];
+    ShadeIn hits[VM_MAX_BATCH];
+    for (int l = 0; l < n; l++) {
+        int i = q[l];
+        hits[l] = (ShadeIn){ .org = { w->ox[i], w->oy[i], w->oz[i] },
+                             .dir = { w->dx[i], w->dy[i], w->dz[i] },
+                             .t = w->tfar[i], .b1 = w->b1[i], .b2 = w->b2[i], .prim = w->prim[i],
+                             .seed = rt_hash(w->seed[i], (uint32_t)w->depth[i], 0x51ed0000u),
+                             .na = -1, .nb = -1 };
+    }
+    memset(hits + n, 0, (size_t)n * sizeof *hits);
+    /* One light that reaches no lane, so that illuminance asks for it
+       (and names its lobe). */
+    ShadeGiven none = { 1, NULL, P, N, lobes };
+    c->given = &none;
+    int rc = shade_batch(c, mesh, look, hits, n, Ci0, Oi, err, errlen);
+    c->given = NULL;
+    if (rc < 0)
+        return -1;
+    /* Opacity, emission, the shading normal facing the ray. */
+    bool on[PATH_GROUP];
+    for (int l = 0; l < n; l++) {
+        int i = q[l], p = w->path[i];
+        float o = (Oi[l][0] + Oi[l][1] + Oi[l][2]) / 3;
+        on[l] = !(o < 0.999f && path_rand(w, i, 0) >= o);
+        smp[l].on = false;
+        if (!on[l]) {
+            for (int k = 0; k < 3; k++)
+                w->thr[i][k] *= (1 - Oi[l][k]) / (1 - o);
+            pass(w, i);
+            continue;
+        }
+        seen(w, i);
+        for (int k = 0; k < 3; k++) {
+            thr[l][k] = w->thr[i][k] / (o < 0.999f ? o : 1);
+            w->L[p][k] += thr[l][k] * Ci0[l][k];
+        }
+        float len = sqrtf(dot3(N[l], N[l])), d[3] = { w->dx[i], w->dy[i], w->dz[i] };
+        float s = (dot3(N[l], d) > 0 ? -1 : 1) / (len > 0 ? len : 1);
+        for (int k = 0; k < 3; k++)
+            N[l][k] *= s;
+        float u[3] = { path_rand(w, i, 2), path_rand(w, i, 3), path_rand(w, i, 4) };
+        path_lobes_sample(&lobes[l], N[l], u, wb[l]);
+    }
+    /* A light sample a hit: each light's shader over the hits that
+       picked it. */
+    int nl = sampled(look, -1), sel[PATH_GROUP];
+    for (int k = 0; k < nl; k++) {
+        int m = 0;
+        for (int l = 0; l < n; l++)
+            if (on[l] && (int)fminf(path_rand(w, q[l], 1) * (float)nl, (float)nl - 1) == k)
+                sel[m++] = l;
+        if (m && light_samples(ps, c, w, q, look, sampled(look, k), sel, m, P, N, lobes, smp,
+                               err, errlen) < 0)
+            return -1;
+    }
+    /* pi f cos along both directions: one light of Cl = 1 a lane. */
+    VmLightSample vl[VM_MAX_BATCH];
+    for (int l = 0; l < n; l++) {
+        hits[n + l] = hits[l];
+        vl[l] = (VmLightSample){ .Cl = { 1, 1, 1 }, .Ol = { 1, 1, 1 } };
+        vl[n + l] = vl[l];
+        memcpy(vl[l].L, smp[l].on ? smp[l].wi : N[l], sizeof vl[l].L);
+        memcpy(vl[n + l].L, wb[l], sizeof vl[l].L);
+    }
+    ShadeGiven one = { 1, vl, NULL, NULL, NULL };
+    c->given = &one;
+    rc = shade_batch(c, mesh, look, hits, 2 * n, Ci, Oi, err, errlen);
+    c->given = NULL;
+    if (rc < 0)
+        return -1;
+    for (int l = 0; l < n; l++) {
+        int i = q[l], p = w->path[i];
+        if (!on[l])
+            continue;
+        if (smp[l].on) {
+            float C[3];
+            for (int k = 0; k < 3; k++)
+                C[k] = thr[l][k] * fmaxf(0.0f, Ci[l][k] - Ci0[l][k]) * smp[l].C[k];
+            if (smp[l].ray) {
+                int s = w->ns++;
+                w->spath[s] = p;
+                w->sox[s] = smp[l].o[0], w->soy[s] = smp[l].o[1], w->soz[s] = smp[l].o[2];
+                w->sdx[s] = smp[l].d[0], w->sdy[s] = smp[l].d[1], w->sdz[s] = smp[l].d[2];
+                w->stnear[s] = trace_bias(smp[l].o), w->stfar[s] = smp[l].t;
+                memcpy(w->sC[s], C, sizeof C);
+            } else {
+                for (int k = 0; k < 3; k++)
+                    w->L[p][k] += C[k];
+            }
+        }
+        /* The next segment along the lobes' direction: throughput times
+           f cos / pdf = (pi f cos) / (pi pdf). */
+        float pdf = path_lobes_pdf(&lobes[l], N[l], wb[l]);
+        w->live[i] = w->depth[i] + 1 < ps->maxdepth && pdf > 0;
+        for (int k = 0; k < 3; k++)
+            w->thr[i][k] = w->live[i] ? thr[l][k] * fmaxf(0.0f, Ci[n + l][k] - Ci0[l][k])
+                                            / (PI * pdf)
+                                      : 0;
+        w->live[i] &= w->thr[i][0] > 0 || w->thr[i][1] > 0 || w->thr[i][2] > 0;
+        w->ox[i] = P[l][0], w->oy[i] = P[l][1], w->oz[i] = P[l][2];
+        w->dx[i] = wb[l][0], w->dy[i] = wb[l][1], w->dz[i] = wb[l][2];
+        w->tnear[i] = trace_bias(P[l]), w->tfar[i] = INFINITY;
+        w->pdf[i] = pdf, w->from[i] = look, w->depth[i]++;
+    }
+    return 0;
+}
+
+int path_shade_group(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int n,
+                     char *err, int errlen)
+{
+    const RibMesh *mesh;
+    const RLook *look;
+    world_hit(ps->world, w->geom[q[0]], w->inst[q[0]], &mesh, &look);
+    int front[PATH_GROUP], m = 0;
+    for (int l = 0; l < n; l++) {
+        int i = q[l];
+        RTHit h = { w->ngx[i], w->ngy[i], w->ngz[i], 0, 0, 0, 0, 0 };
+        float d[3] = { w->dx[i], w->dy[i], w->dz[i] };
+        if (trace_backface(look, &h, d))
+            pass(w, i);
+        else
+            front[m++] = i;
+    }
+    RLight e;
+    if (!m)
+        return 0;
+    if (emitter(ps->world, mesh, &e))
+        return emit(c, w, front, m, &e, mesh, look, err, errlen);
+    return surface(ps, c, w, front, m, mesh, look, err, errlen);
+}
