@@ -46,6 +46,7 @@ static const char usage[] =
     "  --isa NAME       native ISA: sse4.2, avx2, avx512 or auto (default)\n"
     "  -O0 -O1 -O2      optimisation level when compiling a .sl (default -O2)\n"
     TOOL_STEPS_HELP
+    "                   (native: N loop iterations rather than instructions)\n"
     "  --help           print this help\n";
 
 typedef struct Run {

@@ -23,6 +23,7 @@
 ** body, the others wait in the header's mask for the next light, and all
 ** leave when the lights run out. gather is not lowered yet.
 */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -245,6 +246,31 @@ static void lower_block(Lower *L, IrBlock *b, LLVMValueRef m)
             masked_terminator(L, ins, m);
 }
 
+/* A loop's back edge at loc: one step of the batch's budget (rt's
+   steps_left); past it, the back edge's index + 1 goes to rt's overrun
+   and the batch returns (native_session_run reports it as the VM does). */
+static void back_edge(Lower *L, SrcLoc loc)
+{
+    if (L->nbacks == L->capbacks) {
+        L->capbacks = L->capbacks ? 2 * L->capbacks : 8;
+        L->backs = realloc(L->backs, (size_t)L->capbacks * sizeof *L->backs);
+    }
+    L->backs[L->nbacks] = (NativeBack){ strdup(loc.file ? loc.file : "?"), loc.line };
+    int site = ++L->nbacks;
+    LLVMValueRef left = LLVMBuildLoad2(L->b, L->i64, L->rt, "");
+    left = LLVMBuildSub(L->b, left, LLVMConstInt(L->i64, 1, 0), "");
+    LLVMBuildStore(L->b, left, L->rt);
+    LLVMValueRef over = LLVMBuildICmp(L->b, LLVMIntSLT, left, LLVMConstInt(L->i64, 0, 0), "");
+    LLVMBasicBlockRef stop = new_bb(L, "overrun"), go = new_bb(L, "again");
+    LLVMBuildCondBr(L->b, over, stop, go);
+    LLVMPositionBuilderAtEnd(L->b, stop);
+    LLVMValueRef off = LLVMConstInt(L->i64, offsetof(NativeRt, overrun), 0);
+    LLVMValueRef at = LLVMBuildInBoundsGEP2(L->b, L->i8, L->rt, &off, 1, "");
+    LLVMBuildStore(L->b, LLVMConstInt(L->i32, (unsigned)site, 0), at);
+    LLVMBuildRetVoid(L->b);
+    LLVMPositionBuilderAtEnd(L->b, go);
+}
+
 static void lower_masked(Lower *L, LLVMBasicBlockRef done)
 {
     int n = L->norder;
@@ -285,6 +311,7 @@ static void lower_masked(Lower *L, LLVMBasicBlockRef done)
            leaving one lands after its back jump. */
         for (int h = i; h >= 0; h--)
             if (L->loop_end[L->order[h]->id] == i) {
+                back_edge(L, b->last ? b->last->loc : L->fn->loc);
                 LLVMBuildBr(L->b, chk[h]);
                 LLVMPositionBuilderAtEnd(L->b, exit[h]);
             }
@@ -294,13 +321,17 @@ static void lower_masked(Lower *L, LLVMBasicBlockRef done)
     free(exit);
 }
 
-static void plain_terminator(Lower *L, IrIns *t, LLVMBasicBlockRef done)
+/* at: each block's place in the layout; a jump to a block not after its
+   own is a loop's back edge. */
+static void plain_terminator(Lower *L, IrIns *t, LLVMBasicBlockRef done, const int *at)
 {
     IrBlock *b = t->block;
     if (t->op == IR_ret) {
         LLVMBuildBr(L->b, done);
     } else if (t->op == IR_jmp) {
         phi_stores(L, b, t->succ[0], 0, NULL);
+        if (at[t->succ[0]->id] <= at[b->id])
+            back_edge(L, t->loc);
         LLVMBuildBr(L->b, L->bb[t->succ[0]->id]);
     } else if (t->op == IR_br) {
         LLVMValueRef c = nv_comp(L, nv_get(L, t->args[0]), 0, false);
@@ -309,6 +340,8 @@ static void plain_terminator(Lower *L, IrIns *t, LLVMBasicBlockRef done)
         for (int k = 0; k < 2; k++) {
             LLVMPositionBuilderAtEnd(L->b, e[k]);
             phi_stores(L, b, t->succ[k], k && t->succ[0] == t->succ[1], NULL);
+            if (at[t->succ[k]->id] <= at[b->id])
+                back_edge(L, t->loc);
             LLVMBuildBr(L->b, L->bb[t->succ[k]->id]);
         }
     } else { /* regions make the function masked */
@@ -318,8 +351,11 @@ static void plain_terminator(Lower *L, IrIns *t, LLVMBasicBlockRef done)
 
 static void lower_plain(Lower *L, LLVMBasicBlockRef done)
 {
-    for (int i = 0; i < L->norder; i++)
+    int *at = calloc((size_t)L->fn->next_block_id + 1, sizeof *at);
+    for (int i = 0; i < L->norder; i++) {
         L->bb[L->order[i]->id] = new_bb(L, "block");
+        at[L->order[i]->id] = i;
+    }
     LLVMBuildBr(L->b, L->bb[L->order[0]->id]);
     L->at_entry = true;
     L->cur_mask = L->lanes;
@@ -328,8 +364,9 @@ static void lower_plain(Lower *L, LLVMBasicBlockRef done)
         LLVMPositionBuilderAtEnd(L->b, L->bb[b->id]);
         lower_block(L, b, L->lanes);
         if (!L->failed)
-            plain_terminator(L, b->last, done);
+            plain_terminator(L, b->last, done, at);
     }
+    free(at);
 }
 
 /* Which values need slots: phis, and values used outside their block. */

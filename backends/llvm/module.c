@@ -12,6 +12,7 @@
 ** as the batch began, since each W lanes store the uniform outputs.
 */
 #include <llvm-c/Analysis.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -33,6 +34,8 @@ struct NativeShader {
     int ncallees;
     NativeSite *sites;
     int nsites;
+    NativeBack *backs;
+    int nbacks;
     char *llvm_text;
     double ms;
 };
@@ -169,12 +172,16 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
             ns->shade = (ShadeFn)fn;
             ns->callees = L.callees, ns->ncallees = L.ncallees, L.callees = NULL;
             ns->sites = L.sites, ns->nsites = L.nsites, L.sites = NULL;
+            ns->backs = L.backs, ns->nbacks = L.nbacks, L.backs = NULL, L.nbacks = 0;
         }
     }
     if (tm)
         LLVMDisposeTargetMachine(tm);
     free(L.callees);
     free(L.sites);
+    for (int i = 0; i < L.nbacks; i++)
+        free(L.backs[i].file);
+    free(L.backs);
     lower_free(&L);
     LLVMOrcDisposeThreadSafeContext(tsc);
     if (ns)
@@ -211,6 +218,9 @@ void native_free(NativeShader *ns)
     nj_free(ns->jit);
     free(ns->callees);
     free(ns->sites);
+    for (int i = 0; i < ns->nbacks; i++)
+        free(ns->backs[i].file);
+    free(ns->backs);
     LLVMDisposeMessage(ns->llvm_text);
     free(ns);
 }
@@ -260,8 +270,10 @@ int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
 {
     const NativeShader *ns = nss->ns;
     int W = ns->W;
-    NativeRt rt = { s, nss->builtins, ns->sites, W, calloc((size_t)ns->nsites + 1, sizeof *rt.memo),
-                    false };
+    /* The step budget (s->max_steps, 0: none) counts loop iterations. */
+    NativeRt rt = { s->max_steps && s->max_steps < INT64_MAX ? (int64_t)s->max_steps : INT64_MAX, 0,
+                    s, nss->builtins, ns->sites, W,
+                    calloc((size_t)ns->nsites + 1, sizeof *rt.memo), false };
     int32_t lanes[16];
     size_t nu = nss->vm->prog.nuniform;
     float *Uin = malloc((nu + 1) * sizeof *Uin);
@@ -285,6 +297,15 @@ int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
                 rt.memo[i].used = 0;
             ns->shade(Uin, s->U, s->V, s->n, base, lanes, &rt);
             rt.later = true;
+        }
+        if (rt.overrun) {
+            const NativeBack *at = &ns->backs[rt.overrun - 1];
+            const VmSession *vm = nss->vm;
+            snprintf(err, (size_t)errlen, "%s%serror: shader '%s' ran past %llu steps at %s:%d",
+                     vm->program ? vm->program : "", vm->program ? ": " : "", vm->obj->name,
+                     (unsigned long long)s->max_steps, at->file, at->line);
+            rc = -1;
+            break;
         }
         if (s->fault[0]) {
             snprintf(err, (size_t)errlen, "error: %s", s->fault);

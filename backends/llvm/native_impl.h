@@ -68,8 +68,19 @@ typedef struct NativeMemo {
     int used;                   /* calls taken by the running group */
 } NativeMemo;
 
-/* What a JIT'd batch sees beyond its register files (calls.c). */
+/* A loop's backward jump, where the step budget may run out (flow.c). */
+typedef struct NativeBack {
+    char *file;
+    int line;
+} NativeBack;
+
+/* What a JIT'd batch sees beyond its register files (calls.c). The
+   generated code decrements steps_left on every loop back edge and, past
+   0, stores the back edge's index + 1 in overrun and returns: both first,
+   at fixed offsets. */
 typedef struct NativeRt {
+    int64_t steps_left;
+    int32_t overrun;
     VmState *state;
     const VmBuiltin *builtins;  /* bound, by callee index */
     const NativeSite *sites;
@@ -126,6 +137,9 @@ typedef struct Lower {
     int nsites, capsites;
     VmCallee *callees;
     int ncallees, capcallees;
+    /* Loop back edges, for the step budget's message (flow.c). */
+    NativeBack *backs;
+    int nbacks, capbacks;
 
     /* Component arrays of NVals, freed together. */
     void **arena;

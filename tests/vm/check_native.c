@@ -249,6 +249,35 @@ START_TEST(tools)
 }
 END_TEST
 
+/* The step budget stops a runaway loop in native code too, at the loop's
+   line, with the VM's message (native code counts loop iterations):
+   a uniform loop (plain code) and a varying one (masked code). */
+START_TEST(runaway_loop_stopped)
+{
+    const char *sl = "/tmp/check_native_loop.sl";
+    static const char first[2][16] = { "1", "x < 0" }; /* the first loop runs away, or never runs */
+    for (int level = 0; level <= 2; level += 2)
+        for (int varying = 0; varying < 2; varying++) {
+            FILE *f = fopen(sl, "w");
+            ck_assert_ptr_nonnull(f);
+            fprintf(f, "surface loop()\n{\n    float x = 0;\n    while (%s) {\n        x += 1;\n    }\n"
+                    "    while (u >= 0) {\n        x += 1;\n    }\n    Ci = x;\n}\n", first[varying]);
+            fclose(f);
+            char args[300], want[300];
+            snprintf(args, sizeof args, "%s --shade loop --grid 4 4 -O%d --backend native "
+                     "--max-shader-steps 10000", sl, level);
+            snprintf(want, sizeof want, "rslvm: error: shader 'loop' ran past 10000 steps at %s:%d\n",
+                     sl, varying ? 7 : 4);
+            Run r = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslvm", args);
+            ck_assert_int_eq(r.status, 1);
+            ck_assert_str_eq(r.err, want);
+            ck_assert_str_eq(r.out, "");
+            run_free(&r);
+        }
+    unlink(sl);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("native");
@@ -256,6 +285,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, diverging, 0, (int)(sizeof cases / sizeof *cases));
     tcase_add_test(tc, tools);
+    tcase_add_test(tc, runaway_loop_stopped);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
