@@ -13,6 +13,16 @@ backends_libbackends_a_SOURCES = \
 # runtime, in link order.
 COMPILER_LIBS = backends/libbackends.a $(RSLC_LIBS) $(VM_LIBS)
 
+# backends/llvm: native code through the LLVM C API (backends/llvm/native.h),
+# JIT-compiled by ORC LLJIT; it binds the VM runtime's builtins.
+noinst_LIBRARIES += backends/libnative.a
+backends_libnative_a_CFLAGS = $(AM_CFLAGS) $(LLVM_CFLAGS)
+backends_libnative_a_SOURCES = \
+	backends/llvm/native.h backends/llvm/native_impl.h backends/llvm/jit.h \
+	backends/llvm/module.c backends/llvm/values.c backends/llvm/lower.c \
+	backends/llvm/flow.c backends/llvm/calls.c backends/llvm/jit.c
+NATIVE_LIBS = backends/libnative.a $(COMPILER_LIBS) $(LLVM_LIBS)
+
 check_PROGRAMS += tests/vm/check_vmgen
 TESTS += tests/vm/check_vmgen
 tests_vm_check_vmgen_SOURCES = tests/vm/check_vmgen.c
@@ -21,15 +31,40 @@ tests_vm_check_vmgen_LDADD = $(COMPILER_LIBS) $(CHECK_LIBS)
 
 # The compile-run-verify suite: RSL cases compiled at -O0 and -O2 and run
 # on the VM (tests/vm/check_run.h).
-check_PROGRAMS += tests/vm/check_run
-TESTS += tests/vm/check_run
-tests_vm_check_run_SOURCES = tests/vm/check_run.c tests/vm/check_run.h \
+RUN_CASES = tests/vm/check_run.h \
 	tests/vm/run_basic.c tests/vm/run_shaders.c tests/vm/run_ops.c \
 	tests/vm/run_flow.c tests/vm/run_math.c tests/vm/run_geom.c tests/vm/run_host.c \
-	tests/vm/run_ref.c tests/vm/run_ref.h tests/vm/run_compat.c
+	tests/vm/run_ref.c tests/vm/run_ref.h tests/vm/run_compat.c \
+	tests/vm/run_compile.c tests/vm/run_compile.h
+check_PROGRAMS += tests/vm/check_run
+TESTS += tests/vm/check_run
+tests_vm_check_run_SOURCES = tests/vm/check_run.c $(RUN_CASES)
 tests_vm_check_run_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_vm_check_run_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_run_LDADD = $(COMPILER_LIBS) $(CHECK_LIBS)
+
+# The same cases on native code at every ISA the CPU runs, against the
+# expected values and the VM, with partial batches and NaN in the lanes
+# not requested; cases using what native code lacks are counted as
+# skipped (tests/vm/check_run_native.c).
+check_PROGRAMS += tests/vm/check_run_native
+TESTS += tests/vm/check_run_native
+tests_vm_check_run_native_SOURCES = tests/vm/check_run_native.c $(RUN_CASES)
+tests_vm_check_run_native_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_vm_check_run_native_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_run_native_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
+
+# Native code with lanes diverging in every construct, partial batches and
+# NaN in the lanes not requested; rslc --emit=llvm and rslvm --backend.
+check_PROGRAMS += tests/vm/check_native
+TESTS += tests/vm/check_native
+tests_vm_check_native_SOURCES = tests/vm/check_native.c tests/vm/run_compile.c \
+	tests/vm/run_compile.h tests/common/runcmd.h tests/common/runcmd.c
+tests_vm_check_native_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DTOP_BUILDDIR='"$(abs_top_builddir)"'
+tests_vm_check_native_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_native_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
+EXTRA_tests_vm_check_native_DEPENDENCIES = tools/rslc$(EXEEXT) tools/rslvm$(EXEEXT)
 
 # Every builtin overload compiles and binds to the VM runtime.
 check_PROGRAMS += tests/vm/check_bindings

@@ -1,9 +1,10 @@
 /*
-** bench_vm.c: shading points per second on the bytecode VM (batches of
+** bench_vm.c: shading points per second on the bytecode VM and in native
+** code (backends/llvm, at W = 4, 8 and 16 as the CPU allows; batches of
 ** 256, one thread) for each standard shader named on the command line,
 ** beside hand-written C versions of matte and plastic compiled with the
-** benchmark (-O2): how far the VM is from native code. Surfaces shade a
-** 512 x 512 grid (vm/grid.h) under the test lights of runtime/host.h.
+** benchmark (-O2). Surfaces shade a 512 x 512 grid (vm/grid.h) under the
+** test lights of runtime/host.h; each rate is the best of REPS runs.
 */
 #include <math.h>
 #include <stdio.h>
@@ -12,12 +13,13 @@
 #include <time.h>
 
 #include "backends/compile.h"
+#include "backends/llvm/native.h"
 #include "rslc/diag.h"
 #include "vm/grid.h"
 #include "runtime/host.h"
 #include "vm/session.h"
 
-enum { SIDE = 512, BATCH = VM_MAX_BATCH, REPS = 3 };
+enum { SIDE = 512, BATCH = VM_MAX_BATCH, REPS = 5 };
 
 static double now_s(void)
 {
@@ -38,12 +40,18 @@ static VmObject *compile(const char *path)
     return o;
 }
 
-/* Points per second of o over the grid, best of REPS; 0 with a reason. */
-static double vm_rate(VmObject *o, char *why, size_t whylen)
+/* Points per second of o over the grid, on the VM or in ns's native
+   code, best of REPS; 0 with a reason. */
+static double rate(VmObject *o, NativeShader *ns, char *why, size_t whylen)
 {
     VmSession ss;
+    NativeSession nss = { 0 };
     if (vm_session_open(&ss, o, vm_test_host(), BATCH, why, (int)whylen))
         return 0;
+    if (ns && native_session_open(&nss, ns, &ss, vm_test_host(), why, (int)whylen)) {
+        vm_session_close(&ss);
+        return 0;
+    }
     double best = 1e30;
     for (int rep = 0; rep < REPS; rep++) {
         /* Only the VM's run counts: setting up the grid's globals is the
@@ -57,7 +65,8 @@ static double vm_rate(VmObject *o, char *why, size_t whylen)
             vm_grid_fill(o, &s, &d, tl);
             char err[256];
             double t0 = now_s();
-            int rc = vm_run(&ss.prog, &s, err, sizeof err);
+            int rc = ns ? native_session_run(&nss, &s, err, sizeof err)
+                        : vm_run(&ss.prog, &s, err, sizeof err);
             t += now_s() - t0;
             if (rc) {
                 snprintf(why, whylen, "%s", err);
@@ -68,6 +77,8 @@ static double vm_rate(VmObject *o, char *why, size_t whylen)
         best = t < best ? t : best;
     }
 out:
+    if (ns)
+        native_session_close(&nss);
     vm_session_close(&ss);
     return best < 1e30 ? SIDE * SIDE / best : 0;
 }
@@ -139,24 +150,72 @@ static double native_rate(bool plastic)
     return SIDE * SIDE / best;
 }
 
+/* Native points/s of the shader at path for each ISA (0 where the CPU
+   lacks it), and the JIT time of the widest; why says why not. */
+static void native_rates(const char *path, double *rates, double *jit_ms, char *why, size_t len)
+{
+    for (int isa = NATIVE_ISA_SSE42; isa <= NATIVE_ISA_AVX512; isa++) {
+        rates[isa] = 0;
+        if (isa > (int)native_isa_best())
+            continue;
+        RslcCtx rc = { 0 };
+        FILE *quiet = fopen("/dev/null", "w");
+        diag_set_output(&rc, quiet);
+        char lacks[160] = "";
+        NativeOptions opt = { 2, (NativeIsa)isa, lacks, sizeof lacks };
+        VmObject *o = NULL;
+        NativeShader *ns = native_compile_file(&rc, path, &opt, &o);
+        if (ns) {
+            rates[isa] = rate(o, ns, why, len);
+            *jit_ms = native_compile_ms(ns);
+        } else {
+            snprintf(why, len, "native lacks %s", lacks[0] ? lacks : "a construct");
+        }
+        native_free(ns);
+        vm_object_free(o);
+        rslc_ctx_free(&rc);
+        fclose(quiet);
+    }
+}
+
 int main(int argc, char **argv)
 {
-    printf("%-20s %14s %14s %8s\n", "shader", "VM points/s", "native pts/s", "VM/C");
+    printf("%-16s %11s %11s %11s %11s %11s %7s %7s %7s\n", "shader", "VM pts/s", "W=4 pts/s",
+           "W=8 pts/s", "W=16 pts/s", "C pts/s", "VM/C", "nat/VM", "nat/C");
     for (int i = 1; i < argc; i++) {
         const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
         VmObject *o = compile(argv[i]);
-        char why[256] = "does not compile for the VM";
-        double rate = o ? vm_rate(o, why, sizeof why) : 0;
-        bool m = !strcmp(name, "matte.sl"), p = !strcmp(name, "plastic.sl");
-        if (!rate) {
-            printf("%-20s %14s   (%s)\n", name, "-", why);
-        } else if (m || p) {
-            double c = native_rate(p);
-            printf("%-20s %14.3e %14.3e %8.3f\n", name, rate, c, rate / c);
-        } else {
-            printf("%-20s %14.3e %14s\n", name, rate, "");
-        }
+        char why[256] = "does not compile for the VM", nwhy[256] = "";
+        double vm = o ? rate(o, NULL, why, sizeof why) : 0, nat[4], best = 0, jit = 0;
         vm_object_free(o);
+        if (!vm) {
+            printf("%-16s %11s   (%s)\n", name, "-", why);
+            continue;
+        }
+        native_rates(argv[i], nat, &jit, nwhy, sizeof nwhy);
+        printf("%-16s %11.3e", name, vm);
+        for (int isa = NATIVE_ISA_SSE42; isa <= NATIVE_ISA_AVX512; isa++) {
+            best = nat[isa] > best ? nat[isa] : best;
+            if (nat[isa])
+                printf(" %11.3e", nat[isa]);
+            else
+                printf(" %11s", "-");
+        }
+        bool m = !strcmp(name, "matte.sl"), p = !strcmp(name, "plastic.sl");
+        double c = m || p ? native_rate(p) : 0;
+        if (c)
+            printf(" %11.3e %7.3f", c, vm / c);
+        else
+            printf(" %11s %7s", "", "");
+        if (best)
+            printf(" %7.3f", best / vm);
+        if (best && c)
+            printf(" %7.3f", best / c);
+        if (best)
+            printf("   JIT %.0f ms", jit);
+        else
+            printf("   (%s)", nwhy);
+        putchar('\n');
     }
     return 0;
 }

@@ -14,7 +14,7 @@ bench_bench_ir_LDADD = $(COMPILER_LIBS)
 
 noinst_PROGRAMS += bench/bench_vm
 bench_bench_vm_SOURCES = bench/bench_vm.c
-bench_bench_vm_LDADD = $(COMPILER_LIBS)
+bench_bench_vm_LDADD = $(NATIVE_LIBS)
 
 noinst_PROGRAMS += bench/bench_render
 bench_bench_render_SOURCES = bench/bench_render.c

@@ -5,11 +5,11 @@
 
 bin_PROGRAMS += tools/rslc
 tools_rslc_SOURCES = tools/rslc.c
-tools_rslc_LDADD = $(COMPILER_LIBS)
+tools_rslc_LDADD = $(NATIVE_LIBS)
 
 bin_PROGRAMS += tools/rslvm
 tools_rslvm_SOURCES = tools/rslvm.c tools/toolopts.h tools/toolopts.c
-tools_rslvm_LDADD = $(COMPILER_LIBS)
+tools_rslvm_LDADD = $(NATIVE_LIBS)
 
 # rsldb, the debugger: vm/debug.c is its engine (rtrender --debug-pixel
 # attaches it to a render too); the options are rslvm's (toolopts.c).

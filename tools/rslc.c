@@ -13,6 +13,7 @@
 
 #include "rslc/ast.h"
 #include "backends/compile.h"
+#include "backends/llvm/native.h"
 #include "rslc/diag.h"
 #include "rslc/limits.h"
 #include "runtime/outfile.h"
@@ -35,6 +36,8 @@ static const char usage[] =
     "  --parse-only    stop after parsing and type checking\n"
     "  --dump-ast      print the checked syntax tree to stdout\n"
     "  --emit=ir       print the (optimised) SSA IR to stdout, write no object\n"
+    "  --emit=llvm     print the native code's LLVM IR (optimised, for the\n"
+    "                  widest ISA this CPU runs) to stdout, write no object\n"
     "  -O0 -O1 -O2     optimisation level (default -O2)\n"
     "  --disable-pass=NAME  do not run pass NAME (repeatable)\n"
     "  --print-after=NAME   print the IR after each run of pass NAME\n"
@@ -60,6 +63,7 @@ typedef struct Options {
     bool parse_only;
     bool dump_ast;
     bool emit_ir;
+    bool emit_llvm;
     bool listing;               /* -S */
     bool debug;                 /* -g */
     int opt_level;
@@ -106,8 +110,11 @@ static int parse_options(RslcCtx *rc, int argc, char **argv, Options *opt)
             opt->dump_ast = true;
         } else if (strcmp(a, "--emit=ir") == 0) {
             opt->emit_ir = true;
+        } else if (strcmp(a, "--emit=llvm") == 0) {
+            opt->emit_llvm = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {
-            diag_error(rc, no_loc(), "unknown --emit kind '%s' (rslc emits 'ir')", a + 7);
+            diag_error(rc, no_loc(), "unknown --emit kind '%s' (rslc emits 'ir' and 'llvm')",
+                       a + 7);
             return 1;
         } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '0' + PASSES_MAX_OPT_LEVEL
                    && a[3] == '\0') {
@@ -212,6 +219,22 @@ static bool write_listing(RslcCtx *rc, const VmObject *obj, const Options *opt)
     return ok;
 }
 
+/* --emit=llvm: the native code of m's shader, which the VM back end made
+   ready (obj is its layout). */
+static bool emit_llvm(RslcCtx *rc, IrModule *m, const VmObject *obj, const Options *opt)
+{
+    NativeOptions nopt = { opt->opt_level, NATIVE_ISA_AUTO, NULL, 0 };
+    for (int i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i]->kind != SHADER_FUNCTION) {
+            NativeShader *ns = native_compile(rc, m->funcs[i], obj, &nopt);
+            if (ns)
+                native_print_llvm(ns, stdout);
+            native_free(ns);
+            return ns != NULL;
+        }
+    return false;
+}
+
 /* Lowers and optimises the unit, then prints the IR (--emit=ir) or the
    listing (-S), or writes the object. False after diagnostics. */
 static bool back_end(RslcCtx *rc, const Unit *unit, const Options *opt)
@@ -224,6 +247,12 @@ static bool back_end(RslcCtx *rc, const Unit *unit, const Options *opt)
         ir_print_module(stdout, m);
     } else {
         VmObject *obj = backend_vm_object(rc, m, opt->opt_level, opt->input, opt->debug);
+        if (opt->emit_llvm) {
+            ok = obj && emit_llvm(rc, m, obj, opt);
+            vm_object_free(obj);
+            ir_module_free(m);
+            return ok;
+        }
         if (opt->listing) {
             ok = obj && write_listing(rc, obj, opt);
             vm_object_free(obj);

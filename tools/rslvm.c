@@ -11,11 +11,16 @@
 ** --set overrides a parameter or global (a float "1.5", a triple "1,2,3",
 ** a matrix of 16 comma-separated floats, or a string). --print writes one
 ** line per point: "x y: value...", each float with %.9g.
+**
+** --backend native runs the grid in native code (backends/llvm/native.h)
+** instead, compiled from a .sl for --isa (default: the widest the CPU
+** runs); objects carry no native code yet.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/llvm/native.h"
 #include "runtime/host.h"
 #include "runtime/outfile.h"
 #include "vm/grid.h"
@@ -36,8 +41,12 @@ static const char usage[] =
     "  --set VAR=VALUE  set a parameter or global: 1.5 | 1,2,3 | 16 floats | text\n"
     "  --print VAR      print VAR at every point (repeatable)\n"
     "  --stats          print instructions executed, modelled cycles, register file\n"
+    "                   (native: the ISA and the JIT time)\n"
+    "  --backend vm|native  run on the VM (default) or in native code (.sl only)\n"
+    "  --isa NAME       native ISA: sse4.2, avx2, avx512 or auto (default)\n"
     "  -O0 -O1 -O2      optimisation level when compiling a .sl (default -O2)\n"
     TOOL_STEPS_HELP
+    "                   (native: N loop iterations rather than instructions)\n"
     "  --help           print this help\n";
 
 typedef struct Run {
@@ -45,6 +54,8 @@ typedef struct Run {
     const char **prints;
     int nprints;
     bool stats;
+    bool native;
+    NativeIsa isa;
 } Run;
 
 static int fail(const char *msg, const char *arg)
@@ -71,10 +82,24 @@ static int parse_args(int argc, char **argv, Run *r)
             r->prints[r->nprints++] = argv[++i];
         } else if (!strcmp(a, "--stats")) {
             r->stats = true;
+        } else if (!strcmp(a, "--backend") && i + 1 < argc) {
+            const char *b = argv[++i];
+            if (strcmp(b, "vm") && strcmp(b, "native"))
+                return fail("unknown backend '%s' (vm or native)", b);
+            r->native = !strcmp(b, "native");
+        } else if (!strcmp(a, "--isa") && i + 1 < argc) {
+            int isa = native_isa_parse(argv[++i]);
+            if (isa < 0)
+                return fail("unknown ISA '%s' (sse4.2, avx2, avx512 or auto)", argv[i]);
+            r->isa = (NativeIsa)isa;
         } else {
             return fail("unknown or incomplete option '%s' (see 'rslvm --help')", a);
         }
     }
+    size_t n = r->t.input ? strlen(r->t.input) : 0;
+    if (r->native && (r->t.call || n < 3 || strcmp(r->t.input + n - 3, ".sl")))
+        return fail("--backend native runs --shade of a .sl file (objects carry no native "
+                    "code yet)%s", "");
     return tool_check(&r->t);
 }
 
@@ -166,7 +191,7 @@ static int call_function(VmObject *o, Run *r)
 
 /* --shade: the grid in tiles, then the printed values in row-major
    order and the statistics. */
-static int shade_grid(VmObject *o, Run *r)
+static int shade_grid(VmObject *o, NativeShader *ns, Run *r)
 {
     if (strcmp(o->name, r->t.shader))
         return fail("the object holds shader '%s'", o->name);
@@ -179,6 +204,11 @@ static int shade_grid(VmObject *o, Run *r)
     if (vm_session_open(&ss, o, vm_test_host(), lanes, err, sizeof err))
         return fail("%s", err);
     tool_session(&r->t, &ss);
+    NativeSession nss = { 0 };
+    if (ns && native_session_open(&nss, ns, &ss, vm_test_host(), err, sizeof err)) {
+        vm_session_close(&ss);
+        return fail("%s", err);
+    }
     VmProgram *p = &o->prog;
     int rc = tool_check_sets(&r->t, o, ss.strings);
     uint64_t *ready_u = calloc(p->nuniform + 1, sizeof *ready_u);
@@ -194,7 +224,8 @@ static int shade_grid(VmObject *o, Run *r)
         vm_session_batch(&ss, &s, n);
         s.ready_u = ready_u, s.ready_v = ready_v;
         tool_fill_tile(&r->t, &ss, &s, &d, t);
-        if (vm_session_run(&ss, &s, err, sizeof err)) {
+        if (ns ? native_session_run(&nss, &s, err, sizeof err)
+               : vm_session_run(&ss, &s, err, sizeof err)) {
             fprintf(stderr, "%s\n", err);
             rc = 1;
         }
@@ -213,7 +244,9 @@ static int shade_grid(VmObject *o, Run *r)
         print_point(o, r, ss.strings, kept + (size_t)point * nkeep);
         putchar('\n');
     }
-    if (r->stats && !rc)
+    if (r->stats && !rc && ns)
+        printf("isa %s\njit-ms %.1f\n", native_isa_name(native_isa(ns)), native_compile_ms(ns));
+    else if (r->stats && !rc)
         printf("instructions %llu\nlane-operations %llu\ncycles %llu\nuniform-slots %u\n"
                "varying-slots %u\nregister-bytes %zu\n",
                (unsigned long long)total.instructions, (unsigned long long)total.lanes,
@@ -222,6 +255,8 @@ static int shade_grid(VmObject *o, Run *r)
     free(kept);
     free(ready_u);
     free(ready_v);
+    if (ns)
+        native_session_close(&nss);
     vm_session_close(&ss);
     return rc;
 }
@@ -229,8 +264,20 @@ static int shade_grid(VmObject *o, Run *r)
 int main(int argc, char **argv)
 {
     Run r = { 0 };
-    VmObject *o = parse_args(argc, argv, &r) ? NULL : tool_load(&r.t, false);
-    int rc = !o ? 1 : r.t.call ? call_function(o, &r) : shade_grid(o, &r);
+    VmObject *o = NULL;
+    NativeShader *ns = NULL;
+    RslcCtx ctx = { 0 };
+    NativeOptions nopt = { 0 };
+    if (parse_args(argc, argv, &r)) {
+    } else if (r.native) {
+        nopt = (NativeOptions){ r.t.level, r.isa, NULL, 0 };
+        ns = native_compile_file(&ctx, r.t.input, &nopt, &o);
+    } else {
+        o = tool_load(&r.t, false);
+    }
+    int rc = !o ? 1 : r.t.call ? call_function(o, &r) : shade_grid(o, ns, &r);
+    native_free(ns);
+    rslc_ctx_free(&ctx);
     vm_object_free(o);
     tool_free(&r.t);
     free(r.prints);

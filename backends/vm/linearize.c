@@ -333,6 +333,20 @@ static int gather_terminator(Gen *g, IrIns *t, int m)
     return -1;
 }
 
+void vmgen_light_callee(IrRegionKind kind, int given, bool category, VmCallee *c)
+{
+    static const BuiltinRowId rows[3][2] = {
+        { BO_LIGHT_mfp, BO_LIGHT_mfpvf },
+        { BO_ILLUMINATE_mpp, BO_ILLUMINATE_mpvfp },
+        { BO_SOLAR_mp, BO_SOLAR_mvfp },
+    };
+    BuiltinRowId row = category ? (given > 1 ? BO_LIGHT_mfpvfs : BO_LIGHT_mfps) : rows[kind][given > 1];
+    /* The argument types are the row's own letters. */
+    const char *sig = builtin_rows[row].sig;
+    *c = (VmCallee){ .row = row, .result = 'm', .nargs = (uint8_t)(strlen(sig) - 1) };
+    memcpy(c->type, sig + 1, c->nargs);
+}
+
 /* An illuminance header: a loop over the host's lights with a uniform
    counter. Each pass fetches light `counter` at every lane (L, Cl, Ol and
    whether it takes part: inside the cone, not ambient); lanes it lights
@@ -390,15 +404,8 @@ static int region_terminator(Gen *g, IrIns *t, int m)
                             true, VM_VAR_READ));
         argw[a++] = 3;
     }
-    static const BuiltinRowId rows[3][2] = {
-        { BO_LIGHT_mfp, BO_LIGHT_mfpvf },
-        { BO_ILLUMINATE_mpp, BO_ILLUMINATE_mpvfp },
-        { BO_SOLAR_mp, BO_SOLAR_mvfp },
-    };
-    BuiltinRowId row = first ? (given > 1 ? BO_LIGHT_mfpvfs : BO_LIGHT_mfps) : rows[kind][given > 1];
-    /* The argument types are the row's own letters. */
-    VmCallee callee = { .row = row, .result = 'm', .nargs = (uint8_t)nargs };
-    memcpy(callee.type, builtin_rows[callee.row].sig + 1, (size_t)nargs);
+    VmCallee callee;
+    vmgen_light_callee(kind, given, first, &callee);
     unsigned idx = (unsigned)vg_callee_index(g, &callee);
     c = vg_emit(g, VM_OP_CALLB, 16, loc);
     c->a = R(lv), c->imm = idx, c->nargs = nargs, c->args = args, c->argw = argw;

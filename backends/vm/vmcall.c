@@ -114,22 +114,27 @@ void vmgen_legalize(IrFunc *fn)
         }
 }
 
-/* The callee of an intrin: its row, and its result's and arguments' types
-   (a call returning a tuple names its row's result type). */
-static int builtin_index(Gen *g, const IrIns *ins)
+void vmgen_intrin_callee(const IrIns *ins, VmCallee *c)
 {
     BuiltinSig sig;
     row_sig(ins, &sig);
+    *c = (VmCallee){ 0 };
+    c->row = (uint32_t)ins->imm;
+    c->result = ins->val.type.kind == IRT_TUPLE ? ret_letter(&sig) : vg_type_letter(ins->val.type);
+    c->nargs = (uint8_t)(ins->nargs < VM_MAX_ARGS ? ins->nargs : VM_MAX_ARGS);
+    for (int i = 0; i < c->nargs; i++) {
+        c->type[i] = vg_type_letter(ins->args[i]->type);
+        c->arraylen[i] = (uint16_t)ins->args[i]->type.arraylen;
+    }
+}
+
+/* The callee of an intrin (vmgen_intrin_callee), added on first use. */
+static int builtin_index(Gen *g, const IrIns *ins)
+{
     if (ins->nargs > VM_MAX_ARGS)
         vg_unsupported(g, ins, "a builtin call of more than 32 arguments");
-    VmCallee c = { 0 };
-    c.row = (uint32_t)ins->imm;
-    c.result = ins->val.type.kind == IRT_TUPLE ? ret_letter(&sig) : vg_type_letter(ins->val.type);
-    c.nargs = (uint8_t)ins->nargs;
-    for (int i = 0; i < ins->nargs && i < VM_MAX_ARGS; i++) {
-        c.type[i] = vg_type_letter(ins->args[i]->type);
-        c.arraylen[i] = (uint16_t)ins->args[i]->type.arraylen;
-    }
+    VmCallee c;
+    vmgen_intrin_callee(ins, &c);
     return vg_callee_index(g, &c);
 }
 

@@ -91,6 +91,22 @@ typedef struct MFunc {
    an array of them. */
 void vmgen_legalize(IrFunc *fn);
 
+/* Builtin calls, as both back ends bind them (vmcall.c; the native one,
+   backends/llvm/calls.c): the callee of a call (an intrin), by its row
+   and the types it passes, its implicit arguments included (a call
+   returning a tuple names its row's result type); and where a
+   callout's value sits in its call's tuple (callout -1: the result),
+   in floats. */
+void vmgen_intrin_callee(const IrIns *ins, VmCallee *c);
+unsigned vg_tuple_offset(const IrIns *call, int which);
+
+/* The callee of a light region's call (linearize.c): illuminance's
+   __light(counter, P[, axis, angle][, category]), illuminate's and
+   solar's (their arguments, then Ps); given counts the region's own
+   arguments, the category not included. It returns L, Cl, Ol and
+   whether the light takes part, in a matrix's 16 floats. */
+void vmgen_light_callee(IrRegionKind kind, int given, bool category, VmCallee *c);
+
 /* Selects and linearises fn, a shader with every call inlined. Reports
    what the VM cannot run through rc's diag and returns NULL. */
 MFunc *vmgen_select(RslcCtx *rc, const IrFunc *fn);

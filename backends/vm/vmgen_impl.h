@@ -72,6 +72,5 @@ char vg_type_letter(IrType t);
    the loop fetches from each hit (linearize.c)? */
 bool vg_gather_output(const IrIns *t, int k);
 void vg_select_intrin(Gen *g, IrIns *ins, int dst);
-unsigned vg_tuple_offset(const IrIns *call, int which);
 
 #endif /* RSLC_VMGEN_IMPL_H */

@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "check_run.h"
+#include "run_compile.h"
 #include "backends/compile.h"
 #include "rslc/diag.h"
 #include "runtime/builtins.h"
@@ -41,21 +41,9 @@ static const struct {
 /* Compiles src at level; NULL (with the diagnostics on stderr) on error. */
 static VmObject *compile(const char *src, int level)
 {
-    char path[] = "/tmp/check_run_XXXXXX.sl";
-    int fd = mkstemps(path, 3);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq(write(fd, src, strlen(src)), (int)strlen(src));
-    close(fd);
-    /* Cases may #include the standard shaders. */
-    const char *args[] = { "-I" TOP_SRCDIR "/shaders" };
-    CppOptions cpp = { args, 1 };
     RslcCtx ctx = { 0 };
-    Unit *unit = rslc_front_end(&ctx, path, &cpp);
-    IrModule *m = unit ? rslc_middle_end(&ctx, unit, level, NULL) : NULL;
-    VmObject *o = m ? backend_vm_object(&ctx, m, level, path, false) : NULL;
-    ir_module_free(m);
+    VmObject *o = run_compile(&ctx, src, level, NULL);
     rslc_ctx_free(&ctx);
-    unlink(path);
     return o;
 }
 

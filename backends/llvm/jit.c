@@ -1,0 +1,157 @@
+/*
+** jit.c: the ISA a shader is compiled for, LLVM's optimisation of the
+** lowered module (the new pass manager through LLVMRunPasses), and ORC
+** LLJIT, which compiles it to machine code and binds the runtime helpers
+** it calls (calls.c) by address.
+**
+** ISAs are LLVM's x86-64 micro-architecture levels, whose vector width
+** sets W: x86-64-v2 (SSE4.2, W = 4), x86-64-v3 (AVX2, W = 8) and
+** x86-64-v4 (AVX-512, W = 16). The widest the CPU runs is found with
+** the CPU's feature bits, as rtcore picks its kernels.
+*/
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/llvm/jit.h"
+#include "backends/llvm/native_impl.h"
+
+/* Names in char arrays: no table of pointers (scripts/check-static-data). */
+static const struct {
+    char name[8], cpu[12];
+    int width;
+} isas[] = {
+    [NATIVE_ISA_AUTO] = { "auto", "", 0 },
+    [NATIVE_ISA_SSE42] = { "sse4.2", "x86-64-v2", 4 },
+    [NATIVE_ISA_AVX2] = { "avx2", "x86-64-v3", 8 },
+    [NATIVE_ISA_AVX512] = { "avx512", "x86-64-v4", 16 },
+};
+
+NativeIsa native_isa_best(void)
+{
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+        && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
+        return NATIVE_ISA_AVX512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return NATIVE_ISA_AVX2;
+    if (__builtin_cpu_supports("sse4.2"))
+        return NATIVE_ISA_SSE42;
+    return NATIVE_ISA_AUTO;
+}
+
+int native_isa_width(NativeIsa isa)
+{
+    return isas[isa == NATIVE_ISA_AUTO ? native_isa_best() : isa].width;
+}
+
+const char *native_isa_name(NativeIsa isa)
+{
+    return isas[isa].name;
+}
+
+int native_isa_parse(const char *s)
+{
+    for (int i = 0; i < (int)(sizeof isas / sizeof *isas); i++)
+        if (strcmp(s, isas[i].name) == 0 || (isas[i].width && atoi(s) == isas[i].width))
+            return i;
+    return -1;
+}
+
+/* A message from an LLVM error (consumed), in a malloc'd string. */
+static char *error_text(LLVMErrorRef e)
+{
+    char *m = LLVMGetErrorMessage(e), *r = strdup(m);
+    LLVMDisposeErrorMessage(m);
+    return r;
+}
+
+LLVMTargetMachineRef nj_target_machine(NativeIsa isa, char **err)
+{
+    LLVMInitializeNativeTarget();
+    LLVMInitializeNativeAsmPrinter();
+    char *triple = LLVMGetDefaultTargetTriple();
+    LLVMTargetRef target;
+    char *msg = NULL;
+    LLVMTargetMachineRef tm = NULL;
+    if (LLVMGetTargetFromTriple(triple, &target, &msg) == 0)
+        tm = LLVMCreateTargetMachine(target, triple, isas[isa].cpu, "", LLVMCodeGenLevelDefault,
+                                     LLVMRelocDefault, LLVMCodeModelJITDefault);
+    *err = msg ? strdup(msg) : tm ? NULL : strdup("no target machine for the host");
+    LLVMDisposeMessage(msg);
+    LLVMDisposeMessage(triple);
+    return tm;
+}
+
+char *nj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level)
+{
+    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(mod, level > 0 ? "default<O2>" : "mem2reg", tm, opts);
+    LLVMDisposePassBuilderOptions(opts);
+    return e ? error_text(e) : NULL;
+}
+
+struct NativeJit {
+    LLVMOrcLLJITRef jit;
+};
+
+NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, NativeIsa isa,
+                      const char *entry, void **fn, char **err)
+{
+    *err = NULL;
+    LLVMTargetMachineRef tm = nj_target_machine(isa, err);
+    if (!tm)
+        return NULL;
+    LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+    LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
+        builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm));
+    NativeJit *nj = calloc(1, sizeof *nj);
+    LLVMErrorRef e = LLVMOrcCreateLLJIT(&nj->jit, builder);
+    if (e) {
+        *err = error_text(e);
+        free(nj);
+        LLVMDisposeModule(mod);
+        return NULL;
+    }
+    /* The runtime helpers, by address. */
+    static const char names[][20] = { "native_rt_call", "native_rt_matdiv" };
+    void *addrs[] = { (void *)native_rt_call, (void *)native_rt_matdiv };
+    LLVMOrcCSymbolMapPair syms[2];
+    for (int i = 0; i < 2; i++) {
+        syms[i].Name = LLVMOrcLLJITMangleAndIntern(nj->jit, names[i]);
+        syms[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addrs[i];
+        syms[i].Sym.Flags = (LLVMJITSymbolFlags){ LLVMJITSymbolGenericFlagsExported
+                                                      | LLVMJITSymbolGenericFlagsCallable, 0 };
+    }
+    LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(nj->jit);
+    e = LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(syms, 2));
+    if (!e)
+        e = LLVMOrcLLJITAddLLVMIRModule(nj->jit, jd, LLVMOrcCreateNewThreadSafeModule(mod, tsc));
+    else
+        LLVMDisposeModule(mod);
+    LLVMOrcExecutorAddress addr = 0;
+    if (!e)
+        e = LLVMOrcLLJITLookup(nj->jit, &addr, entry);
+    if (e) {
+        *err = error_text(e);
+        nj_free(nj);
+        return NULL;
+    }
+    *fn = (void *)(uintptr_t)addr;
+    return nj;
+}
+
+void nj_free(NativeJit *nj)
+{
+    if (!nj)
+        return;
+    LLVMErrorRef e = LLVMOrcDisposeLLJIT(nj->jit);
+    if (e)
+        LLVMConsumeError(e);
+    free(nj);
+}

@@ -1,0 +1,26 @@
+/*
+** jit.h: optimisation and ORC LLJIT for the native back end (jit.c).
+*/
+#ifndef BACKENDS_NATIVE_JIT_H
+#define BACKENDS_NATIVE_JIT_H
+
+#include <llvm-c/Orc.h>
+#include <llvm-c/TargetMachine.h>
+
+#include "backends/llvm/native.h"
+
+typedef struct NativeJit NativeJit;
+
+/* The host's target machine for isa (not AUTO); NULL with a malloc'd
+   message in *err. */
+LLVMTargetMachineRef nj_target_machine(NativeIsa isa, char **err);
+/* Runs LLVM's pipeline (mem2reg at level 0, else default<O2>); NULL, or
+   a malloc'd message. */
+char *nj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level);
+/* Compiles mod (created in tsc's context; taken) and finds entry in *fn.
+   NULL with a malloc'd message in *err. */
+NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, NativeIsa isa,
+                      const char *entry, void **fn, char **err);
+void nj_free(NativeJit *nj);
+
+#endif /* BACKENDS_NATIVE_JIT_H */

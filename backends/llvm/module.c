@@ -1,0 +1,321 @@
+/*
+** module.c: the native back end's driver (native.h): one shader's LLVM
+** module, its entry function, JIT compilation, and running batches.
+**
+** The entry is
+**     void shade(float *Uin, float *U, float *V, i64 n, i64 base, i32 *lanes,
+**                NativeRt *rt)
+** over lanes base .. base+W-1 of a VmState's register files (U uniform,
+** V varying with n lanes per slot); lanes[i] says whether lane base+i
+** runs (in the batch and requested). native_session_run calls it for
+** each W lanes of a batch; uniform inputs are read from Uin, a copy of U
+** as the batch began, since each W lanes store the uniform outputs.
+*/
+#include <llvm-c/Analysis.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backends/llvm/jit.h"
+#include "backends/llvm/native_impl.h"
+#include "rslc/diag.h"
+#include "vm/builtins.h"
+
+typedef void (*ShadeFn)(const float *Uin, float *U, float *V, int64_t n, int64_t base,
+                        const int32_t *lanes, NativeRt *rt);
+
+struct NativeShader {
+    NativeIsa isa;
+    int W;
+    NativeJit *jit;
+    ShadeFn shade;
+    VmCallee *callees;
+    int ncallees;
+    NativeSite *sites;
+    int nsites;
+    NativeBack *backs;
+    int nbacks;
+    char *llvm_text;
+    double ms;
+};
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static void set_types(Lower *L)
+{
+    L->f32 = LLVMFloatTypeInContext(L->ctx);
+    L->i1 = LLVMInt1TypeInContext(L->ctx);
+    L->i8 = LLVMInt8TypeInContext(L->ctx);
+    L->i32 = LLVMInt32TypeInContext(L->ctx);
+    L->i64 = LLVMInt64TypeInContext(L->ctx);
+    L->ptr = LLVMPointerTypeInContext(L->ctx, 0);
+    L->voidt = LLVMVoidTypeInContext(L->ctx);
+    L->vf = LLVMVectorType(L->f32, (unsigned)L->W);
+    L->vb = LLVMVectorType(L->i1, (unsigned)L->W);
+    L->vi32 = LLVMVectorType(L->i32, (unsigned)L->W);
+}
+
+/* The entry function, its entry block (allocas, inputs, the lane mask)
+   and the block lowering starts in. */
+static void begin_entry(Lower *L)
+{
+    LLVMTypeRef params[7] = { L->ptr, L->ptr, L->ptr, L->i64, L->i64, L->ptr, L->ptr };
+    L->func = LLVMAddFunction(L->mod, "shade", LLVMFunctionType(L->voidt, params, 7, 0));
+    /* W-lane vectors in registers that wide, whatever the CPU prefers. */
+    char width[16];
+    snprintf(width, sizeof width, "%d", L->W * 32);
+    LLVMAddAttributeAtIndex(L->func, LLVMAttributeFunctionIndex,
+                               LLVMCreateStringAttribute(L->ctx, "min-legal-vector-width", 22,
+                                                         width, (unsigned)strlen(width)));
+    L->Uin = LLVMGetParam(L->func, 0);
+    L->U = LLVMGetParam(L->func, 1);
+    L->V = LLVMGetParam(L->func, 2);
+    L->stride = LLVMGetParam(L->func, 3);
+    L->base = LLVMGetParam(L->func, 4);
+    L->rt = LLVMGetParam(L->func, 6);
+    L->entry_bb = LLVMAppendBasicBlockInContext(L->ctx, L->func, "entry");
+    L->eb = LLVMCreateBuilderInContext(L->ctx);
+    LLVMPositionBuilderAtEnd(L->eb, L->entry_bb);
+    LLVMValueRef m = LLVMBuildLoad2(L->eb, L->vi32, LLVMGetParam(L->func, 5), "");
+    LLVMSetAlignment(m, 4); /* an int32_t array */
+    L->lanes = LLVMBuildICmp(L->eb, LLVMIntNE, m, LLVMConstNull(L->vi32), "lanes");
+    L->b = LLVMCreateBuilderInContext(L->ctx);
+    LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(L->ctx, L->func, "start");
+    LLVMPositionBuilderAtEnd(L->b, start);
+    nl_declare_helpers(L);
+}
+
+static void lower_free(Lower *L)
+{
+    for (int i = 0; i < L->narena; i++)
+        free(L->arena[i]);
+    free(L->arena);
+    free(L->vals);
+    free(L->have);
+    free(L->slot);
+    free(L->order);
+    free(L->loop_end);
+    free(L->region_of);
+    free(L->light_cnt);
+    free(L->light_val);
+    free(L->mask_slot);
+    free(L->bb);
+    free(L->vars);
+    if (L->b)
+        LLVMDisposeBuilder(L->b);
+    if (L->eb)
+        LLVMDisposeBuilder(L->eb);
+}
+
+static NativeShader *fail(RslcCtx *rc, IrFunc *shader, const char *what, char *msg)
+{
+    diag_error(rc, shader->loc, "native code for '%s': %s: %s", shader->name, what,
+               msg ? msg : "failed");
+    free(msg);
+    return NULL;
+}
+
+NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
+                             const NativeOptions *opt)
+{
+    double t0 = now_ms();
+    NativeIsa isa = opt->isa == NATIVE_ISA_AUTO ? native_isa_best() : opt->isa;
+    if (opt->lacks && opt->lackslen > 0)
+        opt->lacks[0] = '\0';
+    if (isa == NATIVE_ISA_AUTO)
+        return fail(rc, shader, "the CPU", strdup("it has not even SSE4.2"));
+    if (isa > native_isa_best())
+        return fail(rc, shader, "the CPU", strdup("it lacks the ISA asked for"));
+    LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+    Lower L = { .rc = rc, .fn = shader, .obj = obj, .opt = opt, .W = native_isa_width(isa) };
+    L.ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+    L.mod = LLVMModuleCreateWithNameInContext(shader->name, L.ctx);
+    int nv = shader->next_val_id + 1;
+    L.vals = calloc((size_t)nv, sizeof *L.vals);
+    L.have = calloc((size_t)nv, sizeof *L.have);
+    L.slot = calloc((size_t)nv, sizeof *L.slot);
+    set_types(&L);
+    begin_entry(&L);
+    LLVMBasicBlockRef start = LLVMGetInsertBlock(L.b);
+    nl_lower_body(&L);
+    LLVMBuildBr(L.eb, start);
+    NativeShader *ns = NULL;
+    char *msg = NULL;
+    LLVMTargetMachineRef tm = NULL;
+    if (L.failed) {
+        LLVMDisposeModule(L.mod);
+    } else if (LLVMVerifyModule(L.mod, LLVMReturnStatusAction, &msg)) {
+        fail(rc, shader, "LLVM rejected the lowered module", msg);
+        LLVMDisposeModule(L.mod);
+    } else if (!(tm = nj_target_machine(isa, &msg)) || (msg = nj_optimize(L.mod, tm, opt->level))) {
+        fail(rc, shader, "LLVM's optimisation", msg);
+        LLVMDisposeModule(L.mod);
+    } else {
+        LLVMDisposeMessage(msg);
+        ns = calloc(1, sizeof *ns);
+        ns->isa = isa;
+        ns->W = L.W;
+        ns->llvm_text = LLVMPrintModuleToString(L.mod);
+        void *fn = NULL;
+        ns->jit = nj_compile(tsc, L.mod, isa, "shade", &fn, &msg);
+        if (!ns->jit) {
+            fail(rc, shader, "the JIT", msg);
+            native_free(ns);
+            ns = NULL;
+        } else {
+            ns->shade = (ShadeFn)fn;
+            ns->callees = L.callees, ns->ncallees = L.ncallees, L.callees = NULL;
+            ns->sites = L.sites, ns->nsites = L.nsites, L.sites = NULL;
+            ns->backs = L.backs, ns->nbacks = L.nbacks, L.backs = NULL, L.nbacks = 0;
+        }
+    }
+    if (tm)
+        LLVMDisposeTargetMachine(tm);
+    free(L.callees);
+    free(L.sites);
+    for (int i = 0; i < L.nbacks; i++)
+        free(L.backs[i].file);
+    free(L.backs);
+    lower_free(&L);
+    LLVMOrcDisposeThreadSafeContext(tsc);
+    if (ns)
+        ns->ms = now_ms() - t0;
+    return ns;
+}
+
+NativeShader *native_compile_file(RslcCtx *rc, const char *path, const NativeOptions *opt,
+                                  VmObject **obj)
+{
+    CppOptions cpp = { 0 };
+    diag_reset(rc);
+    Unit *unit = rslc_front_end(rc, path, &cpp);
+    IrModule *m = unit ? rslc_middle_end(rc, unit, opt->level, NULL) : NULL;
+    *obj = m ? backend_vm_object(rc, m, opt->level, path, false) : NULL;
+    IrFunc *shader = NULL;
+    for (int i = 0; *obj && i < m->nfuncs; i++)
+        if (m->funcs[i]->kind != SHADER_FUNCTION)
+            shader = m->funcs[i];
+    NativeShader *ns = shader ? native_compile(rc, shader, *obj, opt) : NULL;
+    ir_module_free(m);
+    rslc_compile_done(rc);
+    if (!ns) {
+        vm_object_free(*obj);
+        *obj = NULL;
+    }
+    return ns;
+}
+
+void native_free(NativeShader *ns)
+{
+    if (!ns)
+        return;
+    nj_free(ns->jit);
+    free(ns->callees);
+    free(ns->sites);
+    for (int i = 0; i < ns->nbacks; i++)
+        free(ns->backs[i].file);
+    free(ns->backs);
+    LLVMDisposeMessage(ns->llvm_text);
+    free(ns);
+}
+
+NativeIsa native_isa(const NativeShader *ns)
+{
+    return ns->isa;
+}
+
+double native_compile_ms(const NativeShader *ns)
+{
+    return ns->ms;
+}
+
+void native_print_llvm(const NativeShader *ns, FILE *out)
+{
+    fputs(ns->llvm_text, out);
+}
+
+/* ---- running ------------------------------------------------------------------ */
+
+int native_session_open(NativeSession *nss, NativeShader *ns, VmSession *vm,
+                        const struct VmHost *host, char *err, int errlen)
+{
+    *nss = (NativeSession){ ns, vm, calloc((size_t)ns->ncallees + 1, sizeof *nss->builtins) };
+    if (!nss->builtins) {
+        snprintf(err, (size_t)errlen, "out of memory");
+        return -1;
+    }
+    if (vm_bind_builtins(nss->builtins, ns->callees, (uint32_t)ns->ncallees,
+                         vm->strings, host, err, errlen)) {
+        native_session_close(nss);
+        return -1;
+    }
+    for (int i = 0; i < ns->ncallees; i++)
+        nss->builtins[i].shader = vm->obj->name;
+    return 0;
+}
+
+void native_session_close(NativeSession *nss)
+{
+    free(nss->builtins);
+    memset(nss, 0, sizeof *nss);
+}
+
+int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
+{
+    const NativeShader *ns = nss->ns;
+    int W = ns->W;
+    /* The step budget (s->max_steps, 0: none) counts loop iterations. */
+    NativeRt rt = { s->max_steps && s->max_steps < INT64_MAX ? (int64_t)s->max_steps : INT64_MAX, 0,
+                    s, nss->builtins, ns->sites, W,
+                    calloc((size_t)ns->nsites + 1, sizeof *rt.memo), false };
+    int32_t lanes[16];
+    size_t nu = nss->vm->prog.nuniform;
+    float *Uin = malloc((nu + 1) * sizeof *Uin);
+    if (!Uin || !rt.memo) {
+        free(Uin);
+        free(rt.memo);
+        snprintf(err, (size_t)errlen, "out of memory");
+        return -1;
+    }
+    memcpy(Uin, s->U, nu * sizeof *Uin);
+    int rc = 0;
+    for (int base = 0; base < s->n; base += W) {
+        bool any = false;
+        for (int i = 0; i < W; i++) {
+            int l = base + i;
+            lanes[i] = l < s->n && (!s->active || s->active[l]);
+            any |= lanes[i] != 0;
+        }
+        if (any) {
+            for (int i = 0; i < ns->nsites; i++)
+                rt.memo[i].used = 0;
+            ns->shade(Uin, s->U, s->V, s->n, base, lanes, &rt);
+            rt.later = true;
+        }
+        if (rt.overrun) {
+            const NativeBack *at = &ns->backs[rt.overrun - 1];
+            const VmSession *vm = nss->vm;
+            snprintf(err, (size_t)errlen, "%s%serror: shader '%s' ran past %llu steps at %s:%d",
+                     vm->program ? vm->program : "", vm->program ? ": " : "", vm->obj->name,
+                     (unsigned long long)s->max_steps, at->file, at->line);
+            rc = -1;
+            break;
+        }
+        if (s->fault[0]) {
+            snprintf(err, (size_t)errlen, "error: %s", s->fault);
+            rc = -1;
+            break;
+        }
+    }
+    for (int i = 0; i < ns->nsites; i++)
+        free(rt.memo[i].vals);
+    free(rt.memo);
+    free(Uin);
+    return rc;
+}

@@ -1,0 +1,94 @@
+/*
+** native.h: shading in native code through LLVM (issue 13). A shader's
+** optimised IR is lowered to LLVM IR that runs W shading points at once
+** (SPMD: uniform values scalar, varying values <W x float> vectors,
+** varying control flow under execution masks), compiled by ORC LLJIT for
+** the widest ISA the CPU has: W = 4 (SSE4.2), 8 (AVX2) or 16 (AVX-512).
+**
+** Native code exchanges its inputs and outputs with the VM's layout: it
+** is compiled against the shader's VM object (the same IR, compiled
+** first by backend_vm_object) and reads and writes a VmState's register
+** files at the slots of the object's parameters and globals. So every
+** host of the VM (grid filling, the renderer's globals, the tests) feeds
+** native code unchanged, and a batch may run on either.
+**
+** Builtins run through the VM runtime's bound lane functions (calls.c),
+** once per active lane; the session binds them as a VmSession does.
+*/
+#ifndef BACKENDS_NATIVE_H
+#define BACKENDS_NATIVE_H
+
+#include <stdio.h>
+
+#include "rslc/ctx.h"
+#include "rslc/ir.h"
+#include "backends/compile.h"
+#include "vm/session.h"
+
+typedef enum NativeIsa {
+    NATIVE_ISA_AUTO,       /* the widest the CPU runs */
+    NATIVE_ISA_SSE42,      /* W = 4 */
+    NATIVE_ISA_AVX2,       /* W = 8 */
+    NATIVE_ISA_AVX512      /* W = 16 */
+} NativeIsa;
+
+/* The lanes of an ISA, its name ("sse4.2", "avx2", "avx512"), and the
+   widest the CPU runs. */
+int native_isa_width(NativeIsa isa);
+const char *native_isa_name(NativeIsa isa);
+NativeIsa native_isa_best(void);
+/* An ISA by name or width ("avx2", "8"); NATIVE_ISA_AUTO for "auto". -1
+   if unknown. */
+int native_isa_parse(const char *s);
+
+typedef struct NativeShader NativeShader;
+
+typedef struct NativeOptions {
+    int level;             /* LLVM pipeline: 0 = mem2reg only, else O2 */
+    NativeIsa isa;
+    /* When compilation fails because native code lacks a construct, its
+       name ("illuminance", "derivatives") goes here (else ""). */
+    char *lacks;
+    int lackslen;
+} NativeOptions;
+
+/* Lowers shader (IR made ready by backend_vm_object: defaults prepared,
+   calls inlined) against obj's layout and JIT-compiles it. NULL after a
+   diagnostic through rc naming the construct and its line: a construct
+   native code lacks, a CPU without the ISA asked for, an LLVM failure. */
+NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
+                             const NativeOptions *opt);
+void native_free(NativeShader *ns);
+
+/* The pipeline for the .sl file at path, as rslvm takes it: its VM
+   object into *obj (the layout native code exchanges) and its native
+   code at opt->level. NULL after diagnostics through rc (*obj NULL). */
+NativeShader *native_compile_file(RslcCtx *rc, const char *path, const NativeOptions *opt,
+                                  VmObject **obj);
+
+/* The ISA it was compiled for, and the milliseconds that lowering,
+   optimisation and JIT compilation took. */
+NativeIsa native_isa(const NativeShader *ns);
+double native_compile_ms(const NativeShader *ns);
+
+/* Writes the LLVM IR (after optimisation) as text. */
+void native_print_llvm(const NativeShader *ns, FILE *out);
+
+/* A shader bound to a VM session's string table and host, as the
+   session binds its builtins. */
+typedef struct NativeSession {
+    NativeShader *ns;
+    VmSession *vm;
+    VmBuiltin *builtins;
+} NativeSession;
+
+/* Returns 0, or -1 with a message in err (a builtin the runtime lacks). */
+int native_session_open(NativeSession *nss, NativeShader *ns, VmSession *vm,
+                        const struct VmHost *host, char *err, int errlen);
+void native_session_close(NativeSession *nss);
+
+/* Runs the batch s (from vm_session_batch on nss->vm, filled as for
+   vm_run) in native code. Returns 0, or -1 with a builtin's fault in err. */
+int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen);
+
+#endif /* BACKENDS_NATIVE_H */

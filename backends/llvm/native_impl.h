@@ -1,0 +1,198 @@
+/*
+** native_impl.h: what the files of the native back end share while they
+** lower one shader (backends/llvm). module.c drives: values.c holds the
+** representation of values, lower.c lowers each instruction, flow.c the
+** control flow and its masks, calls.c builtin calls (and the C helpers
+** the generated code calls), jit.c optimisation and ORC LLJIT.
+**
+** A value is NVal: its float components (1 for float, bool and string, 3
+** for a triple, 16 for a matrix, times an array's length; a builtin's
+** tuple as the VM lays it out), each a scalar when the IR says uniform
+** and a <W x float> (<W x i1> for bool) vector when varying. Strings are
+** string-table indexes in a float's bits, as in the VM.
+**
+** A value used only in its own block stays an LLVM value; any other (a
+** phi, a value used in another block) lives in an alloca slot that its
+** definition stores under the block's mask, so that lanes which left a
+** loop early keep the value they left with; mem2reg turns the slots back
+** into SSA.
+*/
+#ifndef BACKENDS_NATIVE_IMPL_H
+#define BACKENDS_NATIVE_IMPL_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "backends/llvm/native.h"
+
+typedef struct NVal {
+    int n;
+    bool varying;
+    LLVMValueRef *c;            /* n components, owned by the Lower's arena */
+} NVal;
+
+/* An alloca holding a value of n components. */
+typedef struct NSlot {
+    LLVMValueRef p;
+    int n;
+    bool varying, isbool;
+} NSlot;
+
+/* A parameter or global in the VM object's register files, held in a
+   slot from entry (loaded) to exit (stored back if written). */
+typedef struct NVar {
+    const char *name;
+    bool param;
+    const VmVar *var;
+    bool written;
+    NSlot slot;                 /* varying as in memory (the VmVar's flag) */
+} NVar;
+
+/* One builtin call site, for the helper that runs it per lane. */
+typedef struct NativeSite {
+    int callee;                 /* index into the shader's callees */
+    int nargs;
+    int argn[VM_MAX_ARGS];
+    int outn;
+    bool uniform;               /* one call, at lane 0 */
+} NativeSite;
+
+/* The results of a uniform call site in the batch's first group of W
+   lanes, in the order made: the later groups take them rather than call
+   again, so that a uniform call runs once per batch, as on the VM
+   (random(), message passing into a uniform variable). */
+typedef struct NativeMemo {
+    float *vals;                /* outn floats per call */
+    int n, cap;                 /* calls recorded */
+    int used;                   /* calls taken by the running group */
+} NativeMemo;
+
+/* A loop's backward jump, where the step budget may run out (flow.c). */
+typedef struct NativeBack {
+    char *file;
+    int line;
+} NativeBack;
+
+/* What a JIT'd batch sees beyond its register files (calls.c). The
+   generated code decrements steps_left on every loop back edge and, past
+   0, stores the back edge's index + 1 in overrun and returns: both first,
+   at fixed offsets. */
+typedef struct NativeRt {
+    int64_t steps_left;
+    int32_t overrun;
+    VmState *state;
+    const VmBuiltin *builtins;  /* bound, by callee index */
+    const NativeSite *sites;
+    int W;
+    NativeMemo *memo;           /* by site */
+    bool later;                 /* running a group after the batch's first */
+} NativeRt;
+
+typedef struct Lower {
+    RslcCtx *rc;
+    IrFunc *fn;
+    const VmObject *obj;
+    const NativeOptions *opt;
+    int W;
+    bool failed;
+
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    LLVMBuilderRef b;
+    LLVMValueRef func;
+    LLVMTypeRef f32, i1, i8, i32, i64, ptr, vf, vb, vi32, voidt;
+    LLVMTypeRef call_ty, matdiv_ty;  /* the helpers' function types */
+    LLVMValueRef call_fn, matdiv_fn;
+    LLVMBasicBlockRef entry_bb;      /* allocas and the inputs' loads */
+    LLVMBuilderRef eb;               /* at its end */
+
+    /* The entry's arguments (Uin: the uniform file as the batch began),
+       and the batch's lane mask. */
+    LLVMValueRef Uin, U, V, stride, base, rt, lanes;
+
+    /* Per IR value (by id): its direct value, or its slot. */
+    NVal *vals;
+    bool *have;
+    NSlot *slot;                /* .p NULL: none */
+
+    /* Control flow (flow.c). */
+    bool masked;
+    IrBlock **order;
+    int norder;
+    int *loop_end;              /* by block id: last order index, or -1 */
+    int *region_of;             /* by block id: innermost light region, or -1 */
+    NSlot *light_cnt;           /* by region: the light a pass is at (uniform) */
+    NSlot *light_val;           /* by region: that light's L, Cl, Ol, whether lit */
+    LLVMValueRef *mask_slot;    /* by block id */
+    LLVMBasicBlockRef *bb;      /* by block id: plain code's blocks */
+    LLVMValueRef cur_mask;      /* the running block's lanes (<W x i1>) */
+    bool at_entry;              /* in the entry block: stores need no mask */
+
+    NVar *vars;
+    int nvars, capvars;
+
+    /* Builtin call sites and the callees they bind (calls.c). */
+    NativeSite *sites;
+    int nsites, capsites;
+    VmCallee *callees;
+    int ncallees, capcallees;
+    /* Loop back edges, for the step budget's message (flow.c). */
+    NativeBack *backs;
+    int nbacks, capbacks;
+
+    /* Component arrays of NVals, freed together. */
+    void **arena;
+    int narena, caparena;
+} Lower;
+
+/* ---- values.c ------------------------------------------------------------- */
+
+void *nl_alloc(Lower *L, size_t size);
+int nl_kind_width(IrKind k);
+int nl_width(const Lower *L, const IrIns *ins, IrType t);
+NVal nv_new(Lower *L, int n, bool varying);
+LLVMValueRef nl_splat(Lower *L, LLVMValueRef scalar);
+/* Component k, made a vector if want_varying and it is scalar. */
+LLVMValueRef nv_comp(Lower *L, NVal v, int k, bool want_varying);
+/* The value of an operand: constant, undef (zero), or computed. */
+NVal nv_get(Lower *L, IrVal *v);
+/* Records ins's value, storing it to its slot when it has one. */
+void nv_define(Lower *L, IrIns *ins, NVal v);
+/* Stores v into s for the lanes of mask (NULL: all); a uniform slot is
+   stored if any lane is set. */
+void nl_store(Lower *L, NSlot s, NVal v, LLVMValueRef mask);
+NVal nl_load(Lower *L, NSlot s);
+NSlot nl_alloca(Lower *L, int n, bool varying, bool isbool);
+/* The mask stores of the running block take: NULL in the entry block. */
+LLVMValueRef nl_store_mask(Lower *L);
+/* Whether any lane of a <W x i1> is set (an i1). */
+LLVMValueRef nl_any(Lower *L, LLVMValueRef m);
+/* A <W x i1> mask as the lane bits of an i32. */
+LLVMValueRef nl_mask_bits(Lower *L, LLVMValueRef m);
+/* The variable (parameter or global) named name; NULL after an error. */
+NVar *nl_var(Lower *L, const char *name, bool param, const IrIns *at);
+void nl_vars_store(Lower *L);
+/* Reports that native code lacks construct what at ins (the shader's
+   line) and fails the compilation. */
+void nl_lacks(Lower *L, const IrIns *ins, const char *what);
+
+/* ---- lower.c, flow.c, calls.c ------------------------------------------- */
+
+void nl_lower_ins(Lower *L, IrIns *ins);
+void nl_lower_body(Lower *L);
+void nl_declare_helpers(Lower *L);
+void nl_lower_intrin(Lower *L, IrIns *ins);
+/* Calls the runtime's builtin for callee (bound by row, vm/builtins.h)
+   on args (args[i] of argn[i] floats) for the lanes of mask, or once for
+   a uniform result; returns its outn floats. */
+NVal nl_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn, int nargs, int outn,
+             bool vary, LLVMValueRef mask);
+int nl_tuple_offset(const IrIns *call, int which);
+
+/* The helpers the JIT binds by address. */
+void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, const float *args,
+                    float *out);
+void native_rt_matdiv(const float *a, const float *b, float *out, int32_t W);
+
+#endif /* BACKENDS_NATIVE_IMPL_H */

@@ -1,0 +1,291 @@
+/*
+** check_native.c: native code (backends/llvm) with lanes diverging in
+** every construct: if/else, while and for loops with varying trip counts,
+** break and continue (also N levels out), a uniform loop inside varying
+** flow, a user function holding a varying loop, an illuminance loop
+** entered by some lanes and diverging inside, outputs written by some
+** lanes only, and divisions and square roots whose infinities and NaNs
+** arise only in lanes that are masked off. Each shader runs on a 7 x 3
+** grid (21 points: a partial batch at W = 4, 8 and 16) with every fourth
+** point not requested and its inputs NaN, at -O0 and -O2 and every ISA
+** the CPU runs; the requested points must hold the values computed here
+** in C, and the others must be untouched. Also the tools: rslc
+** --emit=llvm and rslvm --backend native.
+*/
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run_compile.h"
+#include "backends/llvm/native.h"
+#include "rslc/diag.h"
+#include "runtime/host.h"
+#include "vm/grid.h"
+#include "vm/session.h"
+#include "runcmd.h"
+#include "../common/suite.h"
+
+enum { GW = 7, GH = 3, N = GW * GH };
+
+typedef struct Case {
+    const char *name, *src;
+    float (*expect)(float u, float v);  /* r at (u, v) */
+} Case;
+
+#define T "surface t(output varying float r = 0) "
+
+static float e_ifelse(float u, float v)
+{
+    float a = u < 0.5f ? (v < 0.5f ? 1 : 2) : 3;
+    return v > 0.4f ? a + v : a - v;
+}
+
+static float e_while(float u, float v)
+{
+    (void)v;
+    float i = 0, a = 0;
+    while (i < u * 10) {
+        a += i;
+        i += 1;
+    }
+    return a;
+}
+
+static float e_for(float u, float v)
+{
+    (void)u;
+    float a = 0;
+    for (float i = 0; i < 8; i += 1) {
+        if (i > v * 8)
+            break;
+        if (fmodf(i, 2) == 1)
+            continue;
+        a += i;
+    }
+    return a;
+}
+
+static float e_break2(float u, float v)
+{
+    float r = 0;
+    for (float i = 0; i < 4; i += 1) {
+        for (float j = 0; j < 4; j += 1) {
+            if (i + j > u * 5 + v)
+                goto out;
+            if (j > v * 3)
+                goto next;
+            r += 1;
+        }
+        r += 10;
+    next:;
+    }
+out:
+    return r;
+}
+
+static float e_uniform_in_varying(float u, float v)
+{
+    (void)v;
+    float a = 0;
+    if (u > 0.3f)
+        for (float i = 0; i < 5; i += 1)
+            a += i * u;
+    return a;
+}
+
+static float sum_upto(float x)
+{
+    float s = 0;
+    for (float i = 0; i < 10 && !(i > x); i += 1)
+        s += i;
+    return s;
+}
+
+static float e_func(float u, float v)
+{
+    return sum_upto(u * 9) + sum_upto(v * 4);
+}
+
+static float e_masked_inf(float u, float v)
+{
+    float a = u > 0 ? 1 / u : 0;
+    float b = v > 0.25f ? sqrtf(v - 0.25f) : -1;
+    float c = u > 0.5f ? logf(u - 0.5f) : 7;
+    return a + b + c;
+}
+
+static float e_some_lanes(float u, float v)
+{
+    return u < 0.5f ? v + 1 : 0; /* r keeps its default 0 elsewhere */
+}
+
+/* The test host's lights (runtime/host.h's vm_test_host): ambient, a
+   distant light along -z and a point light at (0, 2, 0) giving red
+   0.5 / d^2; both of the last two lie within PI/2 of N = (0, 0, -1). */
+static float e_illuminance(float u, float v)
+{
+    float L[3] = { 0.5f - u, 2.5f - v, -1 }, d2 = L[0] * L[0] + L[1] * L[1] + L[2] * L[2];
+    if (u <= 0.3f)
+        return 0;
+    return v > 0.4f ? 1 + 0.5f / d2 : 2;
+}
+
+static const Case cases[] = {
+    { "illuminance under a varying if, diverging inside", T "{ if (u > 0.3) {"
+      " illuminance(P, N, PI / 2) { if (v > 0.4) r += comp(Cl, 0); else r += 1; } } }",
+      e_illuminance },
+    { "nested varying if/else", T "{ float a; if (u < 0.5) { if (v < 0.5) a = 1; else a = 2; }"
+      " else a = 3; if (v > 0.4) r = a + v; else r = a - v; }", e_ifelse },
+    { "while with a varying trip count", T "{ float i = 0, a = 0; while (i < u * 10) { a += i;"
+      " i += 1; } r = a; }", e_while },
+    { "for with varying break and continue", T "{ float i, a = 0; for (i = 0; i < 8; i += 1) {"
+      " if (i > v * 8) break; if (mod(i, 2) == 1) continue; a += i; } r = a; }", e_for },
+    { "break 2 and continue 2", T "{ float i, j; for (i = 0; i < 4; i += 1) { for (j = 0; j < 4;"
+      " j += 1) { if (i + j > u * 5 + v) break 2; if (j > v * 3) continue 2; r += 1; } r += 10;"
+      " } }", e_break2 },
+    { "uniform loop inside varying if", T "{ float i, a = 0; if (u > 0.3) for (i = 0; i < 5;"
+      " i += 1) a += i * u; r = a; }", e_uniform_in_varying },
+    { "function holding a varying loop", "float sum_upto(float x) { float s = 0, i;"
+      " for (i = 0; i < 10 && !(i > x); i += 1) s += i; return s; }\n"
+      T "{ r = sum_upto(u * 9) + sum_upto(v * 4); }", e_func },
+    { "infinities and NaN only in masked lanes", T "{ float a = 0, b = -1, c = 7;"
+      " if (u > 0) a = 1 / u; if (v > 0.25) b = sqrt(v - 0.25); if (u > 0.5) c = log(u - 0.5);"
+      " r = a + b + c; }", e_masked_inf },
+    { "output written by some lanes", T "{ if (u < 0.5) r = v + 1; }", e_some_lanes },
+};
+
+/* Runs c natively on the grid with holes; out gets r per lane. */
+static void run_case(const Case *c, int level, NativeIsa isa, float *out)
+{
+    RslcCtx ctx = { 0 };
+    IrModule *m = NULL;
+    VmObject *o = run_compile(&ctx, c->src, level, &m);
+    ck_assert_msg(o != NULL, "%s: does not compile", c->name);
+    NativeOptions opt = { level, isa, NULL, 0 };
+    NativeShader *ns = native_compile(&ctx, run_shader(m), o, &opt);
+    ck_assert_msg(ns != NULL, "%s: no native code at -O%d for %s", c->name, level,
+                  native_isa_name(isa));
+    VmSession ss;
+    NativeSession nss;
+    VmState s;
+    VmDeriv d;
+    char err[256];
+    uint8_t active[N];
+    ck_assert_int_eq(vm_session_open(&ss, o, vm_test_host(), N, err, sizeof err), 0);
+    ck_assert_int_eq(native_session_open(&nss, ns, &ss, vm_test_host(), err, sizeof err), 0);
+    vm_session_batch(&ss, &s, N);
+    vm_grid_fill(o, &s, &d, vm_grid_tile(0, GW, GH));
+    const VmVar *r = vm_find_var(o, "r");
+    for (int l = 0; l < N; l++) {
+        active[l] = l % 4 != 3;
+        for (uint32_t slot = 0; !active[l] && slot < o->prog.nvarying; slot++)
+            s.V[slot * N + (uint32_t)l] = NAN;
+        if (!active[l]) /* a marker the run must leave alone */
+            vm_var_store(&s, r, (const float[]){ 1234.5f }, 1, l);
+    }
+    s.active = active;
+    ck_assert_msg(native_session_run(&nss, &s, err, sizeof err) == 0, "%s: %s", c->name, err);
+    for (int l = 0; l < N; l++)
+        out[l] = vm_var_load(&s, r, 0, l);
+    native_session_close(&nss);
+    vm_session_close(&ss);
+    native_free(ns);
+    vm_object_free(o);
+    ir_module_free(m);
+    rslc_ctx_free(&ctx);
+}
+
+START_TEST(diverging)
+{
+    const Case *c = &cases[_i];
+    for (int level = 0; level <= 2; level += 2)
+        for (int isa = NATIVE_ISA_SSE42; isa <= (int)native_isa_best(); isa++) {
+            float got[N];
+            run_case(c, level, (NativeIsa)isa, got);
+            for (int l = 0; l < N; l++) {
+                float u = (float)(l % GW) / (GW - 1), v = (float)(l / GW) / (GH - 1);
+                float want = l % 4 == 3 ? 1234.5f : c->expect(u, v);
+                ck_assert_msg(fabsf(got[l] - want) <= 1e-5f * fmaxf(1, fabsf(want)),
+                              "%s (-O%d %s) lane %d (u=%g v=%g): got %.9g, want %.9g", c->name,
+                              level, native_isa_name((NativeIsa)isa), l, u, v, got[l], want);
+            }
+        }
+}
+END_TEST
+
+/* rslc --emit=llvm prints a module with the entry; rslvm --backend native
+   prints what the VM prints. */
+START_TEST(tools)
+{
+    const char *sl = "/tmp/check_native_tool.sl";
+    FILE *f = fopen(sl, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(T "{ float i = 0; while (i < u * 4) i += 1; r = i + v; }\n", f);
+    fclose(f);
+    Run ir = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslc", "--emit=llvm -O2 /tmp/check_native_tool.sl");
+    ck_assert_int_eq(ir.status, 0);
+    ck_assert_ptr_nonnull(strstr(ir.out, "define void @shade("));
+    const char *args = "/tmp/check_native_tool.sl --shade t --grid 5 3 --print r";
+    Run vm = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslvm", args);
+    char nargs[200];
+    snprintf(nargs, sizeof nargs, "%s --backend native", args);
+    Run nat = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslvm", nargs);
+    /* u = 1 at x = 4: the loop runs 4 times; v = 1 at y = 2. */
+    ck_assert_ptr_nonnull(strstr(vm.out, "4 2: 5"));
+    ck_assert_str_eq(vm.out, nat.out);
+    Run bad = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslvm",
+                          "/tmp/check_native_tool.sl --shade t --grid 5 3 --backend native --isa mmx");
+    ck_assert_int_ne(bad.status, 0);
+    ck_assert_ptr_nonnull(strstr(bad.err, "unknown ISA 'mmx'"));
+    run_free(&ir);
+    run_free(&vm);
+    run_free(&nat);
+    run_free(&bad);
+    unlink(sl);
+}
+END_TEST
+
+/* The step budget stops a runaway loop in native code too, at the loop's
+   line, with the VM's message (native code counts loop iterations):
+   a uniform loop (plain code) and a varying one (masked code). */
+START_TEST(runaway_loop_stopped)
+{
+    const char *sl = "/tmp/check_native_loop.sl";
+    static const char first[2][16] = { "1", "x < 0" }; /* the first loop runs away, or never runs */
+    for (int level = 0; level <= 2; level += 2)
+        for (int varying = 0; varying < 2; varying++) {
+            FILE *f = fopen(sl, "w");
+            ck_assert_ptr_nonnull(f);
+            fprintf(f, "surface loop()\n{\n    float x = 0;\n    while (%s) {\n        x += 1;\n    }\n"
+                    "    while (u >= 0) {\n        x += 1;\n    }\n    Ci = x;\n}\n", first[varying]);
+            fclose(f);
+            char args[300], want[300];
+            snprintf(args, sizeof args, "%s --shade loop --grid 4 4 -O%d --backend native "
+                     "--max-shader-steps 10000", sl, level);
+            snprintf(want, sizeof want, "rslvm: error: shader 'loop' ran past 10000 steps at %s:%d\n",
+                     sl, varying ? 7 : 4);
+            Run r = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslvm", args);
+            ck_assert_int_eq(r.status, 1);
+            ck_assert_str_eq(r.err, want);
+            ck_assert_str_eq(r.out, "");
+            run_free(&r);
+        }
+    unlink(sl);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("native");
+    TCase *tc = tcase_create("lanes diverging");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, diverging, 0, (int)(sizeof cases / sizeof *cases));
+    tcase_add_test(tc, tools);
+    tcase_add_test(tc, runaway_loop_stopped);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
