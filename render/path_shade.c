@@ -5,15 +5,19 @@
 ** along w gives its emission plus pi f(w) cos(w), whatever its own
 ** illuminance code, and ambient() gives nothing: the path tracer
 ** computes the light it stood for. Each hit runs its surface shader
-** twice through the shading interface:
+** through the shading interface, in one batch of two lanes a hit:
 **   1. without lights: the emission (what constant surfaces, trace() and
 **      environment() reflections add), the opacity, and P and N as the
-**      shader leaves them (displaced, bumped);
-**      It names the lobes its lighting calls reflect into as well
-**      (path_lobes.c);
-**   2. two lanes a hit, one light each: along a light sample's direction
-**      and along a direction drawn from those lobes. Less the emission,
-**      these are pi f cos.
+**      shader leaves them (displaced, bumped); it names the lobes its
+**      lighting calls reflect into as well (path_lobes.c);
+**   2. its twin, lit along each lighting call's own normal (Cl = 1):
+**      when the hit's one lobe is diffuse()'s, this lane less the first
+**      is the lobe's weight W, and pi f cos(w) = W max(0, N . w) along
+**      any direction with no further run.
+** Any other hit (glossy lobes, several normals, illuminance bodies) runs
+** again, two lanes a hit, one light each: along a light sample's
+** direction and along a direction drawn from the lobes. Less the
+** emission, these are pi f cos.
 ** A light sample picks one of the look's lights: an area light at a
 ** point of its surface (its shadow ray traced as a stream, weighed by
 ** the power heuristic against the lobes), a point, spot or
