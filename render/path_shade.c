@@ -302,7 +302,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     Vec thr[PATH_GROUP], wb[PATH_GROUP], fl[PATH_GROUP], fb[PATH_GROUP];
     Sample smp[PATH_GROUP];
     ShadeLobes lobes[VM_MAX_BATCH];
-    ShadeIn hits[VM_MAX_BATCH] = { 0 };
+    ShadeIn hits[VM_MAX_BATCH];
     for (int l = 0; l < n; l++) {
         int i = q[l];
         hits[l] = (ShadeIn){ .org = { w->ox[i], w->oy[i], w->oz[i] },
@@ -310,8 +310,8 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
                              .t = w->tfar[i], .b1 = w->b1[i], .b2 = w->b2[i], .prim = w->prim[i],
                              .seed = rt_hash(w->seed[i], (uint32_t)w->depth[i], 0x51ed0000u),
                              .na = -1, .nb = -1 };
-        hits[n + l] = hits[l];
     }
+    memcpy(hits + n, hits, (size_t)n * sizeof *hits);
     /* One light, reaching no lane but the probes, so that illuminance
        asks for it (and names its lobe). */
     ShadeGiven first = { 1, NULL, P, N, lobes, n };
