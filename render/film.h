@@ -57,8 +57,10 @@ FilmTile *film_tile_new(const Film *f);
 void film_tile_free(FilmTile *t);
 /* Starts tile `tile` afresh. */
 void film_tile_begin(FilmTile *t, int tile);
-/* A sample at raster position (sx, sy), inside the tile: color C, alpha
-   A (per channel), depth z. */
+/* A sample at raster position (sx, sy), inside the tile (or on its far
+   edge, where a pixel's position plus an offset just under 1 rounded up:
+   it counts with the tile's last pixel): color C, alpha A (per
+   channel), depth z. */
 void film_tile_add(FilmTile *t, float sx, float sy, const float C[3], const float A[3], float z);
 /* Stores the tile in its slot of the film. */
 void film_tile_end(Film *f, const FilmTile *t);

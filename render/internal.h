@@ -156,6 +156,10 @@ typedef struct ShadeFrame {
     VmLightSample *light;        /* [light * VM_MAX_BATCH + lane], allocated
                                     when a batch first shades at the depth */
     uint8_t *lit;                /* whether light i reaches the lane */
+    /* The batch's globals and derivatives (shade.c), allocated with the
+       light samples and kept for the thread's next batches. */
+    struct Geo *geo;
+    VmDeriv *deriv;
     /* Message passing: which of the look's shaders have run for the
        batch, the light sample illuminance is at, and (when the surface
        calls lightsource()) each light sample's parameters, saved after
@@ -189,12 +193,20 @@ typedef struct ShadeLobes {
    lights: nlights (0 or 1) lights per lane, light[lane] (NULL: a light
    that reaches no lane, so that illuminance asks for it), where the
    shaded P and N (as the surface shader leaves them) go, if not NULL,
-   and where each lane's lobes go, if not NULL. */
+   and where each lane's lobes go, if not NULL. With lobes, lanes from
+   probe on (probe > 0) are twins of the first ones (the same hits, in
+   order; shade_batch computes their geometry once), lit along each
+   lighting call's own normal (Cl = 1, no light for illuminance, which
+   names none): a lane
+   whose one lobe is diffuse()'s then reflects its lobe's full weight,
+   so that the lobe can be evaluated along any direction without running
+   the shader again (path_shade.c). */
 typedef struct ShadeGiven {
     int nlights;
     const VmLightSample *light;
     float (*P)[3], (*N)[3];
     ShadeLobes *lobes;
+    int probe;
 } ShadeGiven;
 
 /* A light shader's shadow ray that the path tracer traces in its shadow

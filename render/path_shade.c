@@ -5,15 +5,19 @@
 ** along w gives its emission plus pi f(w) cos(w), whatever its own
 ** illuminance code, and ambient() gives nothing: the path tracer
 ** computes the light it stood for. Each hit runs its surface shader
-** twice through the shading interface:
+** through the shading interface, in one batch of two lanes a hit:
 **   1. without lights: the emission (what constant surfaces, trace() and
 **      environment() reflections add), the opacity, and P and N as the
-**      shader leaves them (displaced, bumped);
-**      It names the lobes its lighting calls reflect into as well
-**      (path_lobes.c);
-**   2. two lanes a hit, one light each: along a light sample's direction
-**      and along a direction drawn from those lobes. Less the emission,
-**      these are pi f cos.
+**      shader leaves them (displaced, bumped); it names the lobes its
+**      lighting calls reflect into as well (path_lobes.c);
+**   2. its twin, lit along each lighting call's own normal (Cl = 1):
+**      when the hit's one lobe is diffuse()'s, this lane less the first
+**      is the lobe's weight W, and pi f cos(w) = W max(0, N . w) along
+**      any direction with no further run.
+** Any other hit (glossy lobes, several normals, illuminance bodies) runs
+** again, two lanes a hit, one light each: along a light sample's
+** direction and along a direction drawn from the lobes. Less the
+** emission, these are pi f cos.
 ** A light sample picks one of the look's lights: an area light at a
 ** point of its surface (its shadow ray traced as a stream, weighed by
 ** the power heuristic against the lobes), a point, spot or
@@ -234,14 +238,70 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
     return 0;
 }
 
-/* Hits on a surface: emission, opacity, a light sample, the next ray. */
+/* Whether lane l's twin (the probe lane of the first run) reflects the
+   full weight of l's one lobe: l made one lighting call's worth of
+   lobes, diffuse()'s (a cosine lobe with the call's normal), and its
+   twin the same. */
+static bool one_diffuse(const ShadeLobes *l, const ShadeLobes *twin)
+{
+    const ShadeLobe *o = &l->lobe[0];
+    return l->n == 1 && !l->more && o->kind == VM_LOBE_COSINE
+           && (o->N[0] != 0 || o->N[1] != 0 || o->N[2] != 0) && twin->n == 1 && !twin->more
+           && !memcmp(o, &twin->lobe[0], sizeof *o);
+}
+
+/* pi f cos along unit wi of a diffuse() lobe of unit normal N whose
+   weight (along N) is W. */
+static void diffuse_along(const float W[3], const float N[3], const float wi[3], float out[3])
+{
+    float cos = dot3(N, wi);
+    for (int k = 0; k < 3; k++)
+        out[k] = fmaxf(0.0f, W[k] * cos);
+}
+
+/* pi f cos along both directions of the lanes r[0..m) (light sample's
+   and lobes') for lanes the first run could not evaluate: one light of
+   Cl = 1 a lane, less the emission Ci0. */
+static int second_run(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const ShadeIn *hits,
+                      const int *r, int m, const Sample *smp, const Vec *N, const Vec *wb,
+                      const Vec *Ci0, Vec *fl, Vec *fb, char *err, int errlen)
+{
+    ShadeIn h[VM_MAX_BATCH];
+    VmLightSample vl[VM_MAX_BATCH];
+    Vec Ci[VM_MAX_BATCH], Oi[VM_MAX_BATCH];
+    for (int j = 0; j < m; j++) {
+        int l = r[j];
+        h[j] = h[m + j] = hits[l];
+        vl[j] = (VmLightSample){ .Cl = { 1, 1, 1 }, .Ol = { 1, 1, 1 } };
+        vl[m + j] = vl[j];
+        memcpy(vl[j].L, smp[l].on ? smp[l].wi : N[l], sizeof vl[j].L);
+        memcpy(vl[m + j].L, wb[l], sizeof vl[j].L);
+    }
+    ShadeGiven one = { 1, vl, NULL, NULL, NULL, 0 };
+    c->given = &one;
+    int rc = shade_batch(c, mesh, look, h, 2 * m, Ci, Oi, err, errlen);
+    c->given = NULL;
+    for (int j = 0; rc == 0 && j < m; j++)
+        for (int k = 0; k < 3; k++) {
+            fl[r[j]][k] = fmaxf(0.0f, Ci[j][k] - Ci0[r[j]][k]);
+            fb[r[j]][k] = fmaxf(0.0f, Ci[m + j][k] - Ci0[r[j]][k]);
+        }
+    return rc;
+}
+
+/* Hits on a surface: emission, opacity, a light sample, the next ray.
+   The first run takes two lanes a hit: lane l without lights, its twin
+   n + l lit along each lighting call's normal (ShadeGiven.probe). A hit
+   whose shader lit it only through diffuse() with one normal then has
+   its BSDF: pi f cos(w) = W max(0, N . w), W the twin's Ci less l's; any
+   other is run again along its two directions (second_run). */
 static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int n,
                    const RibMesh *mesh, const RLook *look, char *err, int errlen)
 {
-    Vec P[PATH_GROUP], N[PATH_GROUP], Ci0[PATH_GROUP], Ci[VM_MAX_BATCH];
-    Vec Oi[VM_MAX_BATCH], thr[PATH_GROUP], wb[PATH_GROUP];
+    Vec P[VM_MAX_BATCH], N[VM_MAX_BATCH], Ci[VM_MAX_BATCH], Oi[VM_MAX_BATCH];
+    Vec thr[PATH_GROUP], wb[PATH_GROUP], fl[PATH_GROUP], fb[PATH_GROUP];
     Sample smp[PATH_GROUP];
-    ShadeLobes lobes[PATH_GROUP];
+    ShadeLobes lobes[VM_MAX_BATCH];
     ShadeIn hits[VM_MAX_BATCH];
     for (int l = 0; l < n; l++) {
         int i = q[l];
@@ -251,12 +311,12 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
                              .seed = rt_hash(w->seed[i], (uint32_t)w->depth[i], 0x51ed0000u),
                              .na = -1, .nb = -1 };
     }
-    memset(hits + n, 0, (size_t)n * sizeof *hits);
-    /* One light that reaches no lane, so that illuminance asks for it
-       (and names its lobe). */
-    ShadeGiven none = { 1, NULL, P, N, lobes };
-    c->given = &none;
-    int rc = shade_batch(c, mesh, look, hits, n, Ci0, Oi, err, errlen);
+    memcpy(hits + n, hits, (size_t)n * sizeof *hits);
+    /* One light, reaching no lane but the probes, so that illuminance
+       asks for it (and names its lobe). */
+    ShadeGiven first = { 1, NULL, P, N, lobes, n };
+    c->given = &first;
+    int rc = shade_batch(c, mesh, look, hits, 2 * n, Ci, Oi, err, errlen);
     c->given = NULL;
     if (rc < 0)
         return -1;
@@ -276,7 +336,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         seen(w, i);
         for (int k = 0; k < 3; k++) {
             thr[l][k] = w->thr[i][k] / (o < 0.999f ? o : 1);
-            w->L[p][k] += thr[l][k] * Ci0[l][k];
+            w->L[p][k] += thr[l][k] * Ci[l][k];
         }
         float len = sqrtf(dot3(N[l], N[l])), d[3] = { w->dx[i], w->dy[i], w->dz[i] };
         float s = (dot3(N[l], d) > 0 ? -1 : 1) / (len > 0 ? len : 1);
@@ -297,20 +357,21 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
                                err, errlen) < 0)
             return -1;
     }
-    /* pi f cos along both directions: one light of Cl = 1 a lane. */
-    VmLightSample vl[VM_MAX_BATCH];
+    /* pi f cos along both directions. */
+    int again[PATH_GROUP], m = 0;
     for (int l = 0; l < n; l++) {
-        hits[n + l] = hits[l];
-        vl[l] = (VmLightSample){ .Cl = { 1, 1, 1 }, .Ol = { 1, 1, 1 } };
-        vl[n + l] = vl[l];
-        memcpy(vl[l].L, smp[l].on ? smp[l].wi : N[l], sizeof vl[l].L);
-        memcpy(vl[n + l].L, wb[l], sizeof vl[l].L);
+        if (!on[l])
+            continue;
+        if (!one_diffuse(&lobes[l], &lobes[n + l])) {
+            again[m++] = l;
+            continue;
+        }
+        float W[3] = { Ci[n + l][0] - Ci[l][0], Ci[n + l][1] - Ci[l][1], Ci[n + l][2] - Ci[l][2] };
+        if (smp[l].on)
+            diffuse_along(W, lobes[l].lobe[0].N, smp[l].wi, fl[l]);
+        diffuse_along(W, lobes[l].lobe[0].N, wb[l], fb[l]);
     }
-    ShadeGiven one = { 1, vl, NULL, NULL, NULL };
-    c->given = &one;
-    rc = shade_batch(c, mesh, look, hits, 2 * n, Ci, Oi, err, errlen);
-    c->given = NULL;
-    if (rc < 0)
+    if (m && second_run(c, mesh, look, hits, again, m, smp, N, wb, Ci, fl, fb, err, errlen) < 0)
         return -1;
     for (int l = 0; l < n; l++) {
         int i = q[l], p = w->path[i];
@@ -319,7 +380,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         if (smp[l].on) {
             float C[3];
             for (int k = 0; k < 3; k++)
-                C[k] = thr[l][k] * fmaxf(0.0f, Ci[l][k] - Ci0[l][k]) * smp[l].C[k];
+                C[k] = thr[l][k] * fl[l][k] * smp[l].C[k];
             if (smp[l].ray) {
                 int s = w->ns++;
                 w->spath[s] = p;
@@ -337,9 +398,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         float pdf = path_lobes_pdf(&lobes[l], N[l], wb[l]);
         w->live[i] = w->depth[i] + 1 < ps->maxdepth && pdf > 0;
         for (int k = 0; k < 3; k++)
-            w->thr[i][k] = w->live[i] ? thr[l][k] * fmaxf(0.0f, Ci[n + l][k] - Ci0[l][k])
-                                            / (PI * pdf)
-                                      : 0;
+            w->thr[i][k] = w->live[i] ? thr[l][k] * fb[l][k] / (PI * pdf) : 0;
         w->live[i] &= w->thr[i][0] > 0 || w->thr[i][1] > 0 || w->thr[i][2] > 0;
         w->ox[i] = P[l][0], w->oy[i] = P[l][1], w->oz[i] = P[l][2];
         w->dx[i] = wb[l][0], w->dy[i] = wb[l][1], w->dz[i] = wb[l][2];

@@ -36,19 +36,25 @@ void shade_ctx_init(ShadeCtx *c, const RWorld *w, ShadeSys *shading, int maxdept
     c->thread = shading->thread_new(shading, &c->host, c->maxdepth, stop);
 }
 
-/* The light samples of a frame, made when a batch first shades at its
-   depth (most renders never reach the deeper ones): room for the most
-   any look has, which world.c keeps within RT_MAX_LIGHT_SAMPLES. */
-static int frame_lights(ShadeCtx *c, ShadeFrame *f, char *err, int errlen)
+/* The buffers of a frame (its light samples, its batch's globals and
+   derivatives), made when a batch first shades at its depth (most
+   renders never reach the deeper ones) and kept for the next: room for
+   the most light samples any look has, which world.c keeps within
+   RT_MAX_LIGHT_SAMPLES. */
+static int frame_buffers(ShadeCtx *c, ShadeFrame *f, char *err, int errlen)
 {
-    if (f->light)
-        return 0;
     size_t entries = c->world->max_samples > 0 ? (size_t)c->world->max_samples : 1;
-    f->light = malloc(entries * VM_MAX_BATCH * sizeof *f->light);
-    f->lit = malloc(entries * VM_MAX_BATCH);
-    if (f->light && f->lit)
+    if (!f->light)
+        f->light = malloc(entries * VM_MAX_BATCH * sizeof *f->light);
+    if (!f->lit)
+        f->lit = malloc(entries * VM_MAX_BATCH);
+    if (!f->geo)
+        f->geo = malloc(sizeof *f->geo);
+    if (!f->deriv)
+        f->deriv = malloc(sizeof *f->deriv);
+    if (f->light && f->lit && f->geo && f->deriv)
         return 0;
-    snprintf(err, (size_t)errlen, "rtrender: error: out of memory for %zu light samples",
+    snprintf(err, (size_t)errlen, "rtrender: error: out of memory for a batch of %zu light samples",
              entries);
     return -1;
 }
@@ -59,6 +65,8 @@ void shade_ctx_free(ShadeCtx *c)
     for (int d = 0; d <= c->maxdepth; d++) {
         free(c->frame[d].light);
         free(c->frame[d].lit);
+        free(c->frame[d].geo);
+        free(c->frame[d].deriv);
         free(c->frame[d].saved);
         free(c->frame[d].saved_at);
         free(c->frame[d].saved_sh);
@@ -168,6 +176,19 @@ static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look
         primvar_at(Os, h, tri, g->Os[l]);
     else
         memcpy(g->Os[l], look->attrs->opacity, sizeof g->Os[l]);
+}
+
+/* The path tracer's probe lanes (ShadeGiven.probe) are twins of the
+   first lanes, hit for hit: lanes [m, n) copy the geometry and seeds of
+   lanes [0, n - m) instead of computing them again. */
+static void twin_geometry(Geo *g, uint32_t *seed, int m, int n)
+{
+    size_t k = (size_t)(n - m);
+#define TWIN(a) memcpy(&g->a[m], &g->a[0], k * sizeof g->a[0])
+    TWIN(P), TWIN(N), TWIN(Ng), TWIN(I), TWIN(E), TWIN(dPdu), TWIN(dPdv), TWIN(Cs), TWIN(Os);
+    TWIN(u), TWIN(v), TWIN(s), TWIN(t);
+#undef TWIN
+    memcpy(&seed[m], &seed[0], k * sizeof *seed);
 }
 
 /* The parameter step from one hit to its neighbour. Neighbours are
@@ -340,6 +361,16 @@ static void given_lights(ShadeCtx *c, const ShadeGiven *given, int n)
     }
 }
 
+/* A probe lane's light (ShadeGiven.probe) along the normal N of the
+   lighting call about to ask for it, none for illuminance's. */
+static void probe_light(ShadeFrame *f, int lane, const float *N)
+{
+    f->lit[lane] = N != NULL;
+    if (N)
+        f->light[lane] = (VmLightSample){ .L = { N[0], N[1], N[2] }, .Cl = { 1, 1, 1 },
+                                          .Ol = { 1, 1, 1 } };
+}
+
 static void normalized(const float *v, float out[3])
 {
     memcpy(out, v, 3 * sizeof *out);
@@ -357,6 +388,8 @@ static void given_lobe(void *user, int lane, VmLobeKind kind, const float *N, co
     ShadeCtx *c = user;
     if (c->depth != 0)
         return;
+    if (c->given->probe > 0 && lane >= c->given->probe)
+        probe_light(&c->frame[0], lane, N);
     ShadeLobes *lb = &c->given->lobes[lane];
     ShadeLobe o = { kind, { 0, 0, 0 }, { 0, 0, 0 }, exponent };
     float v2 = V ? V[0] * V[0] + V[1] * V[1] + V[2] * V[2] : 1;
@@ -422,17 +455,20 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     /* A batch shaded for trace() sets its own light count; the caller's
        illuminance loop gets its own back afterwards. */
     int outer_nlights = c->host.nlights;
-    if (frame_lights(c, f, err, errlen) < 0)
+    if (frame_buffers(c, f, err, errlen) < 0)
         return -1;
-    Geo *g = malloc(sizeof *g);
-    VmDeriv *d = malloc(sizeof *d);
+    Geo *g = f->geo;
+    VmDeriv *d = f->deriv;
     uint32_t seed[VM_MAX_BATCH];
     int rc = 0;
     MeshVars mv = mesh_vars(mesh);
-    for (int l = 0; l < n; l++) {
+    const ShadeGiven *given = c->depth == 0 ? c->given : NULL;
+    int distinct = given && given->lobes && given->probe > 0 ? given->probe : n;
+    for (int l = 0; l < distinct; l++) {
         hit_geometry(mesh, &mv, look, &in[l], g, l);
         seed[l] = in[l].seed;
     }
+    twin_geometry(g, seed, distinct, n);
     neighbours(in, n, g, d);
     c->shading_points += (uint64_t)n;
     ShadeBatch b = geometry_batch(f, g, in, n, seed, d);
@@ -444,7 +480,6 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
         for (int l = 0; rc == 0 && l < n; l++)
             sub3(g->P[l], g->E[l], g->I[l]);
     }
-    const ShadeGiven *given = c->depth == 0 ? c->given : NULL;
     if (rc == 0 && given)
         given_lights(c, given, n);
     else if (rc == 0)
@@ -480,8 +515,6 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
         rc = shade_run(c, look->atmosphere, &b, err, errlen);
         f->ran_atmosphere = true;
     }
-    free(g);
-    free(d);
     c->host.nlights = outer_nlights;
     return rc;
 }

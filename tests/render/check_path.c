@@ -144,6 +144,33 @@ START_TEST(point_light_as_classic)
 }
 END_TEST
 
+START_TEST(emitting_diffuse_as_classic)
+{
+    /* A coloured surface that emits and reflects through diffuse(): the
+       path tracer reads its lobe's weight from the first run's probe
+       lane (path_shade.c) instead of running it again, and still gets
+       the classic integrator's emission plus direct light, channel by
+       channel, to rounding (a delta light, and nothing to bounce off). */
+    const char *rib = PLANE_LIT("LightSource \"pointlight\" 1 \"from\" [0.5 0.5 -1] "
+                                "\"intensity\" 2\nColor [0.2 0.5 1]\n"
+                                "Surface \"glow\" \"Kd\" 0.6 \"Ke\" 0.25\n");
+    Image *classic = render(rib, RENDER_INTEGRATOR_CLASSIC, 4, 2);
+    Image *path = render(rib, RENDER_INTEGRATOR_PATH, 4, 2);
+    static const float emits[3] = { 0.25f * 0.2f, 0.25f * 0.5f, 0.25f };
+    for (int y = 0; y < 32; y++)
+        for (int x = 0; x < 32; x++)
+            for (int c = 0; c < 3; c++) {
+                ck_assert_float_eq_tol(image_pixel(path, x, y)[c], image_pixel(classic, x, y)[c],
+                                       1e-4);
+                ck_assert_msg(image_pixel(path, x, y)[c] > emits[c],
+                              "(%d, %d) channel %d: %g, emits %g", x, y, c,
+                              image_pixel(path, x, y)[c], emits[c]);
+            }
+    image_free(classic);
+    image_free(path);
+}
+END_TEST
+
 /* An arealight disk of radius 1 facing the plane from 1 above it,
    one-sided, so the camera sees the plane through its back. */
 #define DISK                                                                                      \
@@ -497,6 +524,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, white_furnace);
     tcase_add_test(tc, point_light_as_classic);
+    tcase_add_test(tc, emitting_diffuse_as_classic);
     tcase_add_test(tc, glossy_as_classic);
     tcase_add_test(tc, plane_furnace);
     tcase_add_test(tc, area_light_as_classic);
