@@ -108,6 +108,16 @@ static void warn_index(VmState *s, uint32_t pc, float index, void *data)
             name ? "'" : "", len);
 }
 
+/* vm.h's warn: the builtin's warning, once per source line. */
+static void warn_builtin(VmState *s, uint32_t pc, char kind, const char *msg, void *data)
+{
+    (void)s;
+    const VmSession *ss = data;
+    const VmLine *at = line_at(ss->obj, pc);
+    if (at && vm_once_first(ss->once, kind, at->file, at->line))
+        fprintf(stderr, "%s:%u: warning: %s\n", at->file, at->line, msg);
+}
+
 int vm_session_open(VmSession *ss, VmObject *o, const VmHost *host, int lanes, char *err,
                     int errlen)
 {
@@ -162,6 +172,8 @@ void vm_session_batch(VmSession *ss, VmState *s, int n)
     s->stop = ss->stop;
     s->bad_index = warn_index;
     s->bad_index_data = ss;
+    s->warn = warn_builtin;
+    s->warn_data = ss;
     vm_reset(&ss->prog, s);
 }
 

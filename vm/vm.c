@@ -154,6 +154,19 @@ void vm_lane_fault(const VmCall *call, const char *fmt, ...)
     va_end(ap);
 }
 
+void vm_lane_warn(const VmCall *call, char kind, const char *fmt, ...)
+{
+    VmState *s = call->state;
+    if (s->warning[0] || !s->warn) /* the batch's first warning stands for its lanes */
+        return;
+    int n = snprintf(s->warning, sizeof s->warning, "%s(): ", call->self->base);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->warning + n, sizeof s->warning - (size_t)n, fmt, ap);
+    va_end(ap);
+    s->warning_kind = kind;
+}
+
 void vm_deriv_solve(const VmDeriv *d, int i, float dfa, float dfb, float *fu, float *fv)
 {
     float ua = d->dua[i], va = d->dva[i], ub = d->dub[i], vb = d->dvb[i];
@@ -386,6 +399,10 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
                 VmCall call = { bi, s, i, (int)c, args, argn };
                 bi->fn(out, &call);
                 scatter(s, a, w, i, out);
+            }
+            if (s->warning[0]) {
+                s->warn(s, pc - 1 - c, s->warning_kind, s->warning, s->warn_data);
+                s->warning[0] = '\0';
             }
             if (s->fault[0]) {
                 s->fault_pc = pc - 1 - c;

@@ -154,6 +154,14 @@ struct VmState {
        session reports each source line once (session.h). */
     void (*bad_index)(VmState *s, uint32_t pc, float index, void *data);
     void *bad_index_data;
+    /* Optional: told of a builtin's warning (vm_lane_warn) once the CALLB
+       at pc has run over the batch, the batch's first such message with
+       its kind (a letter, as vm_once_first takes: 'f' a format missing
+       arguments); the session reports each source line once. */
+    void (*warn)(VmState *s, uint32_t pc, char kind, const char *msg, void *data);
+    void *warn_data;
+    char warning[240];
+    char warning_kind;
     /* Private: the execution mask. */
     uint8_t mask[VM_MAX_BATCH];
 };
@@ -161,6 +169,10 @@ struct VmState {
 /* Stops the run from inside a builtin with a printf-style message. */
 void vm_lane_fault(const VmCall *call, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* A warning from inside a builtin, handed to s->warn after the call
+   (kind as there); the run goes on. */
+void vm_lane_warn(const VmCall *call, char kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Copies the program's initial uniform image into s->U, stores the
    varying initial values in every lane of s->V, and restarts the random
