@@ -19,7 +19,7 @@ tests_rslc_check_frontend_DEPENDENCIES = tools/rslc$(EXEEXT)
 EXTRA_DIST += tests/common/suite.h tests/diag tests/corpus tests/ir tests/vm/fixtures \
 	tests/vm/disasm \
 	scripts/fuzz-frontend tests/fuzz/fuzz_frontend.c \
-	scripts/fuzz-object tests/fuzz/fuzz_object.c \
+	scripts/fuzz-object tests/fuzz/fuzz_object.c tests/fuzz/object \
 	scripts/fuzz-rib tests/fuzz/fuzz_rib.c \
 	scripts/fuzz-image tests/fuzz/fuzz_image.c tests/fuzz/image
 
