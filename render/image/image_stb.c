@@ -11,7 +11,9 @@
 ** since stb loops forever on a run-length count of 0, which is what it
 ** reads past the end of a cut file. The dimensions are checked against image.c's reading
 ** limits before any pixel is decoded; a PNG's are read from its header,
-** since stb_image's own check would only say "unknown image type".
+** since stb_image's own check would only say "unknown image type". A
+** JPEG's Huffman tables are checked before stb builds them
+** (jpeg_tables_ok), since Debian's stb overflows them.
 */
 #include "config.h"
 #include "render/image/image_impl.h"
@@ -124,10 +126,49 @@ truncated:
     return false;
 }
 
+/* Whether every Huffman table a JPEG file may define has at most 256
+   codes. Debian's stb_image (2022-09) fills a table's 257-entry size
+   list and 256-entry value list without checking, so a DHT segment
+   whose 16 counts add up past 256 writes past them. stb reads a DHT
+   segment after any FF C4 it meets as a marker, so every FF C4 of the
+   file is taken as one here (a valid file's other bytes making such a
+   table by chance is refused too: a false alarm, never a miss), the
+   segment's tables walked as stb walks them, bytes past the end read
+   as 0 as stb reads them. */
+static bool jpeg_tables_ok(const uint8_t *d, size_t n, char *err, int errlen, const char *name)
+{
+    if (n < 2 || d[0] != 0xff || d[1] != 0xd8)
+        return true;
+#define AT(i) ((i) < n ? d[i] : 0)
+    for (size_t m = 2; m + 1 < n; m++) {
+        if (d[m] != 0xff || d[m + 1] != 0xc4)
+            continue;
+        size_t p = m + 4;
+        for (long left = (long)(AT(m + 2) << 8 | AT(m + 3)) - 2; left > 0 && p < n;) {
+            int q = AT(p), codes = 0;
+            if (q >> 4 > 1 || (q & 15) > 3) /* stb refuses the segment */
+                break;
+            for (int i = 0; i < 16; i++)
+                codes += AT(p + 1 + (size_t)i);
+            if (codes > 256) {
+                image_error(err, errlen, name, "corrupt JPEG: a Huffman table of %d codes "
+                            "(at most 256)", codes);
+                return false;
+            }
+            p += 17 + (size_t)codes;
+            left -= 17 + codes;
+        }
+    }
+#undef AT
+    return true;
+}
+
 static Image *decode_locked(const uint8_t *data, int size, const char *name, char *err,
                             int errlen)
 {
     long pw, ph, pc;
+    if (!jpeg_tables_ok(data, (size_t)size, err, errlen, name))
+        return NULL;
     if (png_header(data, (size_t)size, &pw, &ph, &pc) &&
         !image_read_size_ok(pw, ph, pc, "PNG", name, err, errlen))
         return NULL;

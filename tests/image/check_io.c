@@ -509,6 +509,38 @@ START_TEST(truncated_hdr_and_jpeg)
 }
 END_TEST
 
+/* Found by fuzz-image: a JPEG Huffman table of more than 256 codes, which
+   Debian's stb_image writes past its tables (UBSan: index 257 out of
+   bounds in stbi__build_huffman), is refused before stb sees it; 256
+   codes are not refused by the check. */
+START_TEST(jpeg_huffman_table_overflow)
+{
+    uint8_t px[8 * 8 * 3];
+    for (int i = 0; i < 8 * 8 * 3; i++)
+        px[i] = (uint8_t)(i * 11);
+    ck_assert(stbi_write_jpg(scratch("huff.jpg"), 8, 8, 3, px, 90));
+    size_t n;
+    uint8_t *d = read_bytes(scratch("huff.jpg"), &n), *dht = NULL;
+    for (size_t i = 2; i + 1 < n && !dht; i++)
+        if (d[i] == 0xff && d[i + 1] == 0xc4)
+            dht = d + i;
+    ck_assert_ptr_nonnull(dht);
+    /* The first table's 16 counts (after the marker, length, class/id):
+       255 + 255 codes of 15 and 16 bits. */
+    uint8_t *counts = dht + 5;
+    memset(counts, 0, 16);
+    counts[14] = counts[15] = 255;
+    Image *img = image_decode(d, n, "huff.jpg", IMAGE_FORMAT_AUTO, err, sizeof err);
+    ck_assert_ptr_null(img);
+    expect_error(err, "huff.jpg", "corrupt JPEG: a Huffman table of 510 codes (at most 256)");
+    counts[14] = 1; /* 256: past this check, though the table is still broken */
+    img = image_decode(d, n, "huff.jpg", IMAGE_FORMAT_AUTO, err, sizeof err);
+    ck_assert_ptr_null(img);
+    ck_assert_ptr_null(strstr(err, "Huffman table"));
+    free(d);
+}
+END_TEST
+
 /* A PNG header claiming width x height RGB or RGBA pixels, then nothing. */
 static void png_claiming(const char *path, uint32_t w, uint32_t h, bool rgba)
 {
@@ -634,6 +666,7 @@ Suite *io_suite(void)
     tcase_add_test(tc, truncated_and_corrupt_exr);
     tcase_add_test(tc, truncated_and_corrupt_tiled_exr);
     tcase_add_test(tc, truncated_hdr_and_jpeg);
+    tcase_add_test(tc, jpeg_huffman_table_overflow);
     tcase_add_test(tc, too_large_images);
     tcase_add_test(tc, only_regular_files_of_bounded_size);
     tcase_add_test(tc, out_of_memory_is_an_error);
