@@ -18,9 +18,9 @@ tests_rslc_check_frontend_DEPENDENCIES = tools/rslc$(EXEEXT)
 # tree, and the fuzzers (make fuzz*, below).
 EXTRA_DIST += tests/common/suite.h tests/diag tests/corpus tests/ir tests/vm/fixtures \
 	tests/vm/disasm \
-	scripts/fuzz-frontend tests/fuzz/fuzz_frontend.c \
+	scripts/fuzz-frontend tests/fuzz/fuzz_frontend.c tests/fuzz/frontend \
 	scripts/fuzz-object tests/fuzz/fuzz_object.c tests/fuzz/object \
-	scripts/fuzz-rib tests/fuzz/fuzz_rib.c \
+	scripts/fuzz-rib tests/fuzz/fuzz_rib.c tests/fuzz/rib \
 	scripts/fuzz-image tests/fuzz/fuzz_image.c tests/fuzz/image
 
 # Fuzzing (not part of make check): make fuzz (the front end), make
