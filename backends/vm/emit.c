@@ -249,7 +249,8 @@ static void build(Emitter *e, unsigned nu, unsigned nv)
         return;
     for (int i = 0; i < mf->nstrings; i++)
         strings[i] = copy_str(e, mf->strings[i]);
-    memcpy(callees, mf->callees, sizeof *callees * (size_t)mf->ncallees);
+    if (mf->ncallees) /* memcpy from NULL is undefined even for 0 bytes */
+        memcpy(callees, mf->callees, sizeof *callees * (size_t)mf->ncallees);
     static const VmShaderKind kinds[] = { [SHADER_SURFACE] = VM_SURFACE,
                                           [SHADER_LIGHT] = VM_LIGHT,
                                           [SHADER_DISPLACEMENT] = VM_DISPLACEMENT,
