@@ -137,10 +137,13 @@ truncated:
    as 0 as stb reads them. */
 static bool jpeg_tables_ok(const uint8_t *d, size_t n, char *err, int errlen, const char *name)
 {
-    if (n < 2 || d[0] != 0xff || d[1] != 0xd8)
+    size_t soi = 0; /* stb takes a JPEG as FF, any more FF fill bytes, D8 */
+    while (soi < n && d[soi] == 0xff)
+        soi++;
+    if (soi == 0 || soi >= n || d[soi] != 0xd8)
         return true;
 #define AT(i) ((i) < n ? d[i] : 0)
-    for (size_t m = 2; m + 1 < n; m++) {
+    for (size_t m = soi + 1; m + 1 < n; m++) {
         if (d[m] != 0xff || d[m + 1] != 0xc4)
             continue;
         size_t p = m + 4;
