@@ -13,7 +13,9 @@
 ** limits before any pixel is decoded; a PNG's are read from its header,
 ** since stb_image's own check would only say "unknown image type". A
 ** JPEG's Huffman tables are checked before stb builds them
-** (jpeg_tables_ok), since Debian's stb overflows them.
+** (jpeg_tables_ok), since Debian's stb overflows them. Only files with a
+** PNG, JPEG or HDR signature reach stb, which would take others (TGA
+** with none) as well.
 */
 #include "config.h"
 #include "render/image/image_impl.h"
@@ -135,12 +137,20 @@ truncated:
    table by chance is refused too: a false alarm, never a miss), the
    segment's tables walked as stb walks them, bytes past the end read
    as 0 as stb reads them. */
-static bool jpeg_tables_ok(const uint8_t *d, size_t n, char *err, int errlen, const char *name)
+/* Where a JPEG's start marker is as stb finds it (FF, any more FF fill
+   bytes, D8), or 0 if the file does not start so. */
+static size_t jpeg_start(const uint8_t *d, size_t n)
 {
-    size_t soi = 0; /* stb takes a JPEG as FF, any more FF fill bytes, D8 */
+    size_t soi = 0;
     while (soi < n && d[soi] == 0xff)
         soi++;
-    if (soi == 0 || soi >= n || d[soi] != 0xd8)
+    return soi > 0 && soi < n && d[soi] == 0xd8 ? soi : 0;
+}
+
+static bool jpeg_tables_ok(const uint8_t *d, size_t n, char *err, int errlen, const char *name)
+{
+    size_t soi = jpeg_start(d, n);
+    if (!soi)
         return true;
 #define AT(i) ((i) < n ? d[i] : 0)
     for (size_t m = soi + 1; m + 1 < n; m++) {
@@ -170,6 +180,17 @@ static Image *decode_locked(const uint8_t *data, int size, const char *name, cha
                             int errlen)
 {
     long pw, ph, pc;
+    /* stb_image also takes TGA, BMP, PSD, GIF, PIC and PNM, TGA without
+       any signature: a few bytes of anything can be a huge TGA that stb
+       spends seconds decoding from nothing. Only the three formats we
+       read get to stb (found by fuzz-image). */
+    static const uint8_t png_magic[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+    if (!(size >= 8 && !memcmp(data, png_magic, 8)) && !jpeg_start(data, (size_t)size)
+        && !stbi_is_hdr_from_memory(data, size)) {
+        image_error(err, errlen, name, "not a readable PNG, JPEG or HDR image (no signature "
+                    "of one)");
+        return NULL;
+    }
     if (!jpeg_tables_ok(data, (size_t)size, err, errlen, name))
         return NULL;
     if (png_header(data, (size_t)size, &pw, &ph, &pc) &&

@@ -551,6 +551,25 @@ START_TEST(jpeg_huffman_table_overflow)
 }
 END_TEST
 
+/* Found by fuzz-image: stb_image takes any bytes that look like a TGA
+   header (which has no signature) as one, and decoded a 122-byte file's
+   claimed 16000 x 16000 pixels from nothing for seconds. Only files with
+   a PNG, JPEG or HDR signature reach stb, whatever the format asked for. */
+START_TEST(only_png_jpeg_hdr_reach_stb)
+{
+    uint8_t tga[64] = { 0, 0, 2 }; /* uncompressed true color */
+    tga[12] = tga[14] = 16000 & 0xff, tga[13] = tga[15] = 16000 >> 8;
+    tga[16] = 24;
+    const ImageFormat formats[] = { IMAGE_FORMAT_AUTO, IMAGE_PNG, IMAGE_JPEG, IMAGE_HDR };
+    for (int i = 0; i < 4; i++) {
+        ck_assert_ptr_null(image_decode(tga, sizeof tga, "big.tga", formats[i], err, sizeof err));
+        if (formats[i] != IMAGE_FORMAT_AUTO)
+            expect_error(err, "big.tga", "not a readable PNG, JPEG or HDR image (no signature "
+                                         "of one)");
+    }
+}
+END_TEST
+
 /* A PNG header claiming width x height RGB or RGBA pixels, then nothing. */
 static void png_claiming(const char *path, uint32_t w, uint32_t h, bool rgba)
 {
@@ -677,6 +696,7 @@ Suite *io_suite(void)
     tcase_add_test(tc, truncated_and_corrupt_tiled_exr);
     tcase_add_test(tc, truncated_hdr_and_jpeg);
     tcase_add_test(tc, jpeg_huffman_table_overflow);
+    tcase_add_test(tc, only_png_jpeg_hdr_reach_stb);
     tcase_add_test(tc, too_large_images);
     tcase_add_test(tc, only_regular_files_of_bounded_size);
     tcase_add_test(tc, out_of_memory_is_an_error);
