@@ -91,11 +91,17 @@ static bool png_header(const uint8_t *d, size_t n, long *w, long *h, long *c)
 static bool hdr_data_ok(const uint8_t *d, size_t n, long w, long h, char *err, int errlen,
                         const char *name)
 {
-    const uint8_t *end = d + n, *p = d;
-    while (p + 1 < end && (p[0] != '\n' || p[1] != '\n')) /* the header ends with an empty line */
-        p++;
-    p = p + 2 < end ? memchr(p + 2, '\n', (size_t)(end - p - 2)) : NULL; /* the resolution */
-    if (!p)
+    /* The header's lines after the first end at one stb reads as empty:
+       one starting with a newline or a NUL (stb reads lines as C
+       strings; found by fuzz-image). The resolution's line follows. */
+    const uint8_t *end = d + n, *p = memchr(d, '\n', n);
+    while (p && ++p < end && *p != '\n' && *p != '\0')
+        p = memchr(p, '\n', (size_t)(end - p));
+    if (p && p < end)
+        p = memchr(p, '\n', (size_t)(end - p)); /* the end of the empty line */
+    if (p && ++p < end)
+        p = memchr(p, '\n', (size_t)(end - p)); /* the resolution */
+    if (!p || p >= end)
         return true;
     p++;
     for (long y = 0; y < h; y++) {

@@ -505,6 +505,16 @@ START_TEST(truncated_hdr_and_jpeg)
     scan[4] = 0;
     ck_assert(image_decode(d, n, "zero.hdr", IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
     expect_error(err, "zero.hdr", "corrupt HDR data (a run of 0 pixels where 16 are left)");
+    /* The same with the header ended by a line starting with a NUL, which
+       stb reads as empty (found by fuzz-image: stb looped for ever). */
+    uint8_t *nul = malloc(n + 1);
+    size_t head = (size_t)((uint8_t *)strstr((char *)d, "\n\n") - d) + 1;
+    memcpy(nul, d, head);
+    nul[head] = '\0';
+    memcpy(nul + head + 1, d + head, n - head);
+    ck_assert(image_decode(nul, n + 1, "nul.hdr", IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
+    expect_error(err, "nul.hdr", "corrupt HDR data (a run of 0 pixels where 16 are left)");
+    free(nul);
     free(d);
 }
 END_TEST
