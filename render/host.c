@@ -140,15 +140,29 @@ static void hemisphere_dir(const Hemisphere *h, uint32_t seed, int i, float cone
         d[j] = x * h->t[j] + y * h->b[j] + z * h->n[j];
 }
 
+/* A hemisphere query's ray count: "samples" (16 if under 1 or NaN), or
+   -1 with a message past RT_MAX_HEMISPHERE_SAMPLES (infinity included),
+   checked before the float becomes an int. */
+static int hemisphere_samples(const VmRay *q, char *err, int errlen)
+{
+    if (!(q->samples >= 1))
+        return 16;
+    if (q->samples > RT_MAX_HEMISPHERE_SAMPLES) {
+        snprintf(err, (size_t)errlen, "\"samples\" %g is over the limit of %d",
+                 (double)q->samples, RT_MAX_HEMISPHERE_SAMPLES);
+        return -1;
+    }
+    return (int)q->samples;
+}
+
 /* The hidden fraction of the hemisphere around n at p, by cosine-
    weighted rays up to maxdist. The rays share their origin, so they go
    to rtcore as streams (its packet kernels cull a node's children for
    the whole packet), not one rtOccluded1 each; the verdicts are the same
    as blocked_along's. */
-static float occlusion(ShadeCtx *c, const VmRay *q)
+static float occlusion(ShadeCtx *c, const VmRay *q, int samples)
 {
     enum { CHUNK = 64 };
-    int samples = q->samples >= 1 ? (int)q->samples : 16;
     Hemisphere h;
     if (!hemisphere(q, &h))
         return 0;
@@ -178,9 +192,9 @@ static float occlusion(ShadeCtx *c, const VmRay *q)
 /* The light arriving at p from the hemisphere around n, cosine-weighted
    (irradiance over pi): the mean of what trace() sees along the same
    directions occlusion() takes, each shaded one level deeper. */
-static int indirect(ShadeCtx *c, const VmRay *q, float out[3], char *err, int errlen)
+static int indirect(ShadeCtx *c, const VmRay *q, int samples, float out[3], char *err,
+                    int errlen)
 {
-    int samples = q->samples >= 1 ? (int)q->samples : 16;
     Hemisphere h;
     out[0] = out[1] = out[2] = 0;
     if (!hemisphere(q, &h))
@@ -301,10 +315,15 @@ static int host_ray_biased(ShadeCtx *c, const VmRay *q, float out[3], char *err,
         return 0;
     }
     case VM_RAY_OCCLUSION:
-        out[0] = out[1] = out[2] = occlusion(c, q);
+    case VM_RAY_INDIRECT: {
+        int samples = hemisphere_samples(q, err, errlen);
+        if (samples < 0)
+            return -1;
+        if (q->kind == VM_RAY_INDIRECT)
+            return indirect(c, q, samples, out, err, errlen);
+        out[0] = out[1] = out[2] = occlusion(c, q, samples);
         return 0;
-    case VM_RAY_INDIRECT:
-        return indirect(c, q, out, err, errlen);
+    }
     }
     snprintf(err, (size_t)errlen, "unknown ray query %d", (int)q->kind);
     return -1;

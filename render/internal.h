@@ -35,6 +35,13 @@ typedef struct RArea {
    sample and lane at each trace depth it reaches, 43 MB at this limit. */
 enum { RT_MAX_LIGHT_SAMPLES = 4096 };
 
+/* The most rays one occlusion() or indirectdiffuse() call may cast
+   ("samples"), as many as the light samples: each point casts them one
+   after another (indirectdiffuse shading every hit), so more would make
+   a render run for hours rather than look better. Past it the call is
+   an error at its source line. */
+enum { RT_MAX_HEMISPHERE_SAMPLES = 4096 };
+
 /* A light as a look sees it: its shader, and for an area light the
    surface its samples come from. */
 typedef struct RLight {

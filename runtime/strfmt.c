@@ -106,10 +106,12 @@ static long field(const char *p, size_t *len)
     return v;
 }
 
-char *rsl_format(const char *pattern, const RslVal *args, int nargs, char *err, int errlen)
+char *rsl_format(const char *pattern, const RslVal *args, int nargs, int *unfilled, char *err,
+                 int errlen)
 {
     Buf b = { 0 };
     int next = 0;
+    *unfilled = 0;
     put(&b, "", 0);
     for (const char *p = pattern; *p;) {
         if (*p != '%') {
@@ -142,6 +144,8 @@ char *rsl_format(const char *pattern, const RslVal *args, int nargs, char *err, 
         if (!letter || !strchr("fpcmsdige", letter) || next >= nargs) {
             /* Not a conversion we know, or nothing left to print: copy it. */
             size_t n = letter ? len + 1 : len;
+            if (letter && strchr("fpcmsdige", letter))
+                ++*unfilled;
             put(&b, p, n);
             p += n;
             continue;

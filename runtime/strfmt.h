@@ -30,10 +30,12 @@ typedef struct RslVal {
 /* The formatted string (malloc'd), or NULL with a message in err when a
    width or precision passes RSL_FORMAT_MAX_FIELD, the result would pass
    VM_STRING_MAX bytes (strings.h) or memory runs out. A conversion with
-   no argument left is copied as written; an argument whose kind does
-   not fit its conversion prints in its own kind's form with the
-   conversion's flags, width and precision. */
-char *rsl_format(const char *pattern, const RslVal *args, int nargs, char *err, int errlen);
+   no argument left is copied as written, and counted in *unfilled (the
+   VM warns of them); an argument whose kind does not fit its conversion
+   prints in its own kind's form with the conversion's flags, width and
+   precision. */
+char *rsl_format(const char *pattern, const RslVal *args, int nargs, int *unfilled, char *err,
+                 int errlen);
 
 /* 1 if the POSIX extended regular expression pattern matches anywhere in
    subject, 0 if not, -1 if pattern is not a valid expression, -2 if the

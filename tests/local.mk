@@ -29,12 +29,14 @@ tests_rslc_check_limits_DEPENDENCIES = tools/rslc$(EXEEXT) tools/rslvm$(EXEEXT)
 # tree, and the fuzzers (make fuzz*, below).
 EXTRA_DIST += tests/common/suite.h tests/diag tests/corpus tests/ir tests/vm/fixtures \
 	tests/vm/disasm \
-	scripts/fuzz-frontend tests/fuzz/fuzz_frontend.c \
-	scripts/fuzz-object tests/fuzz/fuzz_object.c \
-	scripts/fuzz-rib tests/fuzz/fuzz_rib.c
+	scripts/fuzz-frontend tests/fuzz/fuzz_frontend.c tests/fuzz/frontend \
+	scripts/fuzz-object tests/fuzz/fuzz_object.c tests/fuzz/object \
+	scripts/fuzz-rib tests/fuzz/fuzz_rib.c tests/fuzz/rib \
+	scripts/fuzz-image tests/fuzz/fuzz_image.c tests/fuzz/image
 
 # Fuzzing (not part of make check): make fuzz (the front end), make
-# fuzz-object (the object loader) or make fuzz-rib (the RIB reader)
+# fuzz-object (the object loader), make fuzz-rib (the RIB reader) or make
+# fuzz-image (the image readers through the texture system)
 # [FUZZ_SECONDS=600]
 FUZZ_SECONDS = 600
 fuzz: all
@@ -43,4 +45,6 @@ fuzz-object: all
 	$(srcdir)/scripts/fuzz-object $(FUZZ_SECONDS)
 fuzz-rib:
 	$(srcdir)/scripts/fuzz-rib $(FUZZ_SECONDS)
-.PHONY: fuzz fuzz-object fuzz-rib
+fuzz-image: config.h
+	FUZZ_CONFIG_DIR=$(abs_top_builddir) $(srcdir)/scripts/fuzz-image $(FUZZ_SECONDS)
+.PHONY: fuzz fuzz-object fuzz-rib fuzz-image

@@ -338,6 +338,33 @@ static const char *bind(VmBuiltin *b, const VmCallee *c)
     return b->fn ? NULL : "is not available in the VM runtime";
 }
 
+int vm_check_calls(const VmProgram *p, const VmCallee *callees, char *err, int errlen)
+{
+    for (uint32_t pc = 0; pc < p->ncode; pc++) {
+        VmIns ins = p->code[pc];
+        if (vm_op(ins) != VM_OP_CALLB)
+            continue;
+        const VmCallee *c = &callees[vm_b(ins)];
+        unsigned n = vm_c(ins);
+        if (n != c->nargs) {
+            snprintf(err, (size_t)errlen, "invalid bytecode at instruction %u (CALLB): %u "
+                     "arguments to builtin %u of %u", pc, n, vm_b(ins), c->nargs);
+            return -1;
+        }
+        for (unsigned k = 0; k < n; k++) {
+            int want = letter_width(c->type[k]) * (c->arraylen[k] ? c->arraylen[k] : 1);
+            if ((int)vm_b(p->code[pc + 1 + k]) != want) {
+                snprintf(err, (size_t)errlen, "invalid bytecode at instruction %u (CALLB): "
+                         "argument %u has width %u, its type %d", pc, k,
+                         vm_b(p->code[pc + 1 + k]), want);
+                return -1;
+            }
+        }
+        pc += n;
+    }
+    return 0;
+}
+
 int vm_bind_builtins(VmBuiltin *out, const VmCallee *callees, uint32_t n, VmStrings *strings,
                      const struct VmHost *host, char *err, int errlen)
 {

@@ -10,6 +10,14 @@
 #include "runtime/strings.h"
 #include "vm/vm.h"
 
+/* Checks every CALLB of p against the callee it names (p->nbuiltins of
+   them, already verified in range): as many X words as the callee has
+   arguments, each as wide as its argument's type (times its array
+   length), since the builtins read their arguments by the callee's
+   types. Returns 0, or -1 with "invalid bytecode at instruction N
+   (CALLB): ..." in err. */
+int vm_check_calls(const VmProgram *p, const VmCallee *callees, char *err, int errlen);
+
 /* Fills out[0..n-1] for callees[0..n-1]; string values index strings (the
    program's table, vm_strings_new), and lighting builtins see the lights
    of host (none if NULL). Returns 0, or -1 with "builtin 'NAME' is not

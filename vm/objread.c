@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "runtime/builtins.h"
+#include "vm/builtins.h"
 #include "vm/object_impl.h"
 #include "vm/verify.h"
 
@@ -226,7 +227,8 @@ static bool read_program(Reader *r)
         || !read_callees(r))
         return false;
     char msg[200];
-    if (vm_verify(&o->prog, msg, sizeof msg) != 0)
+    if (vm_verify(&o->prog, msg, sizeof msg) != 0
+        || vm_check_calls(&o->prog, o->callees, msg, sizeof msg) != 0)
         return bad(r, "%s", msg), false;
     return true;
 }

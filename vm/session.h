@@ -24,7 +24,7 @@ typedef struct VmOnce VmOnce;
 VmOnce *vm_once_new(void);
 void vm_once_free(VmOnce *once);
 /* True the first time it is asked about kind (a letter: 'i' an index
-   out of bounds) at file:line. */
+   out of bounds, 'f' a format missing arguments) at file:line. */
 bool vm_once_first(VmOnce *once, char kind, const char *file, uint32_t line);
 
 typedef struct VmSession {

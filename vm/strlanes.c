@@ -64,6 +64,15 @@ void vm_lane_concat(float *out, const VmCall *call)
     free(s);
 }
 
+/* How much of a pattern a warning quotes: its first line, up to 60 bytes. */
+static int line_end(const char *s)
+{
+    int n = 0;
+    while (s[n] && s[n] != '\n' && n < 60)
+        n++;
+    return n;
+}
+
 /* The formatted string of a format or printf call (malloc'd), or NULL
    after a fault. */
 static char *format(const VmCall *call)
@@ -82,9 +91,15 @@ static char *format(const VmCall *call)
             vals[i].s = vm_lane_string(call, i + 1);
     }
     char err[200];
-    char *s = rsl_format(vm_lane_string(call, 0), vals, n, err, sizeof err);
+    int unfilled;
+    const char *pattern = vm_lane_string(call, 0);
+    char *s = rsl_format(pattern, vals, n, &unfilled, err, sizeof err);
     if (!s)
         vm_lane_fault(call, "%s", err);
+    else if (unfilled)
+        vm_lane_warn(call, "%d conversion%s in \"%.*s%s\" without an argument, printed as "
+                     "written", unfilled, unfilled == 1 ? "" : "s", line_end(pattern), pattern,
+                     pattern[line_end(pattern)] ? "..." : "");
     return s;
 }
 

@@ -264,7 +264,7 @@ static void build(Emitter *e, unsigned nu, unsigned nv)
         return;
     for (int i = 0; i < mf->nstrings; i++)
         strings[i] = copy_str(e, mf->strings[i]);
-    if (mf->ncallees) /* mf->callees is NULL when there is none */
+    if (mf->ncallees) /* memcpy from NULL is undefined even for 0 bytes */
         memcpy(callees, mf->callees, sizeof *callees * (size_t)mf->ncallees);
     static const VmShaderKind kinds[] = { [SHADER_SURFACE] = VM_SURFACE,
                                           [SHADER_LIGHT] = VM_LIGHT,

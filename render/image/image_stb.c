@@ -11,7 +11,11 @@
 ** since stb loops forever on a run-length count of 0, which is what it
 ** reads past the end of a cut file. The dimensions are checked against image.c's reading
 ** limits before any pixel is decoded; a PNG's are read from its header,
-** since stb_image's own check would only say "unknown image type".
+** since stb_image's own check would only say "unknown image type". A
+** JPEG's Huffman tables are checked before stb builds them
+** (jpeg_tables_ok), since Debian's stb overflows them. Only files with a
+** PNG, JPEG or HDR signature reach stb, which would take others (TGA
+** with none) as well.
 */
 #include "config.h"
 #include "render/image/image_impl.h"
@@ -87,11 +91,17 @@ static bool png_header(const uint8_t *d, size_t n, long *w, long *h, long *c)
 static bool hdr_data_ok(const uint8_t *d, size_t n, long w, long h, char *err, int errlen,
                         const char *name)
 {
-    const uint8_t *end = d + n, *p = d;
-    while (p + 1 < end && (p[0] != '\n' || p[1] != '\n')) /* the header ends with an empty line */
-        p++;
-    p = p + 2 < end ? memchr(p + 2, '\n', (size_t)(end - p - 2)) : NULL; /* the resolution */
-    if (!p)
+    /* The header's lines after the first end at one stb reads as empty:
+       one starting with a newline or a NUL (stb reads lines as C
+       strings; found by fuzz-image). The resolution's line follows. */
+    const uint8_t *end = d + n, *p = memchr(d, '\n', n);
+    while (p && ++p < end && *p != '\n' && *p != '\0')
+        p = memchr(p, '\n', (size_t)(end - p));
+    if (p && p < end)
+        p = memchr(p, '\n', (size_t)(end - p)); /* the end of the empty line */
+    if (p && ++p < end)
+        p = memchr(p, '\n', (size_t)(end - p)); /* the resolution */
+    if (!p || p >= end)
         return true;
     p++;
     for (long y = 0; y < h; y++) {
@@ -124,10 +134,71 @@ truncated:
     return false;
 }
 
+/* Whether every Huffman table a JPEG file may define has at most 256
+   codes. Debian's stb_image (2022-09) fills a table's 257-entry size
+   list and 256-entry value list without checking, so a DHT segment
+   whose 16 counts add up past 256 writes past them. stb reads a DHT
+   segment after any FF C4 it meets as a marker, so every FF C4 of the
+   file is taken as one here (a valid file's other bytes making such a
+   table by chance is refused too: a false alarm, never a miss), the
+   segment's tables walked as stb walks them, bytes past the end read
+   as 0 as stb reads them. */
+/* Where a JPEG's start marker is as stb finds it (FF, any more FF fill
+   bytes, D8), or 0 if the file does not start so. */
+static size_t jpeg_start(const uint8_t *d, size_t n)
+{
+    size_t soi = 0;
+    while (soi < n && d[soi] == 0xff)
+        soi++;
+    return soi > 0 && soi < n && d[soi] == 0xd8 ? soi : 0;
+}
+
+static bool jpeg_tables_ok(const uint8_t *d, size_t n, char *err, int errlen, const char *name)
+{
+    size_t soi = jpeg_start(d, n);
+    if (!soi)
+        return true;
+#define AT(i) ((i) < n ? d[i] : 0)
+    for (size_t m = soi + 1; m + 1 < n; m++) {
+        if (d[m] != 0xff || d[m + 1] != 0xc4)
+            continue;
+        size_t p = m + 4;
+        for (long left = (long)(AT(m + 2) << 8 | AT(m + 3)) - 2; left > 0 && p < n;) {
+            int q = AT(p), codes = 0;
+            if (q >> 4 > 1 || (q & 15) > 3) /* stb refuses the segment */
+                break;
+            for (int i = 0; i < 16; i++)
+                codes += AT(p + 1 + (size_t)i);
+            if (codes > 256) {
+                image_error(err, errlen, name, "corrupt JPEG: a Huffman table of %d codes "
+                            "(at most 256)", codes);
+                return false;
+            }
+            p += 17 + (size_t)codes;
+            left -= 17 + codes;
+        }
+    }
+#undef AT
+    return true;
+}
+
 static Image *decode_locked(const uint8_t *data, int size, const char *name, char *err,
                             int errlen)
 {
     long pw, ph, pc;
+    /* stb_image also takes TGA, BMP, PSD, GIF, PIC and PNM, TGA without
+       any signature: a few bytes of anything can be a huge TGA that stb
+       spends seconds decoding from nothing. Only the three formats we
+       read get to stb (found by fuzz-image). */
+    static const uint8_t png_magic[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+    if (!(size >= 8 && !memcmp(data, png_magic, 8)) && !jpeg_start(data, (size_t)size)
+        && !stbi_is_hdr_from_memory(data, size)) {
+        image_error(err, errlen, name, "not a readable PNG, JPEG or HDR image (no signature "
+                    "of one)");
+        return NULL;
+    }
+    if (!jpeg_tables_ok(data, (size_t)size, err, errlen, name))
+        return NULL;
     if (png_header(data, (size_t)size, &pw, &ph, &pc) &&
         !image_read_size_ok(pw, ph, pc, "PNG", name, err, errlen))
         return NULL;

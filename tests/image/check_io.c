@@ -505,7 +505,78 @@ START_TEST(truncated_hdr_and_jpeg)
     scan[4] = 0;
     ck_assert(image_decode(d, n, "zero.hdr", IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
     expect_error(err, "zero.hdr", "corrupt HDR data (a run of 0 pixels where 16 are left)");
+    /* The same with the header ended by a line starting with a NUL, which
+       stb reads as empty (found by fuzz-image: stb looped for ever). */
+    uint8_t *nul = malloc(n + 1);
+    size_t head = (size_t)((uint8_t *)strstr((char *)d, "\n\n") - d) + 1;
+    memcpy(nul, d, head);
+    nul[head] = '\0';
+    memcpy(nul + head + 1, d + head, n - head);
+    ck_assert(image_decode(nul, n + 1, "nul.hdr", IMAGE_FORMAT_AUTO, err, sizeof err) == NULL);
+    expect_error(err, "nul.hdr", "corrupt HDR data (a run of 0 pixels where 16 are left)");
+    free(nul);
     free(d);
+}
+END_TEST
+
+/* Found by fuzz-image: a JPEG Huffman table of more than 256 codes, which
+   Debian's stb_image writes past its tables (UBSan: index 257 out of
+   bounds in stbi__build_huffman), is refused before stb sees it; 256
+   codes are not refused by the check. */
+START_TEST(jpeg_huffman_table_overflow)
+{
+    uint8_t px[8 * 8 * 3];
+    for (int i = 0; i < 8 * 8 * 3; i++)
+        px[i] = (uint8_t)(i * 11);
+    ck_assert(stbi_write_jpg(scratch("huff.jpg"), 8, 8, 3, px, 90));
+    size_t n;
+    uint8_t *d = read_bytes(scratch("huff.jpg"), &n), *dht = NULL;
+    for (size_t i = 2; i + 1 < n && !dht; i++)
+        if (d[i] == 0xff && d[i + 1] == 0xc4)
+            dht = d + i;
+    ck_assert_ptr_nonnull(dht);
+    /* The first table's 16 counts (after the marker, length, class/id):
+       255 + 255 codes of 15 and 16 bits. */
+    uint8_t *counts = dht + 5;
+    memset(counts, 0, 16);
+    counts[14] = counts[15] = 255;
+    Image *img = image_decode(d, n, "huff.jpg", IMAGE_FORMAT_AUTO, err, sizeof err);
+    ck_assert_ptr_null(img);
+    expect_error(err, "huff.jpg", "corrupt JPEG: a Huffman table of 510 codes (at most 256)");
+    /* stb skips FF fill bytes before the start marker, and so does the
+       check (found by the campaign after the first fix); the JPEG reader
+       given the file by force sees it so. */
+    uint8_t *filled = malloc(n + 2);
+    filled[0] = filled[1] = 0xff;
+    memcpy(filled + 2, d, n);
+    img = image_decode(filled, n + 2, "fill.jpg", IMAGE_JPEG, err, sizeof err);
+    ck_assert_ptr_null(img);
+    expect_error(err, "fill.jpg", "corrupt JPEG: a Huffman table of 510 codes (at most 256)");
+    free(filled);
+    counts[14] = 1; /* 256: past this check, though the table is still broken */
+    img = image_decode(d, n, "huff.jpg", IMAGE_FORMAT_AUTO, err, sizeof err);
+    ck_assert_ptr_null(img);
+    ck_assert_ptr_null(strstr(err, "Huffman table"));
+    free(d);
+}
+END_TEST
+
+/* Found by fuzz-image: stb_image takes any bytes that look like a TGA
+   header (which has no signature) as one, and decoded a 122-byte file's
+   claimed 16000 x 16000 pixels from nothing for seconds. Only files with
+   a PNG, JPEG or HDR signature reach stb, whatever the format asked for. */
+START_TEST(only_png_jpeg_hdr_reach_stb)
+{
+    uint8_t tga[64] = { 0, 0, 2 }; /* uncompressed true color */
+    tga[12] = tga[14] = 16000 & 0xff, tga[13] = tga[15] = 16000 >> 8;
+    tga[16] = 24;
+    const ImageFormat formats[] = { IMAGE_FORMAT_AUTO, IMAGE_PNG, IMAGE_JPEG, IMAGE_HDR };
+    for (int i = 0; i < 4; i++) {
+        ck_assert_ptr_null(image_decode(tga, sizeof tga, "big.tga", formats[i], err, sizeof err));
+        if (formats[i] != IMAGE_FORMAT_AUTO)
+            expect_error(err, "big.tga", "not a readable PNG, JPEG or HDR image (no signature "
+                                         "of one)");
+    }
 }
 END_TEST
 
@@ -634,6 +705,8 @@ Suite *io_suite(void)
     tcase_add_test(tc, truncated_and_corrupt_exr);
     tcase_add_test(tc, truncated_and_corrupt_tiled_exr);
     tcase_add_test(tc, truncated_hdr_and_jpeg);
+    tcase_add_test(tc, jpeg_huffman_table_overflow);
+    tcase_add_test(tc, only_png_jpeg_hdr_reach_stb);
     tcase_add_test(tc, too_large_images);
     tcase_add_test(tc, only_regular_files_of_bounded_size);
     tcase_add_test(tc, out_of_memory_is_an_error);

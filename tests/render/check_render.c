@@ -702,6 +702,41 @@ START_TEST(indirect_light_from_a_wall)
 }
 END_TEST
 
+START_TEST(hemisphere_samples_bounded)
+{
+    /* "samples" past 4096 (an int's range, infinity) is an error at the
+       call's line before any ray is cast; 4096 itself renders. */
+    const char *scene = "Format 2 2 1\nProjection \"orthographic\"\nTranslate 0 0 5\n"
+                        "WorldBegin\nSurface \"%s\" \"samples\" %s\n"
+                        "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\nWorldEnd\n";
+    const char *shaders[] = { "occl", "indirect" }, *counts[] = { "4097", "1e30", "1e9" };
+    for (int k = 0; k < 2; k++)
+        for (int n = 0; n < 3; n++) {
+            char rib[512], err[1024], want[256];
+            snprintf(rib, sizeof rib, scene, shaders[k], counts[n]);
+            RibDiag diag;
+            RibScene *sc = load(rib, 1, &diag);
+            RenderSettings rs;
+            render_settings_init(&rs);
+            rs.quiet = true;
+            Render *r = render_new(sc, &rs);
+            ck_assert_ptr_null(render_frame_image(r, &sc->frames[0], NULL, err, sizeof err));
+            snprintf(want, sizeof want, "%s(): \"samples\" %g is over the limit of 4096",
+                     k ? "indirectdiffuse" : "occlusion", atof(counts[n]));
+            ck_assert_msg(strstr(err, want) && strstr(err, "/shaders/") && strstr(err, ".sl:"),
+                          "%s", err);
+            render_free(r);
+            rib_scene_free(sc);
+            rib_diag_free(&diag);
+        }
+    char rib[512];
+    snprintf(rib, sizeof rib, scene, "occl", "4096");
+    Image *img = render(rib, 1, 1);
+    ck_assert_float_eq(image_pixel(img, 0, 0)[0], 0);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(trace_sees_the_reflection)
 {
     /* A mirror square facing the camera sends the orthographic rays
@@ -1003,6 +1038,7 @@ int main(void)
     tcase_add_test(tc, texture_lookup);
     tcase_add_test(tc, area_light_disk);
     tcase_add_test(tc, occlusion_beside_a_wall);
+    tcase_add_test(tc, hemisphere_samples_bounded);
     tcase_add_test(tc, indirect_light_from_a_wall);
     tcase_add_test(tc, trace_sees_the_reflection);
     tcase_add_test(tc, bump_tilts_the_normal);

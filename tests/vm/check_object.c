@@ -43,7 +43,7 @@ static VmObject *sample_object(VmObject *o, VmIns *code, float *uinit)
     const VmIns c[] = {
         OP(SPLAT, 3, V(6), 0, 0),
         OP(MUL, 3, V(3), V(0), V(6)),
-        OP(CALLB, 1, V(9), 0, 1), OP(X, 0, 0, 1, 0),
+        OP(CALLB, 1, V(9), 1, 1), OP(X, 0, V(0), 3, 0), /* noise(Cs) */
         OP(RET, 0, 0, 0, 0),
     };
     memcpy(code, c, sizeof c);
@@ -195,6 +195,32 @@ static void refuse_debug(VmObject *in, const char *want)
     ck_assert_ptr_null(vm_object_read(path_in_dir("dbg.o"), err, sizeof err));
     ck_assert_msg(strstr(err, want) != NULL, "want '%s' in '%s'", want, err);
 }
+
+/* Found by fuzz-object once it ran what the verifier passed: a CALLB
+   whose X words disagree with its callee (diffuse() given no arguments
+   read args[-1]) is refused at load, before a builtin can read past its
+   arguments. */
+START_TEST(call_must_fit_its_callee)
+{
+    VmObject in;
+    VmIns code[5];
+    float uinit[4];
+    char err[256];
+    sample_object(&in, code, uinit);
+    code[2] = OP(CALLB, 1, V(9), 1, 0); /* noise(p) with no argument */
+    code[3] = OP(NOP, 0, 0, 0, 0);
+    ck_assert(vm_object_write(path_in_dir("call.o"), &in, err, sizeof err) == 0);
+    ck_assert_ptr_null(vm_object_read(path_in_dir("call.o"), err, sizeof err));
+    ck_assert_msg(strstr(err, "invalid bytecode at instruction 2 (CALLB): 0 arguments to "
+                              "builtin 1 of 1"), "%s", err);
+    sample_object(&in, code, uinit);
+    code[3] = OP(X, 0, V(0), 1, 0); /* noise(p) given one float */
+    ck_assert(vm_object_write(path_in_dir("call.o"), &in, err, sizeof err) == 0);
+    ck_assert_ptr_null(vm_object_read(path_in_dir("call.o"), err, sizeof err));
+    ck_assert_msg(strstr(err, "invalid bytecode at instruction 2 (CALLB): argument 0 has width "
+                              "1, its type 3"), "%s", err);
+}
+END_TEST
 
 START_TEST(debug_errors)
 {
@@ -466,6 +492,7 @@ int main(void)
     tcase_add_test(tc, corrupted_everywhere);
     tcase_add_test(tc, specific_errors);
     tcase_add_test(tc, debug_errors);
+    tcase_add_test(tc, call_must_fit_its_callee);
     tcase_add_test(tc, old_version_refused);
     tcase_add_test(tc, stale_builtin_table_refused);
     tcase_add_test(tc, write_failure_leaves_nothing);

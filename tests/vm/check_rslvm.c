@@ -239,6 +239,29 @@ START_TEST(bounds_warned_once)
 }
 END_TEST
 
+START_TEST(format_missing_arguments_warned_once)
+{
+    /* 16 x 16 points in two batches, each printing "2 %d" or "3 %d"; one
+       warning a call site (the uniform format may run first). */
+    Run r = rslvm(FIXTURES "/fmtargs.sl --shade fmtargs --grid 16 16");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    const char *printf_warning =
+        FIXTURES "/fmtargs.sl:6: warning: printf(): 1 conversion in \"%.0f %d...\" without "
+                 "an argument, printed as written\n";
+    const char *format_warning =
+        FIXTURES "/fmtargs.sl:7: warning: format(): 1 conversion in \"%s-%c\" without an "
+                 "argument, printed as written\n";
+    ck_assert_msg(strstr(r.err, printf_warning) && strstr(r.err, format_warning), "%s", r.err);
+    ck_assert_uint_eq(strlen(r.err), strlen(printf_warning) + strlen(format_warning));
+    int lines = 0;
+    for (const char *p = r.out; (p = strstr(p, " %d\n")); p++)
+        lines++;
+    ck_assert_int_eq(lines, 16 * 16);
+    ck_assert_ptr_nonnull(strstr(r.out, "a-%c\n"));
+    run_free(&r);
+}
+END_TEST
+
 /* "instructions N" from --stats. */
 static unsigned long long executed(const char *file, const char *shader, int level)
 {
@@ -285,6 +308,7 @@ int main(void)
     tcase_add_loop_test(tc, runaway_loop_stopped, 0, 3);
     tcase_add_test(tc, bad_steps_option);
     tcase_add_loop_test(tc, bounds_warned_once, 0, 2);
+    tcase_add_test(tc, format_missing_arguments_warned_once);
     tcase_add_loop_test(tc, optimisation_runs_fewer_instructions, 0,
                         sizeof optimised / sizeof *optimised);
     suite_add_tcase(s, tc);

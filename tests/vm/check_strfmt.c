@@ -10,16 +10,18 @@
 #include "runtime/strfmt.h"
 #include "../common/suite.h"
 
-/* The pattern gives `want`, or (want NULL) fails with a message holding
-   want_err. */
+/* The pattern gives `want` with `unfilled` conversions left without an
+   argument, or (want NULL) fails with a message holding want_err. */
 static void check(const char *pattern, const RslVal *args, int n, const char *want,
-                  const char *want_err)
+                  int unfilled, const char *want_err)
 {
     char err[200] = "";
-    char *s = rsl_format(pattern, args, n, err, sizeof err);
+    int got_unfilled = -1;
+    char *s = rsl_format(pattern, args, n, &got_unfilled, err, sizeof err);
     if (want) {
         ck_assert_msg(s != NULL, "%s: %s", pattern, err);
         ck_assert_str_eq(s, want);
+        ck_assert_int_eq(got_unfilled, unfilled);
     } else {
         ck_assert_msg(s == NULL, "%s printed %zu bytes", pattern, s ? strlen(s) : 0);
         ck_assert_msg(strstr(err, want_err), "%s: '%s' lacks '%s'", pattern, err, want_err);
@@ -29,12 +31,18 @@ static void check(const char *pattern, const RslVal *args, int n, const char *wa
 
 static void expect(const char *pattern, const RslVal *args, int n, const char *want)
 {
-    check(pattern, args, n, want, NULL);
+    check(pattern, args, n, want, 0, NULL);
+}
+
+static void expect_unfilled(const char *pattern, const RslVal *args, int n, const char *want,
+                            int unfilled)
+{
+    check(pattern, args, n, want, unfilled, NULL);
 }
 
 static void expect_error(const char *pattern, const RslVal *args, int n, const char *want)
 {
-    check(pattern, args, n, NULL, want);
+    check(pattern, args, n, NULL, 0, want);
 }
 
 static const float one_half[1] = { 1.5f };
@@ -68,7 +76,9 @@ END_TEST
 START_TEST(missing_and_unknown)
 {
     RslVal f = { RSL_VAL_FLOAT, one_half, NULL };
-    expect("%f and %f", &f, 1, "1.500000 and %f");
+    expect_unfilled("%f and %f", &f, 1, "1.500000 and %f", 1);
+    expect_unfilled("%d %5.2s %%", NULL, 0, "%d %5.2s %", 2);
+    /* Unknown conversions are copied too, but are not missing arguments. */
     expect("%q %f", &f, 1, "%q 1.500000");
     expect("tail %", &f, 1, "tail %");
     expect("%5.", &f, 1, "%5.");
@@ -87,7 +97,8 @@ START_TEST(field_and_length_limits)
     expect_error("%4097f", &f, 1, "width over");
     /* At the limit the field is exactly that wide. */
     char *pattern = "%4096f", err[200];
-    char *s = rsl_format(pattern, &f, 1, err, sizeof err);
+    int unfilled;
+    char *s = rsl_format(pattern, &f, 1, &unfilled, err, sizeof err);
     ck_assert_uint_eq(strlen(s), 4096);
     ck_assert_str_eq(s + 4096 - 8, "1.500000");
     free(s);
