@@ -121,6 +121,17 @@ static NativeShader *fail(RslcCtx *rc, IrFunc *shader, const char *what, char *m
     return NULL;
 }
 
+/* Whether LLVM accepts mod. LLVMVerifyModule allocates a message even
+   when the module is fine: it is freed then, and *msg left NULL. */
+static bool verified(LLVMModuleRef mod, char **msg)
+{
+    if (LLVMVerifyModule(mod, LLVMReturnStatusAction, msg))
+        return false;
+    LLVMDisposeMessage(*msg);
+    *msg = NULL;
+    return true;
+}
+
 NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
                              const NativeOptions *opt)
 {
@@ -150,7 +161,7 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
     LLVMTargetMachineRef tm = NULL;
     if (L.failed) {
         LLVMDisposeModule(L.mod);
-    } else if (LLVMVerifyModule(L.mod, LLVMReturnStatusAction, &msg)) {
+    } else if (!verified(L.mod, &msg)) {
         fail(rc, shader, "LLVM rejected the lowered module", msg);
         LLVMDisposeModule(L.mod);
     } else if (!(tm = nj_target_machine(isa, &msg)) || (msg = nj_optimize(L.mod, tm, opt->level))) {
