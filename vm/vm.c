@@ -157,6 +157,9 @@ void vm_lane_fault(const VmCall *call, const char *fmt, ...)
 void vm_lane_warn(const VmCall *call, const char *fmt, ...)
 {
     VmState *s = call->state;
+    if (s->call_warned) /* once per call and batch, not once per lane */
+        return;
+    s->call_warned = true;
     char msg[240];
     int n = snprintf(msg, sizeof msg, "%s(): ", call->self->base);
     va_list ap;
@@ -387,7 +390,7 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
             }
             if (bi->retn >= 0 && (total != (int)w || w != (unsigned)bi->outn))
                 return fail(err, errlen, pc - 1, "builtin tuple of the wrong width");
-            s->call_pc = pc - 1;
+            s->call_pc = pc - 1, s->call_warned = false;
             pc += c;
             FOR_LANES(a) {
                 float vals[VM_MAX_ARGS][VM_MAX_VALUE], out[VM_MAX_VALUE];

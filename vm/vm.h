@@ -161,6 +161,8 @@ struct VmState {
     void (*warn)(VmState *s, uint32_t pc, const char *msg, void *data);
     void *warn_data;
     uint32_t call_pc;                 /* the CALLB running now */
+    bool call_warned;                 /* it has warned for this batch: its
+                                         lanes' warnings are the same one */
     /* Private: the execution mask. */
     uint8_t mask[VM_MAX_BATCH];
 };

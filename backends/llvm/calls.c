@@ -202,6 +202,7 @@ void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, cons
     const VmState *st = rt->state;
     while (memo && first + 1 < W && (base + first >= st->n || (st->active && !st->active[base + first])))
         first++;
+    rt->state->call_warned = false; /* vm_lane_warn: once per call and group */
     for (int lane = 0; lane < W; lane++) {
         if (memo ? lane != first : !(bits >> lane & 1))
             continue;
