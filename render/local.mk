@@ -15,6 +15,8 @@ render_librender_a_SOURCES = \
 	render/xform.c \
 	render/shadesys.h \
 	render/shadesys_vm.c \
+	render/shadesys_native.h \
+	render/shadesys_native.c \
 	render/world.c \
 	render/frame.h \
 	render/frame.c \
@@ -54,7 +56,7 @@ render/shaderdirs.h: Makefile
 	} >$@.tmp && if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 RENDER_LIBS = render/librender.a $(IMAGE_LIBS) $(RIB_LIBS) $(RTCORE_LIBS) \
-	$(COMPILER_LIBS)
+	$(NATIVE_LIBS)
 
 check_PROGRAMS += tests/render/check_render
 TESTS += tests/render/check_render

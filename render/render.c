@@ -86,6 +86,8 @@ void render_settings_init(RenderSettings *rs)
     memset(rs, 0, sizeof *rs);
     rs->debug_x = rs->debug_y = -1;
     rs->max_shader_steps = VM_DEFAULT_MAX_STEPS;
+    const char *backend = getenv("RTRENDER_BACKEND");
+    rs->vm = backend && !strcmp(backend, "vm");
 }
 
 Render *render_new(const RibScene *scene, const RenderSettings *rs)
@@ -95,7 +97,8 @@ Render *render_new(const RibScene *scene, const RenderSettings *rs)
     r->rs = rs;
     /* Debugging a pixel wants every variable printable: -O0 code with
        debug information, for the whole render. */
-    r->shading = shadesys_vm_new(rs->debug_x >= 0);
+    r->shading = rs->vm || rs->debug_x >= 0 ? shadesys_vm_new(rs->debug_x >= 0)
+                                            : shadesys_native_new(NATIVE_ISA_AUTO, rs->verbose);
     r->shading->max_steps = rs->max_shader_steps;
     /* A .sl compiled during the render #includes from its own folder
        (cpp's rule), then the scene's, then -I's. */

@@ -58,6 +58,13 @@ typedef struct RenderSettings {
        #include of a .sl compiled during the render. */
     const char *shader_path, *texture_path, *include_path;
     bool strict;          /* unknown or unsupported RIB is an error */
+    /* Where shaders run, read once by render_new: in native code where
+       the CPU and the shader allow it, else on the VM (shadesys.h); with
+       vm, all on the VM. render_settings_init sets vm when the
+       environment's RTRENDER_BACKEND is "vm". --debug-pixel runs all on
+       the VM. */
+    bool vm;
+    bool verbose;         /* each shader's backend told on stderr */
 } RenderSettings;
 
 void render_settings_init(RenderSettings *rs);

@@ -2,7 +2,8 @@
 ** shadesys.h: the one shading interface the integrators use. A ShadeSys
 ** turns RIB shader requests into instances and runs instances over
 ** batches of shading points; how they run (the VM's bytecode in
-** shadesys_vm.c, native code later) stays behind it.
+** shadesys_vm.c, or native code where it can, shadesys_native.c) stays
+** behind it.
 **
 ** Lifetime. A ShadeSys lives for a whole render (every frame of a RIB
 ** file). Before a frame's world is built, load() makes an instance of
@@ -19,7 +20,7 @@
 ** Batches. Up to VM_MAX_BATCH lanes. Globals go in and come out by RVar,
 ** lane by lane, rvar_width(g) floats a lane, in camera space.
 **
-**   ShadeSys *sys = shadesys_vm_new(false);
+**   ShadeSys *sys = shadesys_native_new(NATIVE_ISA_AUTO, false);
 **   const RShader *sh = sys->load(sys, req, VM_SURFACE, path, &w2c, err, n);
 **   ShadeThread *t = sys->thread_new(sys, &host, maxdepth, NULL);
 **   ShadeBatch b = { .n = 64, .seed = seeds, .in[RV_P] = P, .out[RV_Ci] = Ci };
@@ -33,6 +34,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "backends/llvm/native.h"
 #include "render/rib/scene.h"
 #include "runtime/host.h"
 #include "vm/object.h"
@@ -139,5 +141,12 @@ struct ShadeSys {
    -O2 (with debug, at -O0 with rslc -g's debug information, so that
    rsldb can print every variable). */
 ShadeSys *shadesys_vm_new(bool debug);
+
+/* Shading in native code for isa (NATIVE_ISA_AUTO: the widest the CPU
+   runs) where the CPU and the shader allow it, else on the VM, after a
+   warning saying why, or silently for what native code lacks
+   (derivatives, gather: shadesys_native.h); with notes, each shader's
+   backend is told on stderr. .sl files compile at -O2. */
+ShadeSys *shadesys_native_new(NativeIsa isa, bool notes);
 
 #endif /* RT_RENDER_SHADESYS_H */

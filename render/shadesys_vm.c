@@ -6,6 +6,9 @@
 ** moved into camera space the way RISpec says (points, vectors and
 ** normals given to a shader are in the shader's own space); and each
 ** thread's VM sessions, one per depth and code, in which batches run.
+** A native ShadeSys is this one with native code for the shaders that
+** have some (shadesys_native.h): it runs in the same sessions' registers,
+** so instances, message passing and the debugger stay as they are.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +18,7 @@
 #include "backends/compile.h"
 #include "runtime/builtins.h"
 #include "render/internal.h"
+#include "render/shadesys_native.h"
 #include "vm/debug.h"
 #include "vm/grid.h"
 #include "vm/session.h"
@@ -41,33 +45,42 @@ typedef struct Code {
     char *file;            /* where it came from: the library's key */
     VmObject *obj;
     VmOnce *once;          /* its run-time warnings, once for all threads */
+    NativeShader *ns;      /* its native code (the NativeLib's), or NULL */
 } Code;
 
 typedef struct VmShadeSys {
     ShadeSys sys;          /* first: the interface */
     bool debug;
+    NativeLib *native;     /* NULL: every shader on the VM */
     Code *code;
     int ncode;
     VmShader **inst;
     int ninst;
 } VmShadeSys;
 
+/* Where one code runs at one depth of a thread. */
+typedef struct Slot {
+    VmSession vm;
+    NativeSession native;  /* bound to vm, where the code has native code */
+    bool open;             /* opened lazily */
+    int lanes;             /* the latest batch's size */
+} Slot;
+
 struct ShadeThread {
     VmShadeSys *lib;
     const VmHost *host;
     int maxdepth, ncode;   /* the code loaded when the thread began */
     const atomic_bool *stop;
-    VmSession *sessions[RT_MAX_DEPTH + 1]; /* [depth][code], opened lazily */
-    bool *open[RT_MAX_DEPTH + 1];
-    int *lanes[RT_MAX_DEPTH + 1];          /* each session's latest batch size */
+    Slot *slot[RT_MAX_DEPTH + 1];          /* [depth][code] */
 };
 
 static const char *const kind_names[VM_NKINDS] = { "surface", "light", "displacement",
                                                    "volume", "imager" };
 
 /* The object of the .sl at file, its #includes found along the
-   include path too; NULL after diagnostics. */
-static VmObject *compile_source(VmShadeSys *lib, const char *file)
+   include path too, and its native code in *ns (NULL: none); NULL after
+   diagnostics. */
+static VmObject *compile_source(VmShadeSys *lib, const char *file, NativeShader **ns)
 {
     const char *inc = lib->sys.include_path ? lib->sys.include_path : "";
     size_t n = strlen(inc);
@@ -83,8 +96,10 @@ static VmObject *compile_source(VmShadeSys *lib, const char *file)
         d += k + (d[k] == ':');
     }
     CppOptions cpp = { args, nargs };
-    VmObject *obj = backend_compile_file_cpp(&(RslcCtx){ 0 }, file, &cpp, lib->debug ? 0 : 2,
-                                             NULL, 0, lib->debug);
+    *ns = NULL;
+    VmObject *obj = lib->native ? native_lib_compile(lib->native, file, &cpp, ns)
+                                : backend_compile_file_cpp(&(RslcCtx){ 0 }, file, &cpp,
+                                                           lib->debug ? 0 : 2, NULL, 0, lib->debug);
     free(args);
     free(buf);
     return obj;
@@ -98,14 +113,17 @@ static int build_code(VmShadeSys *lib, const char *file, bool compile, char *why
         if (!strcmp(lib->code[i].file, file))
             return i;
     VmObject *obj;
+    NativeShader *ns = NULL;
     if (!compile)
         obj = vm_object_read(file, why, whylen);
-    else if (!(obj = compile_source(lib, file)))
+    else if (!(obj = compile_source(lib, file, &ns)))
         snprintf(why, (size_t)whylen, "%s does not compile (see the messages above)", file);
     if (!obj)
         return -1;
+    if (!compile && lib->native)
+        native_lib_bytecode_only(file);
     lib->code = realloc(lib->code, (size_t)(lib->ncode + 1) * sizeof *lib->code);
-    lib->code[lib->ncode] = (Code){ strdup(file), obj, vm_once_new() };
+    lib->code[lib->ncode] = (Code){ strdup(file), obj, vm_once_new(), ns };
     lib->sys.built++;
     return lib->ncode++;
 }
@@ -324,11 +342,8 @@ static ShadeThread *vmsys_thread_new(ShadeSys *sys, const VmHost *host, int maxd
     t->stop = stop;
     t->maxdepth = maxdepth;
     t->ncode = t->lib->ncode;
-    for (int d = 0; d <= maxdepth; d++) {
-        t->sessions[d] = calloc((size_t)(t->ncode ? t->ncode : 1), sizeof **t->sessions);
-        t->open[d] = calloc((size_t)(t->ncode ? t->ncode : 1), sizeof **t->open);
-        t->lanes[d] = calloc((size_t)(t->ncode ? t->ncode : 1), sizeof **t->lanes);
-    }
+    for (int d = 0; d <= maxdepth; d++)
+        t->slot[d] = calloc((size_t)(t->ncode ? t->ncode : 1), sizeof **t->slot);
     return t;
 }
 
@@ -336,31 +351,38 @@ static void vmsys_thread_free(ShadeThread *t)
 {
     for (int d = 0; d <= t->maxdepth; d++) {
         for (int i = 0; i < t->ncode; i++)
-            if (t->open[d][i])
-                vm_session_close(&t->sessions[d][i]);
-        free(t->sessions[d]);
-        free(t->open[d]);
-        free(t->lanes[d]);
+            if (t->slot[d][i].open) {
+                if (t->lib->code[i].ns)
+                    native_session_close(&t->slot[d][i].native);
+                vm_session_close(&t->slot[d][i].vm);
+            }
+        free(t->slot[d]);
     }
     free(t);
 }
 
-/* The session of sh's code at depth, opened on first use. */
-static int open_session(ShadeThread *t, int depth, const VmShader *sh, VmSession **out, char *err,
-                        int errlen)
+/* The slot of sh's code at depth, its sessions opened on first use. */
+static int open_slot(ShadeThread *t, int depth, const VmShader *sh, Slot **out, char *err,
+                     int errlen)
 {
-    VmSession *ss = &t->sessions[depth][sh->code];
-    if (!t->open[depth][sh->code]) {
+    Slot *slot = &t->slot[depth][sh->code];
+    const Code *code = &t->lib->code[sh->code];
+    if (!slot->open) {
+        VmSession *ss = &slot->vm;
         if (vm_session_open(ss, sh->obj, t->host, VM_MAX_BATCH, err, errlen) < 0)
             return -1;
         ss->max_steps = t->lib->sys.max_steps;
         ss->stop = t->stop;
         ss->program = "rtrender";
-        if (t->lib->code[sh->code].once)
-            vm_session_share_once(ss, t->lib->code[sh->code].once);
-        t->open[depth][sh->code] = true;
+        if (code->once)
+            vm_session_share_once(ss, code->once);
+        if (code->ns && native_session_open(&slot->native, code->ns, ss, t->host, err, errlen)) {
+            vm_session_close(ss);
+            return -1;
+        }
+        slot->open = true;
     }
-    *out = ss;
+    *out = slot;
     return 0;
 }
 
@@ -437,17 +459,30 @@ static void prepare(const VmShader *sh, VmSession *ss, const ShadeBatch *b, VmSt
     s->deriv = b->deriv;
 }
 
+/* A batch in native code, which checks the step budget but not the stop
+   flag: a batch is short, so the flag is checked as it starts. */
+static int run_native(ShadeThread *t, Slot *slot, VmState *s, char *err, int errlen)
+{
+    if (t->stop && atomic_load_explicit(t->stop, memory_order_relaxed)) {
+        snprintf(err, (size_t)errlen, "rtrender: error: shader '%s' stopped",
+                 slot->vm.obj->name);
+        return -1;
+    }
+    return native_session_run(&slot->native, s, err, errlen);
+}
+
 static int vmsys_run(ShadeThread *t, int depth, const RShader *base, const ShadeBatch *b, char *err,
                   int errlen)
 {
     const VmShader *sh = (const VmShader *)base;
-    VmSession *ss;
+    Slot *slot;
     VmState s;
-    if (open_session(t, depth, sh, &ss, err, errlen) < 0)
+    if (open_slot(t, depth, sh, &slot, err, errlen) < 0)
         return -1;
-    prepare(sh, ss, b, &s);
-    t->lanes[depth][sh->code] = b->n;
-    if (vm_session_run(ss, &s, err, errlen) < 0)
+    prepare(sh, &slot->vm, b, &s);
+    slot->lanes = b->n;
+    if ((t->lib->code[sh->code].ns ? run_native(t, slot, &s, err, errlen)
+                                   : vm_session_run(&slot->vm, &s, err, errlen)) < 0)
         return -1;
     for (int g = 0; g < RV_COUNT; g++) {
         unsigned k = rvar_width((RVar)g);
@@ -478,10 +513,10 @@ static int vmsys_debug(ShadeThread *t, int depth, const RShader *base, const Sha
                     char *err, int errlen)
 {
     const VmShader *sh = (const VmShader *)base;
-    VmSession *ss;
-    if (open_session(t, depth, sh, &ss, err, errlen) < 0)
+    Slot *slot;
+    if (open_slot(t, depth, sh, &slot, err, errlen) < 0)
         return -1;
-    Rsldb *db = rsldb_attach(ss, stdin, stdout, err, errlen);
+    Rsldb *db = rsldb_attach(&slot->vm, stdin, stdout, err, errlen);
     if (!db)
         return -1;
     rsldb_select_lane(db, lane);
@@ -524,14 +559,14 @@ static size_t saved_size(const VmObject *o, int n)
 static size_t vmsys_param_size(ShadeThread *t, int depth, const RShader *base)
 {
     const VmShader *sh = (const VmShader *)base;
-    return saved_size(sh->obj, t->lanes[depth][sh->code]);
+    return saved_size(sh->obj, t->slot[depth][sh->code].lanes);
 }
 
 /* The state of sh's latest run at depth (its session's registers). */
 static VmState latest(ShadeThread *t, int depth, const VmShader *sh)
 {
-    VmSession *ss = &t->sessions[depth][sh->code];
-    return (VmState){ .n = t->lanes[depth][sh->code], .U = ss->U, .V = ss->V };
+    const Slot *slot = &t->slot[depth][sh->code];
+    return (VmState){ .n = slot->lanes, .U = slot->vm.U, .V = slot->vm.V };
 }
 
 static void vmsys_param_save(ShadeThread *t, int depth, const RShader *base, float *to)
@@ -545,7 +580,7 @@ static void vmsys_param_save(ShadeThread *t, int depth, const RShader *base, flo
         unsigned slots = vm_type_slots(v->type, v->arraylen);
         for (int l = 0; l < ((v->reg & VM_V) ? s.n : 1); l++)
             for (unsigned j = 0; j < slots; j++)
-                *to++ = t->open[depth][sh->code] ? vm_var_load(&s, v, j, l) : 0;
+                *to++ = t->slot[depth][sh->code].open ? vm_var_load(&s, v, j, l) : 0;
     }
 }
 
@@ -556,7 +591,8 @@ static int vmsys_param(ShadeThread *t, int depth, const RShader *base, const flo
     const VmObject *o = sh->obj;
     const VmVar *v = NULL;
     size_t at = 1;
-    int lanes = from ? (int)from[0] : t->lanes[depth][sh->code];
+    const Slot *slot = &t->slot[depth][sh->code];
+    int lanes = from ? (int)from[0] : slot->lanes;
     for (uint32_t k = 0; k < o->nparams && !v; k++) {
         const VmVar *p = &o->params[k];
         unsigned slots = vm_type_slots(p->type, p->arraylen);
@@ -568,8 +604,7 @@ static int vmsys_param(ShadeThread *t, int depth, const RShader *base, const flo
     unsigned slots = v ? vm_type_slots(v->type, v->arraylen) : 0;
     if (!v || !param_fits(v->type, type) || (int)slots != n)
         return 0;
-    VmSession *ss = &t->sessions[depth][sh->code];
-    bool live = !from && ran && t->open[depth][sh->code] && lane < lanes;
+    bool live = !from && ran && slot->open && lane < lanes;
     float value[VM_MAX_VALUE];
     const char *const *given = NULL;
     if (from) {
@@ -606,7 +641,7 @@ static int vmsys_param(ShadeThread *t, int depth, const RShader *base, const flo
         }
     }
     if (type == 's')
-        *str = given ? given[0] : vm_strings_get(ss->strings, vm_string_index(value[0]));
+        *str = given ? given[0] : vm_strings_get(slot->vm.strings, vm_string_index(value[0]));
     else
         memcpy(out, value, slots * sizeof *out);
     return 1;
@@ -622,6 +657,7 @@ static void vmsys_free(ShadeSys *sys)
     }
     for (int i = 0; i < lib->ninst; i++)
         instance_free(lib->inst[i]);
+    native_lib_free(lib->native);
     free(lib->code);
     free(lib->inst);
     free(lib);
@@ -637,4 +673,11 @@ ShadeSys *shadesys_vm_new(bool debug)
                            .free = vmsys_free, .max_steps = VM_DEFAULT_MAX_STEPS };
     lib->debug = debug;
     return &lib->sys;
+}
+
+ShadeSys *shadesys_native_new(NativeIsa isa, bool notes)
+{
+    ShadeSys *sys = shadesys_vm_new(false);
+    ((VmShadeSys *)sys)->native = native_lib_new(isa, notes);
+    return sys;
 }

@@ -5,6 +5,7 @@
 **   rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]
 **            [--crop XMIN,XMAX,YMIN,YMAX] [--integrator classic|path]
 **            [--max-depth N] [--debug-pixel X,Y] [-q] [--stats]
+**            [--backend vm|native] [--verbose]
 **            [--max-shader-steps N] [--time-limit SECONDS] [--strict]
 **            [--shaderpath PATH] [--texturepath PATH] [-I DIR] scene.rib
 */
@@ -22,6 +23,7 @@ static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
     "                [--crop XMIN,XMAX,YMIN,YMAX] [--integrator classic|path]\n"
     "                [--max-depth N] [--debug-pixel X,Y] [-q] [--stats]\n"
+    "                [--backend vm|native] [--verbose]\n"
     "                [--max-shader-steps N] [--time-limit SECONDS] [--strict]\n"
     "                [--shaderpath PATH] [--texturepath PATH] [-I DIR] scene.rib\n"
     "\n"
@@ -41,6 +43,10 @@ static const char usage[] =
     "  --debug-pixel X,Y  debug the surface shader of pixel X,Y under rsldb\n"
     "  -q              no progress bar\n"
     "  --stats         print rays, shading points and where the time went\n"
+    "  --backend vm|native  shade in native code where the CPU and the shader\n"
+    "                  allow it (the default), or on the VM (default: vm when\n"
+    "                  $RTRENDER_BACKEND is vm); --debug-pixel shades on the VM\n"
+    "  --verbose       say which shaders run in native code, which on the VM, and why\n"
     "  --max-shader-steps N  stop with an error when a shader runs more than N\n"
     "                  instructions on one batch (default 100000000; 0: no limit)\n"
     "  --time-limit SECONDS  stop with an error, writing nothing, once the render\n"
@@ -101,6 +107,9 @@ static void add_dir(char **list, const char *dir)
 static int parse_args(int argc, char **argv, Args *a)
 {
     render_settings_init(&a->rs);
+    const char *backend = getenv("RTRENDER_BACKEND");
+    if (backend && strcmp(backend, "vm") && strcmp(backend, "native"))
+        return fail("RTRENDER_BACKEND is 'vm' or 'native', not '%s'", backend);
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -108,6 +117,7 @@ static int parse_args(int argc, char **argv, Args *a)
                      || !strcmp(o, "--res") || !strcmp(o, "--crop") || !strcmp(o, "--debug-pixel")
                      || !strcmp(o, "--max-shader-steps") || !strcmp(o, "--time-limit")
                      || !strcmp(o, "--integrator") || !strcmp(o, "--max-depth")
+                     || !strcmp(o, "--backend")
                      || !strcmp(o, "--shaderpath") || !strcmp(o, "--texturepath") || !strcmp(o, "-I");
         if (takes && !v)
             return fail("%s needs a value", o);
@@ -136,6 +146,12 @@ static int parse_args(int argc, char **argv, Args *a)
                 return fail("--integrator needs 'classic' or 'path', not '%s'", v);
             a->rs.integrator = !strcmp(v, "path") ? RENDER_INTEGRATOR_PATH
                                                   : RENDER_INTEGRATOR_CLASSIC;
+        } else if (!strcmp(o, "--backend")) {
+            if (strcmp(v, "vm") && strcmp(v, "native"))
+                return fail("--backend needs 'vm' or 'native', not '%s'", v);
+            a->rs.vm = !strcmp(v, "vm");
+        } else if (!strcmp(o, "--verbose")) {
+            a->rs.verbose = true;
         } else if (!strcmp(o, "--max-depth")) {
             if (!int_arg(v, RENDER_MAX_DEPTH, &a->rs.max_depth))
                 return fail("--max-depth needs a path length from 1 to 1024, not '%s'", v);

@@ -200,28 +200,6 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
     return ns;
 }
 
-NativeShader *native_compile_file(RslcCtx *rc, const char *path, const NativeOptions *opt,
-                                  VmObject **obj)
-{
-    CppOptions cpp = { 0 };
-    diag_reset(rc);
-    Unit *unit = rslc_front_end(rc, path, &cpp);
-    IrModule *m = unit ? rslc_middle_end(rc, unit, opt->level, NULL) : NULL;
-    *obj = m ? backend_vm_object(rc, m, opt->level, path, false) : NULL;
-    IrFunc *shader = NULL;
-    for (int i = 0; *obj && i < m->nfuncs; i++)
-        if (m->funcs[i]->kind != SHADER_FUNCTION)
-            shader = m->funcs[i];
-    NativeShader *ns = shader ? native_compile(rc, shader, *obj, opt) : NULL;
-    ir_module_free(m);
-    rslc_compile_done(rc);
-    if (!ns) {
-        vm_object_free(*obj);
-        *obj = NULL;
-    }
-    return ns;
-}
-
 void native_free(NativeShader *ns)
 {
     if (!ns)

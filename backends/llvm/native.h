@@ -65,6 +65,14 @@ void native_free(NativeShader *ns);
    code at opt->level. NULL after diagnostics through rc (*obj NULL). */
 NativeShader *native_compile_file(RslcCtx *rc, const char *path, const NativeOptions *opt,
                                   VmObject **obj);
+/* The same with cpp's options (NULL: none), keeping the object when
+   only native compilation fails, as a renderer that falls back to the VM
+   wants: *obj is NULL after the front end's diagnostics through rc, and
+   the result NULL, with *obj kept, after native_compile's through nrc
+   (rc again, or a context of the caller's that collects them apart). */
+NativeShader *native_compile_file_cpp(RslcCtx *rc, RslcCtx *nrc, const char *path,
+                                      const CppOptions *cpp, const NativeOptions *opt,
+                                      VmObject **obj);
 
 /* The ISA it was compiled for, and the milliseconds that lowering,
    optimisation and JIT compilation took. */

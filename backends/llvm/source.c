@@ -1,0 +1,40 @@
+/*
+** source.c: from a .sl file to its VM object and native code in one pass
+** through rslc (native.h), as rslvm and rtrender take shader source.
+** Native code is compiled against the object, so both come from the same
+** optimised IR, which lives only for this pass.
+*/
+#include "backends/llvm/native.h"
+#include "rslc/diag.h"
+
+NativeShader *native_compile_file_cpp(RslcCtx *rc, RslcCtx *nrc, const char *path,
+                                      const CppOptions *cpp, const NativeOptions *opt,
+                                      VmObject **obj)
+{
+    CppOptions none = { 0 };
+    diag_reset(rc);
+    Unit *unit = rslc_front_end(rc, path, cpp ? cpp : &none);
+    IrModule *m = unit ? rslc_middle_end(rc, unit, opt->level, NULL) : NULL;
+    *obj = m ? backend_vm_object(rc, m, opt->level, path, false) : NULL;
+    IrFunc *shader = NULL;
+    for (int i = 0; *obj && i < m->nfuncs; i++)
+        if (m->funcs[i]->kind != SHADER_FUNCTION)
+            shader = m->funcs[i];
+    NativeShader *ns = shader ? native_compile(nrc, shader, *obj, opt) : NULL;
+    ir_module_free(m);
+    rslc_compile_done(rc);
+    if (nrc != rc)
+        rslc_compile_done(nrc);
+    return ns;
+}
+
+NativeShader *native_compile_file(RslcCtx *rc, const char *path, const NativeOptions *opt,
+                                  VmObject **obj)
+{
+    NativeShader *ns = native_compile_file_cpp(rc, rc, path, NULL, opt, obj);
+    if (!ns) {
+        vm_object_free(*obj);
+        *obj = NULL;
+    }
+    return ns;
+}

@@ -1,0 +1,156 @@
+/*
+** shadesys_native.c: shadesys_native.h. The cache is a list: a render
+** has tens of shaders, and each is looked up once, when it is built.
+*/
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/shadesys_native.h"
+
+typedef struct Cached {
+    uint64_t key;          /* hash_object of the object, with the ISA */
+    NativeShader *ns;
+} Cached;
+
+struct NativeLib {
+    NativeIsa isa;
+    bool notes;
+    Cached *cache;
+    int ncache;
+};
+
+/* FNV-1a, 64 bits. */
+static uint64_t mix(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3u;
+    return h;
+}
+
+static uint64_t mix_str(uint64_t h, const char *s)
+{
+    return s ? mix(h, s, strlen(s) + 1) : mix(h, "", 1);
+}
+
+static uint64_t mix_vars(uint64_t h, const VmVar *v, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        unsigned f[4] = { v[i].type, v[i].flags, v[i].arraylen, v[i].reg };
+        h = mix(mix_str(h, v[i].name), f, sizeof f);
+    }
+    return h;
+}
+
+/* A content hash of what native code is made from and bound to: the
+   object's code, its constants and strings, the builtins it calls, its
+   variables' layout and its lines (which native code's messages cite).
+   Field by field, since structs may hold padding. */
+static uint64_t hash_object(const VmObject *o, NativeIsa isa)
+{
+    const VmProgram *p = &o->prog;
+    uint64_t h = mix(0xcbf29ce484222325u, &isa, sizeof isa);
+    h = mix(mix_str(h, o->name), &o->kind, sizeof o->kind);
+    h = mix(h, p->code, p->ncode * sizeof *p->code);
+    uint32_t sizes[3] = { p->nuniform, p->nvarying, p->nstrings };
+    h = mix(h, sizes, sizeof sizes);
+    h = mix(h, p->uniform_init, p->nuniform * sizeof *p->uniform_init);
+    for (uint32_t i = 0; i < p->nvarying_init; i++)
+        h = mix(mix(h, &p->varying_init[i].slot, sizeof(uint32_t)), &p->varying_init[i].value,
+                sizeof(float));
+    for (uint32_t i = 0; i < p->nstrings; i++)
+        h = mix_str(h, p->strings[i]);
+    for (uint32_t i = 0; i < p->nbuiltins; i++) {
+        const VmCallee *c = &o->callees[i];
+        h = mix(mix(h, &c->row, sizeof c->row), &c->result, 1);
+        h = mix(mix(h, &c->nargs, 1), c->type, c->nargs);
+        h = mix(h, c->arraylen, c->nargs * sizeof *c->arraylen);
+    }
+    h = mix_vars(mix_vars(h, o->params, o->nparams), o->globals, o->nglobals);
+    for (uint32_t i = 0; i < o->nlines; i++)
+        h = mix(mix_str(h, o->lines[i].file), &o->lines[i].pc, 2 * sizeof(uint32_t));
+    return h;
+}
+
+NativeLib *native_lib_new(NativeIsa isa, bool notes)
+{
+    if (native_isa_best() == NATIVE_ISA_AUTO) {
+        fprintf(stderr, "warning: the CPU lacks SSE4.2, which native code needs at least; "
+                        "shaders run on the VM\n");
+        return NULL;
+    }
+    NativeLib *lib = calloc(1, sizeof *lib);
+    lib->isa = isa == NATIVE_ISA_AUTO ? native_isa_best() : isa;
+    lib->notes = notes;
+    return lib;
+}
+
+void native_lib_free(NativeLib *lib)
+{
+    if (!lib)
+        return;
+    for (int i = 0; i < lib->ncache; i++)
+        native_free(lib->cache[i].ns);
+    free(lib->cache);
+    free(lib);
+}
+
+/* The first line of text, without its newline. */
+static const char *first_line(char *text)
+{
+    text[strcspn(text, "\n")] = '\0';
+    return text;
+}
+
+VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions *cpp,
+                             NativeShader **ns)
+{
+    char lacks[200] = "", *why = NULL;
+    size_t whylen = 0;
+    RslcCtx nrc = { 0 };
+    /* native_compile's diagnostics become the warning's reason: the render
+       goes on, on the VM. */
+    nrc.diag_out = open_memstream(&why, &whylen);
+    NativeOptions opt = { 2, lib->isa, lacks, sizeof lacks };
+    VmObject *obj;
+    *ns = native_compile_file_cpp(&(RslcCtx){ 0 }, &nrc, file, cpp, &opt, &obj);
+    fclose(nrc.diag_out);
+    if (!obj) {
+        free(why);
+        return NULL;
+    }
+    uint64_t key = hash_object(obj, lib->isa);
+    for (int i = 0; i < lib->ncache; i++)
+        if (lib->cache[i].key == key && lib->cache[i].ns) {
+            /* Compiled already, from a copy elsewhere. */
+            native_free(*ns);
+            *ns = lib->cache[i].ns;
+            free(why);
+            return obj;
+        }
+    if (*ns && lib->notes)
+        fprintf(stderr, "%s: note: shader \"%s\" runs in native code (%s, JIT %.1f ms)\n", file,
+                obj->name, native_isa_name(lib->isa), native_compile_ms(*ns));
+    else if (!*ns && lacks[0] && lib->notes)
+        fprintf(stderr, "%s: note: shader \"%s\" runs on the VM: native code lacks %s\n", file,
+                obj->name, lacks);
+    else if (!*ns && !lacks[0])
+        fprintf(stderr, "%s: warning: shader \"%s\" runs on the VM: %s\n", file, obj->name,
+                why && why[0] ? first_line(why) : "native compilation failed");
+    if (!*ns) {
+        free(why);
+        return obj;
+    }
+    lib->cache = realloc(lib->cache, (size_t)(lib->ncache + 1) * sizeof *lib->cache);
+    lib->cache[lib->ncache++] = (Cached){ key, *ns };
+    free(why);
+    return obj;
+}
+
+void native_lib_bytecode_only(const char *file)
+{
+    fprintf(stderr, "%s: warning: the object holds bytecode only, so its shader runs on the VM "
+                    "(rtrender compiles the shader's .sl to native code)\n", file);
+}

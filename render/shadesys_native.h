@@ -1,0 +1,39 @@
+/*
+** shadesys_native.h: the native code of a render's shaders (issue 13),
+** for shadesys_vm.c, which runs a shader's batches in it where it has
+** some and on the VM otherwise. It compiles each shader's source once to
+** its VM object and native code, keeps the native code in memory by a
+** content hash of the object and the ISA (the same shader found twice is
+** JIT-compiled once), and says why a shader runs on the VM: a warning,
+** once per shader, when native compilation fails or cannot be done; a
+** note, asked for, when the shader uses what native code lacks
+** (derivatives, gather), which the VM runs as a matter of course.
+*/
+#ifndef RT_RENDER_SHADESYS_NATIVE_H
+#define RT_RENDER_SHADESYS_NATIVE_H
+
+#include <stdbool.h>
+
+#include "backends/llvm/native.h"
+#include "rslc/cpp.h"
+#include "vm/object.h"
+
+typedef struct NativeLib NativeLib;
+
+/* Native code for isa (NATIVE_ISA_AUTO: the widest the CPU runs); with
+   notes, every shader's backend is told on stderr. NULL, after one
+   warning, when the CPU runs none of native code's ISAs. */
+NativeLib *native_lib_new(NativeIsa isa, bool notes);
+void native_lib_free(NativeLib *lib);
+
+/* The -O2 VM object of the .sl at file (NULL after its diagnostics), and
+   in *ns its native code, owned by lib, or NULL when it runs on the VM
+   (after a warning or note saying why). */
+VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions *cpp,
+                             NativeShader **ns);
+
+/* An object read from file holds bytecode only: a warning that its
+   shader runs on the VM. */
+void native_lib_bytecode_only(const char *file);
+
+#endif /* RT_RENDER_SHADESYS_NATIVE_H */
