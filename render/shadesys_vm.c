@@ -459,16 +459,25 @@ static void prepare(const VmShader *sh, VmSession *ss, const ShadeBatch *b, VmSt
     s->deriv = b->deriv;
 }
 
-/* A batch in native code, which checks the step budget but not the stop
-   flag: a batch is short, so the flag is checked as it starts. */
-static int run_native(ShadeThread *t, Slot *slot, VmState *s, char *err, int errlen)
+/* The loop iterations a batch may run in native code before it runs
+   again on the VM: about a hundredth of a second. */
+enum { NATIVE_SLICE = 1 << 20 };
+
+/* Runs batch b, prepared in s, in sh's native code. Native code checks a
+   budget of loop iterations but not the stop flag, and its faults name
+   no line; so a batch that runs past NATIVE_SLICE iterations (or the
+   step budget, if less) or faults runs again from the start on the VM,
+   which checks the flag as it goes and names the line of a fault or of
+   a runaway loop. */
+static int run_native(const VmShader *sh, Slot *slot, const ShadeBatch *b, VmState *s, char *err,
+                      int errlen)
 {
-    if (t->stop && atomic_load_explicit(t->stop, memory_order_relaxed)) {
-        snprintf(err, (size_t)errlen, "rtrender: error: shader '%s' stopped",
-                 slot->vm.obj->name);
-        return -1;
-    }
-    return native_session_run(&slot->native, s, err, errlen);
+    if (!s->max_steps || s->max_steps > NATIVE_SLICE)
+        s->max_steps = NATIVE_SLICE;
+    if (native_session_run(&slot->native, s, err, errlen) == 0)
+        return 0;
+    prepare(sh, &slot->vm, b, s);
+    return vm_session_run(&slot->vm, s, err, errlen);
 }
 
 static int vmsys_run(ShadeThread *t, int depth, const RShader *base, const ShadeBatch *b, char *err,
@@ -481,7 +490,7 @@ static int vmsys_run(ShadeThread *t, int depth, const RShader *base, const Shade
         return -1;
     prepare(sh, &slot->vm, b, &s);
     slot->lanes = b->n;
-    if ((t->lib->code[sh->code].ns ? run_native(t, slot, &s, err, errlen)
+    if ((t->lib->code[sh->code].ns ? run_native(sh, slot, b, &s, err, errlen)
                                    : vm_session_run(&slot->vm, &s, err, errlen)) < 0)
         return -1;
     for (int g = 0; g < RV_COUNT; g++) {
