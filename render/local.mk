@@ -60,7 +60,7 @@ RENDER_LIBS = render/librender.a $(IMAGE_LIBS) $(RIB_LIBS) $(RTCORE_LIBS) \
 
 check_PROGRAMS += tests/render/check_render
 TESTS += tests/render/check_render
-tests_render_check_render_SOURCES = tests/render/check_render.c
+tests_render_check_render_SOURCES = tests/render/check_render.c tests/render/backends.h
 tests_render_check_render_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"' \
 	-DTEST_SHADER_DIR='"$(abs_top_srcdir)/tests/render/shaders"'
 tests_render_check_render_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -70,7 +70,7 @@ EXTRA_DIST += scenes tests/render/shaders
 
 check_PROGRAMS += tests/render/check_rtrender
 TESTS += tests/render/check_rtrender
-tests_render_check_rtrender_SOURCES = tests/render/check_rtrender.c \
+tests_render_check_rtrender_SOURCES = tests/render/check_rtrender.c tests/render/backends.h \
 	tests/common/runcmd.h tests/common/runcmd.c
 tests_render_check_rtrender_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
 	-DTOP_BUILDDIR='"$(abs_top_builddir)"' -DTOP_SRCDIR='"$(abs_top_srcdir)"'
@@ -102,7 +102,7 @@ CLEANFILES += tests/render/*.out.exr
 
 check_PROGRAMS += tests/render/check_path
 TESTS += tests/render/check_path
-tests_render_check_path_SOURCES = tests/render/check_path.c
+tests_render_check_path_SOURCES = tests/render/check_path.c tests/render/backends.h
 tests_render_check_path_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"' \
 	-DTEST_SHADER_DIR='"$(abs_top_srcdir)/tests/render/shaders"'
 tests_render_check_path_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

@@ -18,7 +18,7 @@
 #include "render/image/image.h"
 #include "render/path.h"
 #include "render/render.h"
-#include "../common/suite.h"
+#include "backends.h"
 
 /* Renders a RIB text's one frame, its counters in *st (st may be NULL):
    NULL with err after an error. */
@@ -517,7 +517,7 @@ START_TEST(bad_integrator_options)
 }
 END_TEST
 
-int main(void)
+static Suite *make_suite(void)
 {
     Suite *s = suite_create("path");
     TCase *tc = tcase_create("path");
@@ -537,5 +537,10 @@ int main(void)
     tcase_add_test(tc, emitter_without_area);
     tcase_add_test(tc, bad_integrator_options);
     suite_add_tcase(s, tc);
-    return run_suite(s);
+    return s;
+}
+
+int main(void)
+{
+    return run_suite_on_backends(make_suite);
 }

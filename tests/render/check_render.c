@@ -18,7 +18,7 @@
 
 #include "render/image/image.h"
 #include "render/render.h"
-#include "../common/suite.h"
+#include "backends.h"
 
 /* A RIB text with nframes frames, shaders from the library and the
    tests' folder. */
@@ -1012,7 +1012,7 @@ START_TEST(missing_shader_is_an_error)
 }
 END_TEST
 
-int main(void)
+static Suite *make_suite(void)
 {
     Suite *s = suite_create("render");
     TCase *tc = tcase_create("analytic");
@@ -1050,5 +1050,10 @@ int main(void)
     tcase_add_test(tc, missing_shader_is_an_error);
     tcase_add_test(tc, depth_of_field_circle_of_confusion);
     suite_add_tcase(s, tc);
-    return run_suite(s);
+    return s;
+}
+
+int main(void)
+{
+    return run_suite_on_backends(make_suite);
 }

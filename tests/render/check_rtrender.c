@@ -18,7 +18,7 @@
 
 #include "render/image/image.h"
 #include "runcmd.h"
-#include "../common/suite.h"
+#include "backends.h"
 
 static char dir[] = "/tmp/check_rtrender.XXXXXX";
 
@@ -676,7 +676,7 @@ static void teardown(void)
     strcpy(dir, "/tmp/check_rtrender.XXXXXX");
 }
 
-int main(void)
+static Suite *make_suite(void)
 {
     Suite *s = suite_create("rtrender");
     TCase *tc = tcase_create("cli");
@@ -699,5 +699,10 @@ int main(void)
     tcase_add_test(tc, stale_temp_files_swept);
     tcase_add_test(tc, output_not_a_regular_file);
     suite_add_tcase(s, tc);
-    return run_suite(s);
+    return s;
+}
+
+int main(void)
+{
+    return run_suite_on_backends(make_suite);
 }
