@@ -90,6 +90,7 @@ START_TEST(usage_errors)
           "rtrender: error: --max-depth needs a path length from 1 to 1024, not '-1'\n" },
         { "--max-depth 5000 x.rib",
           "rtrender: error: --max-depth needs a path length from 1 to 1024, not '5000'\n" },
+        { "--backend gpu x.rib", "rtrender: error: --backend needs 'vm' or 'native', not 'gpu'\n" },
         { "a.rib b.rib", "rtrender: error: one scene at a time: 'b.rib' is a second input\n" },
         { "-o", "rtrender: error: -o needs a value\n" },
     };
@@ -182,6 +183,56 @@ START_TEST(bad_scenes_write_nothing)
         ck_assert_msg(!exists("out.png"), "case %zu left an output file", i);
         run_free(&r);
     }
+}
+END_TEST
+
+/* Two squares, matte (which native code runs) below and "slope" (which
+   takes a derivative, so the VM runs it) above, under an ambient light of
+   intensity 1: matte's Kd 1 gives 1, slope gives 0.25. */
+static void write_backend_scene(void)
+{
+    write_file("slope.sl", "surface slope()\n{\n    Ci = 0.25 + min(abs(Du(s)), 0);\n}\n");
+    write_file("two.rib", "Format 2 2 1\nProjection \"orthographic\"\nTranslate 0 0 1\n"
+                          "PixelFilter \"box\" 1 1\nWorldBegin\nLightSource \"ambientlight\" 1\n"
+                          "Surface \"matte\"\n"
+                          "Polygon \"P\" [-2 -2 0  -2 0 0  2 0 0  2 -2 0]\nSurface \"slope\"\n"
+                          "Polygon \"P\" [-2 0 0  -2 2 0  2 2 0  2 0 0]\nWorldEnd\n");
+}
+
+START_TEST(backend_choice)
+{
+    /* --verbose says where each shader runs; both backends give the same
+       image; an object (bytecode only) runs on the VM after a warning. */
+    write_backend_scene();
+    static const char *const args[] = { "-q --verbose --backend native -o native.exr two.rib",
+                                        "-q --verbose --backend vm -o vm.exr two.rib" };
+    for (int i = 0; i < 2; i++) {
+        Run r = rtrender(args[i]);
+        ck_assert_msg(r.status == 0, "%s", r.err);
+        if (i == 0) {
+            ck_assert_msg(strstr(r.err, "note: shader \"matte\" runs in native code (")
+                              && strstr(r.err, "note: shader \"slope\" runs on the VM: native "
+                                               "code lacks derivatives"),
+                          "%s", r.err);
+        } else {
+            ck_assert_str_eq(r.err, "");
+        }
+        run_free(&r);
+        Image *img = read_back(i ? "vm.exr" : "native.exr");
+        for (int c = 0; c < 3; c++) {
+            ck_assert_float_eq_tol(image_pixel(img, 0, 0)[c], 0.25f, 1e-6f);
+            ck_assert_float_eq_tol(image_pixel(img, 1, 1)[c], 1.0f, 1e-6f);
+        }
+        image_free(img);
+    }
+    Run r = run_program(dir, TOP_BUILDDIR "/tools/rslc", "slope.sl -o slope.o");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    run_free(&r);
+    r = rtrender("-q -o obj.exr --backend native two.rib");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "./slope.o: warning: the object holds bytecode only, so its shader "
+                            "runs on the VM (rtrender compiles the shader's .sl to native code)\n");
+    run_free(&r);
 }
 END_TEST
 
@@ -685,6 +736,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, usage_errors);
     tcase_add_test(tc, bad_scenes_write_nothing);
     tcase_add_test(tc, runaway_shader_stopped);
+    tcase_add_test(tc, backend_choice);
     tcase_add_test(tc, output_png_by_extension);
     tcase_add_test(tc, exposure_into_float_tiff);
     tcase_add_test(tc, shader_from_the_rib_folder);
