@@ -1,12 +1,16 @@
 /*
 ** bench_render.c: rtrender's throughput on its scenes at fixed settings.
-** For each scene it renders with 1 thread and with 2, best of REPS, and
-** prints camera samples per second, shading points per second, where the
-** time went (trace, shade, the rest: camera rays, grouping, filtering),
-** and the speed-up from 1 to 2 threads.
+** For each scene it renders with 1 thread and with 2, on the VM and in
+** native code (rtrender --backend), best of REPS, and prints camera
+** samples per second, shading points per second, where the time went
+** (trace, shade, the rest: camera rays, grouping, filtering), the
+** speed-up from 1 to 2 threads, and native code's speed-up over the VM
+** (the ratio of the VM's best time to native code's, in the same run).
 **
 **   bench_render SCENE.rib... [--res WxH] [--spp N] [--reps N]
+**                [--backend vm|native|both]
 */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,9 +47,17 @@ int main(int argc, char **argv)
     rs.quiet = true;
     rs.xres = 320, rs.yres = 240, rs.spp = 4;
     int reps = 3;
-    printf("%-14s %3s %9s %10s %11s %7s %7s %7s %8s\n", "scene", "thr", "seconds", "Msamples/s",
-           "Mshade pt/s", "trace%", "shade%", "rest%", "speedup");
+    bool backends[2] = { true, true }; /* the VM, native code */
+    printf("%-14s %-6s %3s %9s %10s %11s %7s %7s %7s %8s %9s\n", "scene", "shade", "thr",
+           "seconds", "Msamples/s", "Mshade pt/s", "trace%", "shade%", "rest%", "speedup",
+           "native/vm");
     for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
+            i++;
+            backends[0] = strcmp(argv[i], "native") != 0;
+            backends[1] = strcmp(argv[i], "vm") != 0;
+            continue;
+        }
         if (!strcmp(argv[i], "--res") && i + 1 < argc) {
             sscanf(argv[++i], "%dx%d", &rs.xres, &rs.yres);
             continue;
@@ -65,25 +77,36 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s: cannot render\n", argv[i]);
             return 1;
         }
-        RenderStats st[2];
-        for (int t = 0; t < 2; t++) {
-            rs.threads = t + 1;
-            if (best_of(scene, &rs, reps, &st[t]) < 0)
-                return 1;
-            /* Traversal and shading times are summed over threads; the
-               rest is what the wall time leaves of them per thread. */
-            double per = st[t].seconds * st[t].threads;
-            double tr = st[t].trace_seconds / per, sh = st[t].shade_seconds / per;
-            const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
-            printf("%-14s %3d %9.3f %10.3f %11.3f %6.1f%% %6.1f%% %6.1f%% ", name, st[t].threads,
-                   st[t].seconds, (double)st[t].camera_rays / st[t].seconds / 1e6,
-                   (double)st[t].shading_points / st[t].seconds / 1e6, 100 * tr, 100 * sh,
-                   100 * (1 - tr - sh));
-            if (t == 1)
-                printf("%7.2fx\n", st[0].seconds / st[1].seconds);
-            else
-                printf("%8s\n", "-");
-        }
+        RenderStats st[2][2]; /* [backend][threads - 1] */
+        for (int t = 0; t < 2; t++)
+            for (int b = 0; b < 2; b++) {
+                if (!backends[b])
+                    continue;
+                rs.threads = t + 1;
+                rs.vm = b == 0;
+                const RenderStats *s = &st[b][t];
+                if (best_of(scene, &rs, reps, &st[b][t]) < 0)
+                    return 1;
+                /* Traversal and shading times are summed over threads;
+                   the rest is what the wall time leaves of them per
+                   thread. */
+                double per = s->seconds * s->threads;
+                double tr = s->trace_seconds / per, sh = s->shade_seconds / per;
+                const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
+                printf("%-14s %-6s %3d %9.3f %10.3f %11.3f %6.1f%% %6.1f%% %6.1f%% ", name,
+                       b ? "native" : "vm", s->threads, s->seconds,
+                       (double)s->camera_rays / s->seconds / 1e6,
+                       (double)s->shading_points / s->seconds / 1e6, 100 * tr, 100 * sh,
+                       100 * (1 - tr - sh));
+                if (t == 1)
+                    printf("%7.2fx ", st[b][0].seconds / s->seconds);
+                else
+                    printf("%8s ", "-");
+                if (b == 1 && backends[0])
+                    printf("%8.2fx\n", st[0][t].seconds / s->seconds);
+                else
+                    printf("%9s\n", "-");
+            }
         rib_scene_free(scene);
         rib_diag_free(&diag);
     }
