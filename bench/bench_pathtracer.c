@@ -9,13 +9,16 @@
 **
 ** Defaults: 512x512, 64 spp, path length 8, 1 and 2 threads, Embree's
 ** --benchmark over 2 frames after one to warm up. Prints, per thread
-** count, paths/s of both (ours: the frame's wall time; Embree's: its mean
-** frame rate) and the ratio; our seconds per stage and the split between
+** count, paths/s of ours shading on the VM and in native code (rtrender
+** --backend; the frame's wall time) and of Embree (its mean frame rate),
+** native code's ratio to the VM and ours (native) to Embree; with native
+** code, our seconds per stage and the split between
 ** traversal (rtcore's streams and shaders' rays) and shading; then
 ** whether the images agree: the mean difference of each channel from
 ** Embree's image against its standard error (embree_cornell_diff).
 ** Without embree-tools it says so and exits 77.
 */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +27,9 @@
 #include "bench/embree_cornell.h"
 #include "render/render.h"
 
-/* Our render of the RIB file's one frame: its image, stats in *st. */
-static Image *ours(const char *rib, const CornellSettings *cs, RenderStats *st)
+/* Our render of the RIB file's one frame, shading on the VM or in native
+   code: its image, stats in *st. */
+static Image *ours(const char *rib, const CornellSettings *cs, bool vm, RenderStats *st)
 {
     RibDiag diag;
     rib_diag_init(&diag, stderr);
@@ -36,7 +40,7 @@ static Image *ours(const char *rib, const CornellSettings *cs, RenderStats *st)
     }
     RenderSettings rs;
     render_settings_init(&rs);
-    rs.quiet = true, rs.spp = cs->spp, rs.threads = cs->threads;
+    rs.quiet = true, rs.spp = cs->spp, rs.threads = cs->threads, rs.vm = vm;
     Render *r = render_new(scene, &rs);
     char err[2048];
     Image *img = render_frame_image(r, &scene->frames[0], st, err, sizeof err);
@@ -99,14 +103,15 @@ int main(int argc, char **argv)
     double paths = (double)cs.res * cs.res * cs.spp;
     printf("Embree's Cornell box, %dx%d, %d spp, path length %d: %.0f paths a frame\n\n", cs.res,
            cs.res, cs.spp, cs.depth, paths);
-    printf("%3s %12s %12s %7s %9s %9s %9s\n", "thr", "ours Mpath/s", "Embree", "ratio",
-           "seconds", "traverse%", "shade%");
-    RenderStats st[8];
+    printf("%3s %10s %14s %9s %12s %7s %9s %9s %9s\n", "thr", "vm Mpath/s", "native Mpath/s",
+           "native/vm", "Embree", "ratio", "seconds", "traverse%", "shade%");
+    RenderStats st[8], vm;
     Image *img = NULL;
     for (int t = 0; t < nthreads; t++) {
         cs.threads = threads[t];
+        image_free(ours(rib, &cs, true, &vm));
         image_free(img);
-        img = ours(rib, &cs, &st[t]);
+        img = ours(rib, &cs, false, &st[t]);
         double fps;
         if (embree_cornell_run(EMBREE_CORNELL_ECS, &cs, NULL, frames, &fps, err, sizeof err) < 0)
             die(err);
@@ -114,8 +119,9 @@ int main(int argc, char **argv)
            of point lights), which the shade stage's time includes. */
         const RenderStats *s = &st[t];
         double busy = s->seconds * s->threads, mine = paths / s->seconds;
-        printf("%3d %12.3f %12.3f %7.2f %9.2f %9.1f %9.1f\n", cs.threads, mine / 1e6,
-               paths * fps / 1e6, mine / (paths * fps), s->seconds,
+        printf("%3d %10.3f %14.3f %8.2fx %12.3f %7.2f %9.2f %9.1f %9.1f\n", cs.threads,
+               paths / vm.seconds / 1e6, mine / 1e6, vm.seconds / s->seconds, paths * fps / 1e6,
+               mine / (paths * fps), s->seconds,
                100 * (s->trace_seconds + s->shader_trace_seconds) / busy,
                100 * (s->shade_seconds - s->shader_trace_seconds) / busy);
     }
