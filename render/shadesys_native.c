@@ -19,6 +19,7 @@ struct NativeLib {
     bool notes;
     Cached *cache;
     int ncache;
+    uint64_t key;          /* the latest object's, as cached() found it */
 };
 
 /* FNV-1a, 64 bits. */
@@ -104,6 +105,18 @@ static const char *first_line(char *text)
     return text;
 }
 
+/* The native code cached for obj, or NULL (a NativeKnown); its key in
+   lib->key. */
+static NativeShader *cached(const VmObject *obj, void *data)
+{
+    NativeLib *lib = data;
+    lib->key = hash_object(obj, lib->isa);
+    for (int i = 0; i < lib->ncache; i++)
+        if (lib->cache[i].key == lib->key)
+            return lib->cache[i].ns;
+    return NULL;
+}
+
 VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions *cpp,
                              NativeShader **ns)
 {
@@ -115,36 +128,25 @@ VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions 
     nrc.diag_out = open_memstream(&why, &whylen);
     NativeOptions opt = { 2, lib->isa, lacks, sizeof lacks };
     VmObject *obj;
-    *ns = native_compile_file_cpp(&(RslcCtx){ 0 }, &nrc, file, cpp, &opt, &obj);
+    *ns = native_compile_file_cpp(&(RslcCtx){ 0 }, &nrc, file, cpp, &opt, cached, lib, &obj);
     fclose(nrc.diag_out);
-    if (!obj) {
-        free(why);
-        return NULL;
-    }
-    uint64_t key = hash_object(obj, lib->isa);
-    for (int i = 0; i < lib->ncache; i++)
-        if (lib->cache[i].key == key && lib->cache[i].ns) {
-            /* Compiled already, from a copy elsewhere. */
-            native_free(*ns);
-            *ns = lib->cache[i].ns;
-            free(why);
-            return obj;
-        }
-    if (*ns && lib->notes)
+    bool fresh = *ns && cached(obj, lib) != *ns;
+    if (obj && lib->notes && fresh)
         fprintf(stderr, "%s: note: shader \"%s\" runs in native code (%s, JIT %.1f ms)\n", file,
                 obj->name, native_isa_name(lib->isa), native_compile_ms(*ns));
-    else if (!*ns && lacks[0] && lib->notes)
+    else if (obj && lib->notes && *ns)
+        fprintf(stderr, "%s: note: shader \"%s\" runs in native code (%s, that of an identical "
+                        "shader)\n", file, obj->name, native_isa_name(lib->isa));
+    else if (obj && lacks[0] && lib->notes)
         fprintf(stderr, "%s: note: shader \"%s\" runs on the VM: native code lacks %s\n", file,
                 obj->name, lacks);
-    else if (!*ns && !lacks[0])
+    else if (obj && !*ns && !lacks[0])
         fprintf(stderr, "%s: warning: shader \"%s\" runs on the VM: %s\n", file, obj->name,
                 why && why[0] ? first_line(why) : "native compilation failed");
-    if (!*ns) {
-        free(why);
-        return obj;
+    if (fresh) {
+        lib->cache = realloc(lib->cache, (size_t)(lib->ncache + 1) * sizeof *lib->cache);
+        lib->cache[lib->ncache++] = (Cached){ lib->key, *ns };
     }
-    lib->cache = realloc(lib->cache, (size_t)(lib->ncache + 1) * sizeof *lib->cache);
-    lib->cache[lib->ncache++] = (Cached){ key, *ns };
     free(why);
     return obj;
 }

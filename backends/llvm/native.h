@@ -69,10 +69,13 @@ NativeShader *native_compile_file(RslcCtx *rc, const char *path, const NativeOpt
    only native compilation fails, as a renderer that falls back to the VM
    wants: *obj is NULL after the front end's diagnostics through rc, and
    the result NULL, with *obj kept, after native_compile's through nrc
-   (rc again, or a context of the caller's that collects them apart). */
+   (rc again, or a context of the caller's that collects them apart).
+   known (NULL: none), a cache, sees the object first: native code it
+   returns for it is the result, and nothing is compiled. */
+typedef NativeShader *NativeKnown(const VmObject *obj, void *data);
 NativeShader *native_compile_file_cpp(RslcCtx *rc, RslcCtx *nrc, const char *path,
                                       const CppOptions *cpp, const NativeOptions *opt,
-                                      VmObject **obj);
+                                      NativeKnown *known, void *data, VmObject **obj);
 
 /* The ISA it was compiled for, and the milliseconds that lowering,
    optimisation and JIT compilation took. */

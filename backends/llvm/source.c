@@ -9,7 +9,7 @@
 
 NativeShader *native_compile_file_cpp(RslcCtx *rc, RslcCtx *nrc, const char *path,
                                       const CppOptions *cpp, const NativeOptions *opt,
-                                      VmObject **obj)
+                                      NativeKnown *known, void *data, VmObject **obj)
 {
     CppOptions none = { 0 };
     diag_reset(rc);
@@ -20,7 +20,9 @@ NativeShader *native_compile_file_cpp(RslcCtx *rc, RslcCtx *nrc, const char *pat
     for (int i = 0; *obj && i < m->nfuncs; i++)
         if (m->funcs[i]->kind != SHADER_FUNCTION)
             shader = m->funcs[i];
-    NativeShader *ns = shader ? native_compile(nrc, shader, *obj, opt) : NULL;
+    NativeShader *ns = shader && known ? known(*obj, data) : NULL;
+    if (shader && !ns)
+        ns = native_compile(nrc, shader, *obj, opt);
     ir_module_free(m);
     rslc_compile_done(rc);
     if (nrc != rc)
@@ -31,7 +33,7 @@ NativeShader *native_compile_file_cpp(RslcCtx *rc, RslcCtx *nrc, const char *pat
 NativeShader *native_compile_file(RslcCtx *rc, const char *path, const NativeOptions *opt,
                                   VmObject **obj)
 {
-    NativeShader *ns = native_compile_file_cpp(rc, rc, path, NULL, opt, obj);
+    NativeShader *ns = native_compile_file_cpp(rc, rc, path, NULL, opt, NULL, NULL, obj);
     if (!ns) {
         vm_object_free(*obj);
         *obj = NULL;
