@@ -128,6 +128,8 @@ struct ShadeSys {
     void (*param_save)(ShadeThread *t, int depth, const RShader *sh, float *to);
     void (*free)(ShadeSys *sys);
     unsigned built;              /* shaders' code built so far */
+    unsigned native_built;       /* native code JIT-compiled so far: once
+                                    for shaders of the same content */
     /* Each run's step budget (vm.h; 0: none), VM_DEFAULT_MAX_STEPS
        unless the caller sets it before thread_new. */
     uint64_t max_steps;

@@ -47,8 +47,10 @@ static uint64_t mix_vars(uint64_t h, const VmVar *v, uint32_t n)
 
 /* A content hash of what native code is made from and bound to: the
    object's code, its constants and strings, the builtins it calls, its
-   variables' layout and its lines (which native code's messages cite).
-   Field by field, since structs may hold padding. */
+   variables' layout and its line numbers. Not the folder its lines name:
+   the renderer reports faults and runaway loops from the VM (run_native
+   in shadesys_vm.c), so a copy elsewhere may share the code. Field by
+   field, since structs may hold padding. */
 static uint64_t hash_object(const VmObject *o, NativeIsa isa)
 {
     const VmProgram *p = &o->prog;
@@ -71,7 +73,7 @@ static uint64_t hash_object(const VmObject *o, NativeIsa isa)
     }
     h = mix_vars(mix_vars(h, o->params, o->nparams), o->globals, o->nglobals);
     for (uint32_t i = 0; i < o->nlines; i++)
-        h = mix(mix_str(h, o->lines[i].file), &o->lines[i].pc, 2 * sizeof(uint32_t));
+        h = mix(h, &o->lines[i].pc, 2 * sizeof(uint32_t));
     return h;
 }
 
@@ -149,6 +151,11 @@ VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions 
     }
     free(why);
     return obj;
+}
+
+unsigned native_lib_compiled(const NativeLib *lib)
+{
+    return (unsigned)lib->ncache;
 }
 
 void native_lib_bytecode_only(const char *file)

@@ -32,6 +32,9 @@ void native_lib_free(NativeLib *lib);
 VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions *cpp,
                              NativeShader **ns);
 
+/* The native code compiled so far. */
+unsigned native_lib_compiled(const NativeLib *lib);
+
 /* An object read from file holds bytecode only: a warning that its
    shader runs on the VM. */
 void native_lib_bytecode_only(const char *file);

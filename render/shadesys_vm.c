@@ -122,6 +122,8 @@ static int build_code(VmShadeSys *lib, const char *file, bool compile, char *why
         return -1;
     if (!compile && lib->native)
         native_lib_bytecode_only(file);
+    if (lib->native)
+        lib->sys.native_built = native_lib_compiled(lib->native);
     lib->code = realloc(lib->code, (size_t)(lib->ncode + 1) * sizeof *lib->code);
     lib->code[lib->ncode] = (Code){ strdup(file), obj, vm_once_new(), ns };
     lib->sys.built++;

@@ -18,6 +18,7 @@
 
 #include "render/image/image.h"
 #include "render/render.h"
+#include "render/shadesys.h"
 #include "backends.h"
 
 /* A RIB text with nframes frames, shaders from the library and the
@@ -1012,6 +1013,36 @@ START_TEST(missing_shader_is_an_error)
 }
 END_TEST
 
+START_TEST(native_code_cached_by_content)
+{
+    /* Shader "flat" in three folders, the first two copies alike: each is
+       built (its object) and the native code JIT-compiled twice, the
+       second copy taking the first's. */
+    static const char *const bodies[] = { "Ci = 0.5;", "Ci = 0.5;", "Ci = 0.25;" };
+    char dirs[3][32], path[64], err[1024];
+    ShadeSys *sys = shadesys_native_new(NATIVE_ISA_AUTO, false);
+    RibShader req[3];
+    RibMatrix id = { { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 } };
+    for (int k = 0; k < 3; k++) {
+        snprintf(dirs[k], sizeof dirs[k], "/tmp/check_render.XXXXXX");
+        ck_assert_ptr_nonnull(mkdtemp(dirs[k]));
+        snprintf(path, sizeof path, "%s/flat.sl", dirs[k]);
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fprintf(f, "surface flat()\n{\n    %s\n}\n", bodies[k]);
+        fclose(f);
+        req[k] = (RibShader){ .name = "flat", .to_world = id, .loc = { "t.rib", 1, 1 } };
+        ck_assert_msg(sys->load(sys, &req[k], VM_SURFACE, dirs[k], &id, err, sizeof err), "%s",
+                      err);
+        unlink(path);
+        rmdir(dirs[k]);
+    }
+    ck_assert_uint_eq(sys->built, 3);
+    ck_assert_uint_eq(sys->native_built, 2);
+    sys->free(sys);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("render");
@@ -1049,6 +1080,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, light_shader_reshapes_L);
     tcase_add_test(tc, missing_shader_is_an_error);
     tcase_add_test(tc, depth_of_field_circle_of_confusion);
+    tcase_add_test(tc, native_code_cached_by_content);
     suite_add_tcase(s, tc);
     return s;
 }
