@@ -57,14 +57,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
 
-    char *said = NULL, *violations = NULL;
-    size_t nsaid = 0, nviolations = 0;
-    FILE *diags = open_memstream(&said, &nsaid);
+    static FILE *devnull;
+    if (!devnull)
+        devnull = fopen("/dev/null", "w");
+    char *violations = NULL;
+    size_t nviolations = 0;
     FILE *verifier = open_memstream(&violations, &nviolations);
-    if (!diags || !verifier)
+    if (!devnull || !verifier)
         abort();
     diag_reset(&rc);
-    diag_set_output(&rc, diags);
+    diag_set_output(&rc, devnull);
     cpp_index(&rc, text, size);
     map_columns(text);
     Unit *unit = parse_rsl(&rc, text, size, "fuzz.sl");
@@ -81,11 +83,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     cpp_reset(&rc);
     rslc_compile_done(&rc);
-    fclose(diags);
     fclose(verifier);
-    if (nviolations || strstr(said, "internal error"))
+    if (nviolations || diag_internal_count(&rc))
         __builtin_trap();
-    free(said);
     free(violations);
     free(text);
     return 0;

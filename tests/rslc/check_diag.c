@@ -134,6 +134,23 @@ START_TEST(notes_do_not_count)
 }
 END_TEST
 
+START_TEST(internal_errors_count_apart)
+{
+    /* A compiler bug is an error, said as one, and counted apart from a
+       bad program's errors; a reset forgets both. */
+    capture_begin();
+    diag_error(&rc, (SrcLoc){ "f.sl", 0, 0 }, "internal error: not a bug of ours");
+    diag_internal(&rc, (SrcLoc){ "f.sl", 0, 0 }, "generated %s", "bad code");
+    const char *got = capture_end();
+    ck_assert_str_eq(got, "f.sl: error: internal error: not a bug of ours\n"
+                          "f.sl: error: internal error: generated bad code\n");
+    ck_assert_int_eq(diag_error_count(&rc), 2);
+    ck_assert_int_eq(diag_internal_count(&rc), 1);
+    diag_reset(&rc);
+    ck_assert_int_eq(diag_internal_count(&rc), 0);
+}
+END_TEST
+
 /* ---- cpp ------------------------------------------------------------------ */
 
 START_TEST(cpp_expands_and_marks_lines)
@@ -223,6 +240,7 @@ int main(void)
     tcase_add_test(tc, no_location_and_unreadable_file);
     tcase_add_test(tc, error_limit_stops_reporting_but_counts);
     tcase_add_test(tc, notes_do_not_count);
+    tcase_add_test(tc, internal_errors_count_apart);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("cpp");
