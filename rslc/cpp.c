@@ -273,24 +273,29 @@ char *cpp_run(const char *path, const CppOptions *opt, size_t *len)
 
 /* ---- the line index ------------------------------------------------------ */
 
+/* A line of cpp's output by origin, or a marker's entry (no text), which
+   owns the file name the lines after it share. */
 typedef struct PPLine {
-    char *file;          /* owned copy of the marker's file name */
+    char *file;
     int line;
-    const char *text;    /* start of the preprocessed line */
+    const char *text;    /* start of the preprocessed line; NULL: a marker */
     size_t len;
 } PPLine;
 
-static void add_line(RslcCtx *rc, const char *file, int line, const char *text, size_t len)
+/* False when out of memory: the index is an aid, and without a line its
+   columns stay raw. */
+static bool add_line(RslcCtx *rc, const char *file, int line, const char *text, size_t len)
 {
     if (rc->pp_nlines == rc->pp_caplines) {
         size_t cap = rc->pp_caplines ? rc->pp_caplines * 2 : 256;
         PPLine *bigger = realloc(rc->pp_lines, cap * sizeof *bigger);
         if (!bigger)
-            return;     /* the index is an aid: without it columns stay raw */
+            return false;
         rc->pp_lines = bigger;
         rc->pp_caplines = cap;
     }
     rc->pp_lines[rc->pp_nlines++] = (PPLine){ (char *)file, line, text, len };
+    return true;
 }
 
 /* Parses a marker "# N "file" flags" or "#line N "file"" into line/file;
@@ -306,7 +311,12 @@ static char *parse_marker(const char *p, const char *end, int *line)
         p++;
     if (p >= end || !isdigit((unsigned char)*p))
         return NULL;
-    *line = (int)strtol(p, NULL, 10);
+    /* Clamped as the lexer clamps it, so both count the same lines. */
+    long long n = 0;
+    for (; p < end && isdigit((unsigned char)*p); p++)
+        if (n < RSLC_MAX_LINE)
+            n = n * 10 + (*p - '0');
+    *line = (int)(n < RSLC_MAX_LINE ? n : RSLC_MAX_LINE);
     while (p < end && *p != '"')
         p++;
     if (p >= end)
@@ -341,14 +351,17 @@ void cpp_index(RslcCtx *rc, const char *text, size_t len)
         int mline;
         char *mfile = (q < eol && *q == '#') ? parse_marker(q, eol, &mline) : NULL;
         if (mfile) {
-            /* Names are kept once per marker; the same file may reappear. */
-            file = mfile;
-            add_line(rc, file, -1, NULL, 0);   /* owns mfile, for cpp_reset */
+            /* Names are kept once per marker (the same file may reappear);
+               the marker's entry owns its name, for cpp_reset. */
+            file = add_line(rc, mfile, 0, NULL, 0) ? mfile : NULL;
+            if (!file)
+                free(mfile);
             line = mline;
         } else {
             if (file)
                 add_line(rc, file, line, p, (size_t)(eol - p));
-            line++;
+            if (line < RSLC_MAX_LINE)
+                line++;
         }
         p = eol + 1;
     }
@@ -357,7 +370,7 @@ void cpp_index(RslcCtx *rc, const char *text, size_t len)
 void cpp_reset(RslcCtx *rc)
 {
     for (size_t i = 0; i < rc->pp_nlines; i++)
-        if (rc->pp_lines[i].line == -1)
+        if (!rc->pp_lines[i].text)
             free(rc->pp_lines[i].file);
     free(rc->pp_lines);
     rc->pp_lines = NULL;
@@ -367,7 +380,8 @@ void cpp_reset(RslcCtx *rc)
 static const PPLine *find_line(const RslcCtx *rc, const char *file, int line)
 {
     for (size_t i = 0; i < rc->pp_nlines; i++)
-        if (rc->pp_lines[i].line == line && strcmp(rc->pp_lines[i].file, file) == 0)
+        if (rc->pp_lines[i].text && rc->pp_lines[i].line == line
+            && strcmp(rc->pp_lines[i].file, file) == 0)
             return &rc->pp_lines[i];
     return NULL;
 }

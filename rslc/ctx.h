@@ -22,6 +22,7 @@ typedef struct RslcCtx {
        (NULL: stderr), and the file last read for source lines. */
     FILE *diag_out;
     int nerrors, nwarnings, error_limit;
+    int ninternal;              /* of the errors, the compiler's own bugs */
     bool werror;
     char *cached_path, *cached_text;
 

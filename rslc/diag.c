@@ -114,6 +114,17 @@ void diag_error(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
     va_end(ap);
 }
 
+void diag_internal(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    rc->ninternal++;
+    diag_error(rc, loc, "internal error: %s", text);
+}
+
 void diag_warning(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
 {
     va_list ap;
@@ -131,6 +142,7 @@ void diag_note(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
 }
 
 int diag_error_count(const RslcCtx *rc) { return rc->nerrors; }
+int diag_internal_count(const RslcCtx *rc) { return rc->ninternal; }
 int diag_warning_count(const RslcCtx *rc) { return rc->nwarnings; }
 void diag_set_werror(RslcCtx *rc, bool on) { rc->werror = on; }
 void diag_set_output(RslcCtx *rc, FILE *f) { rc->diag_out = f; }
@@ -145,7 +157,7 @@ void diag_forget_source(RslcCtx *rc)
 
 void diag_reset(RslcCtx *rc)
 {
-    rc->nerrors = rc->nwarnings = rc->error_limit = 0;
+    rc->nerrors = rc->nwarnings = rc->error_limit = rc->ninternal = 0;
     rc->werror = false;
     diag_forget_source(rc);
 }

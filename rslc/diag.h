@@ -22,12 +22,21 @@ void diag_error(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
 /* Reports a warning at loc (an error under -Werror). */
 void diag_warning(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Reports an error of rslc's own at loc, "internal error: " and the
+   text: a check of the compiler's output failed, which no program should
+   make happen. Counted as an error and apart (diag_internal_count), so
+   that a tool or a fuzzer can tell a compiler bug from a bad program
+   without reading the text. */
+void diag_internal(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Adds a note to the previous diagnostic (e.g. "declared here"). */
 void diag_note(RslcCtx *rc, SrcLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Number of errors reported since the last diag_reset. */
 int diag_error_count(const RslcCtx *rc);
+/* Number of internal errors reported since the last diag_reset. */
+int diag_internal_count(const RslcCtx *rc);
 /* Number of warnings reported since the last diag_reset. */
 int diag_warning_count(const RslcCtx *rc);
 /* Forgets the counts and settings (the output stream stays); used

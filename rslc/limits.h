@@ -19,7 +19,11 @@ enum {
        #include of a device). */
     RSLC_MAX_CPP_OUTPUT = 16 << 20,
     RSLC_MAX_CPP_SECONDS = 10,
-    RSLC_MAX_CPP_MEMORY = 128 << 20
+    RSLC_MAX_CPP_MEMORY = 128 << 20,
+    /* The line number a line marker may set: the one bound that is no
+       error, since a line number only places messages. Lines past it are
+       not counted further, so a marker's huge number overflows nothing. */
+    RSLC_MAX_LINE = 1000000000
 };
 
 #endif /* RSLC_LIMITS_H */

@@ -309,7 +309,7 @@ VmObject *vmgen_emit(const MFunc *mf, unsigned nuniform, unsigned nvarying)
         diag_error(mf->rc, mf->ir->loc, "out of memory");
     } else if (vm_verify(&e.o->prog, msg, sizeof msg) != 0) {
         /* Our own output failed our own checks: a compiler bug, said so. */
-        diag_error(mf->rc, mf->ir->loc, "internal error: generated %s", msg);
+        diag_internal(mf->rc, mf->ir->loc, "generated %s", msg);
     } else {
         return e.o;
     }

@@ -520,12 +520,14 @@ void vg_linearize(Gen *g)
         if (skip >= 0)
             place(g, skip);
         /* The last block of a loop goes back to its header, innermost
-           loop first; leaving a loop lands after its back jump. */
+           loop first; leaving a loop lands after its back jump. The jump
+           is where a runaway loop stops (the step budget is checked on
+           back jumps), so it carries the loop's line: its header's test. */
         for (int h = i; g->masked && h >= 0; h--) {
             IrBlock *hb = g->order[h];
             if (g->loop_end[hb->id] != i)
                 continue;
-            emit_jump(g, VM_OP_JMP, -1, g->label[hb->id], loc);
+            emit_jump(g, VM_OP_JMP, -1, g->label[hb->id], hb->last ? hb->last->loc : loc);
             place(g, g->loop_exit[hb->id]);
         }
     }

@@ -134,6 +134,23 @@ START_TEST(notes_do_not_count)
 }
 END_TEST
 
+START_TEST(internal_errors_count_apart)
+{
+    /* A compiler bug is an error, said as one, and counted apart from a
+       bad program's errors; a reset forgets both. */
+    capture_begin();
+    diag_error(&rc, (SrcLoc){ "f.sl", 0, 0 }, "internal error: not a bug of ours");
+    diag_internal(&rc, (SrcLoc){ "f.sl", 0, 0 }, "generated %s", "bad code");
+    const char *got = capture_end();
+    ck_assert_str_eq(got, "f.sl: error: internal error: not a bug of ours\n"
+                          "f.sl: error: internal error: generated bad code\n");
+    ck_assert_int_eq(diag_error_count(&rc), 2);
+    ck_assert_int_eq(diag_internal_count(&rc), 1);
+    diag_reset(&rc);
+    ck_assert_int_eq(diag_internal_count(&rc), 0);
+}
+END_TEST
+
 /* ---- cpp ------------------------------------------------------------------ */
 
 START_TEST(cpp_expands_and_marks_lines)
@@ -197,6 +214,26 @@ START_TEST(column_points_at_macro_use)
 }
 END_TEST
 
+START_TEST(huge_line_numbers_clamp_as_the_lexer_does)
+{
+    /* A marker's number past 10^9 (here past what a long holds) makes its
+       lines line 10^9, as the lexer counts them, and they stay there;
+       found by fuzz-frontend, where strtol's LONG_MAX became line -1 and
+       line -1 meant "a marker's entry" to cpp_reset, which freed the file
+       name once per line. Line 0 ("#line 0") is a line like any other. */
+    const char *pp = "# 22222222222222222222222222 \"x.sl\"\n"
+                     " a = bogus;\n"
+                     "  b =  bogus;\n"
+                     "# 0 \"y.sl\"\n"
+                     "c = bogus;\n";
+    cpp_index(&rc, pp, strlen(pp));
+    ck_assert_int_eq(cpp_original_column(&rc, "x.sl", 1000000000, 6, "a    = bogus;"), 8);
+    ck_assert_int_eq(cpp_original_column(&rc, "y.sl", 0, 5, "c =   bogus;"), 7);
+    cpp_reset(&rc);
+    ck_assert_int_eq(cpp_original_column(&rc, "x.sl", 1000000000, 6, "a    = bogus;"), 6);
+}
+END_TEST
+
 START_TEST(line_markers_with_escapes_and_includes)
 {
     const char *pp = "# 1 \"a\\\\b.sl\"\n"
@@ -223,6 +260,7 @@ int main(void)
     tcase_add_test(tc, no_location_and_unreadable_file);
     tcase_add_test(tc, error_limit_stops_reporting_but_counts);
     tcase_add_test(tc, notes_do_not_count);
+    tcase_add_test(tc, internal_errors_count_apart);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("cpp");
@@ -232,6 +270,7 @@ int main(void)
     tcase_add_test(tc, column_maps_through_squeezed_space_and_comments);
     tcase_add_test(tc, column_points_at_macro_use);
     tcase_add_test(tc, line_markers_with_escapes_and_includes);
+    tcase_add_test(tc, huge_line_numbers_clamp_as_the_lexer_does);
     suite_add_tcase(s, tc);
 
     SRunner *sr = srunner_create(s);

@@ -199,6 +199,22 @@ START_TEST(runaway_loop_stopped)
 }
 END_TEST
 
+START_TEST(runaway_varying_loop_stopped)
+{
+    /* A loop under an execution mask jumps back from its own code, not
+       the function's: the budget names the loop's line (7) at every
+       level. */
+    char args[512];
+    snprintf(args, sizeof args, FIXTURES "/varyloop.sl --shade varyloop --grid 4 4 -O%d "
+             "--max-shader-steps 10000", _i);
+    Run r = rslvm(args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "rslvm: error: shader 'varyloop' ran past 10000 steps at "
+                            FIXTURES "/varyloop.sl:7\n");
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(bad_steps_option)
 {
     Run r = rslvm(FIXTURES "/loop.sl --shade loop --grid 1 1 --max-shader-steps -5");
@@ -306,6 +322,7 @@ int main(void)
     tcase_add_test(tc, out_of_memory_is_an_error);
     tcase_add_loop_test(tc, computed_defaults, 0, sizeof defaults / sizeof *defaults);
     tcase_add_loop_test(tc, runaway_loop_stopped, 0, 3);
+    tcase_add_loop_test(tc, runaway_varying_loop_stopped, 0, 3);
     tcase_add_test(tc, bad_steps_option);
     tcase_add_loop_test(tc, bounds_warned_once, 0, 2);
     tcase_add_test(tc, format_missing_arguments_warned_once);

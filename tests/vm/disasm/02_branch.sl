@@ -90,7 +90,6 @@ surface branch(float n = 3; float k[2] = { 1, 2 })
 //      60  MOV.1    u3, u4
 //      61  MASKALL
 //      62  MOV.1    v9, u12=0
-// tests/vm/disasm/02_branch.sl:2: surface branch(float n = 3; float k[2] = { 1, 2 })
 //      63  JMP      -> 42
 // tests/vm/disasm/02_branch.sl:11: Ci = color(x, Du(x), 0);
 //      64  JNONE    v10 -> 73
