@@ -216,7 +216,7 @@ static bool read_rgba(TIFF *tif, Image *img, const char *name, TiffErr *e, char 
         return false;
     }
     if (!TIFFReadRGBAImageOriented(tif, (uint32_t)img->width, (uint32_t)img->height, raster,
-                                   ORIENTATION_TOPLEFT, 0)) {
+                                   ORIENTATION_TOPLEFT, 1)) {
         image_error(err, errlen, name, "corrupt or truncated TIFF data%s%s%s",
                     e->msg[0] ? " (" : "", e->msg, e->msg[0] ? ")" : "");
         free(raster);
