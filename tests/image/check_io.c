@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <tiffio.h>
 #include <zlib.h>
 
 static char err[512];
@@ -429,6 +430,30 @@ END_TEST
 START_TEST(truncated_and_corrupt_tiled_exr) { mangle("mt.exr", IMAGE_FLOAT, true); }
 END_TEST
 
+/* Found by fuzz-image: a bilevel TIFF of 2048 x 23304 pixels with data
+   for 2 of its 5826 strips. libtiff reads a strip of no bytes as zeros,
+   and its RGBA reader was told to carry on past strips it cannot read:
+   the rest was made up from nothing for 10 seconds. A strip without
+   data is refused before decoding. */
+START_TEST(tiff_missing_strips)
+{
+    TIFF *t = TIFFOpen(scratch("strips.tif"), "w");
+    ck_assert_ptr_nonnull(t);
+    TIFFSetField(t, TIFFTAG_IMAGEWIDTH, 2048);
+    TIFFSetField(t, TIFFTAG_IMAGELENGTH, 23304);
+    TIFFSetField(t, TIFFTAG_BITSPERSAMPLE, 1);
+    TIFFSetField(t, TIFFTAG_SAMPLESPERPIXEL, 1);
+    TIFFSetField(t, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_MINISWHITE);
+    TIFFSetField(t, TIFFTAG_ROWSPERSTRIP, 4);
+    static uint8_t strip[4 * 2048 / 8];
+    ck_assert(TIFFWriteEncodedStrip(t, 0, strip, sizeof strip) == sizeof strip);
+    ck_assert(TIFFWriteEncodedStrip(t, 1, strip, sizeof strip) == sizeof strip);
+    TIFFClose(t);
+    ck_assert_ptr_null(image_read(scratch("strips.tif"), IMAGE_FORMAT_AUTO, err, sizeof err));
+    expect_error(err, scratch("strips.tif"), "truncated file: TIFF strip 2 of 5826 has no data");
+}
+END_TEST
+
 /* A PNG claiming width x height RGB or RGBA pixels: its IHDR chunk and
    an empty IDAT chunk (so a reader has read all the header there is),
    then nothing. */
@@ -558,6 +583,7 @@ Suite *io_suite(void)
     tcase_add_test(tc, truncated_and_corrupt_tiled_tiff);
     tcase_add_test(tc, truncated_and_corrupt_exr);
     tcase_add_test(tc, truncated_and_corrupt_tiled_exr);
+    tcase_add_test(tc, tiff_missing_strips);
     tcase_add_test(tc, too_large_images);
     tcase_add_test(tc, only_regular_files_of_bounded_size);
     tcase_add_test(tc, out_of_memory_is_an_error);
