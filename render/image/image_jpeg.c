@@ -18,8 +18,10 @@
 ** code for it is at least one bit (a DC code, sequential or
 ** progressive), so a file needs at least one bit per block. A tiny file
 ** declaring a huge image is refused at once as truncated instead of
-** being decoded from nothing. (Arithmetic coding can spend less than a
-** bit on a block, so it is not bounded so.) A progressive file may have
+** being decoded from nothing. Arithmetic coding is not bounded so: a
+** run of likely decisions codes as zero bytes, which its encoder drops
+** at the end of a scan, so a huge flat image is rightly a few bytes,
+** and only the reading limits bound it. A progressive file may have
 ** at most JPEG_MAX_SCANS scans, each of which costs a pass over the
 ** whole image.
 */
