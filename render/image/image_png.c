@@ -9,7 +9,10 @@
 ** in a local of theirs, so after the jump the caller still knows what
 ** to free. A read past the end of the bytes is truncation, whatever
 ** libpng was reading; png_read_end reads on to the IEND chunk, so a
-** file cut anywhere fails.
+** file cut anywhere fails. Rows are decoded only as far as the data
+** goes, and deflate makes at most 1032 bytes of a byte, so a few bytes
+** declaring a huge image cost little more than its (untouched, so
+** unpaid) allocation before they fail.
 */
 #include "config.h"
 #include "render/image/image_impl.h"
