@@ -1,8 +1,7 @@
 /*
 ** image_impl.h: what image.c shares with the per-format readers and
 ** writers (image_png.c, image_jpeg.c, image_hdr.c, image_tiff.c,
-** image_exr.c): error wording, half
-** floats, default channel names.
+** image_exr.c): error wording, half floats, default channel names.
 */
 #ifndef RT_IMAGE_IMPL_H
 #define RT_IMAGE_IMPL_H
