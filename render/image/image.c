@@ -1,8 +1,8 @@
 /*
 ** image.c: images in memory, the choice of format, reading whole files,
 ** RiQuantize, and writing through a temporary file renamed into place.
-** The formats themselves live in image_stb.c, image_tiff.c and
-** image_exr.c.
+** The formats themselves live in image_png.c, image_jpeg.c, image_hdr.c,
+** image_tiff.c and image_exr.c.
 */
 #include "config.h"
 #include "render/image/image_impl.h"
@@ -171,9 +171,9 @@ Image *image_decode(const void *data, size_t size, const char *name, ImageFormat
         return NULL;
     }
     switch (f) {
-    case IMAGE_PNG:
-    case IMAGE_JPEG:
-    case IMAGE_HDR: return image_decode_stb(d, size, name, err, errlen);
+    case IMAGE_PNG: return image_decode_png(d, size, name, err, errlen);
+    case IMAGE_JPEG: return image_decode_jpeg(d, size, name, err, errlen);
+    case IMAGE_HDR: return image_decode_hdr(d, size, name, err, errlen);
     case IMAGE_TIFF: return image_decode_tiff(d, size, name, err, errlen);
     case IMAGE_EXR: return image_decode_exr(d, size, name, err, errlen);
     case IMAGE_FORMAT_AUTO: break;

@@ -89,8 +89,10 @@ const char *image_format_name(ImageFormat f);
    bytes, pixels a side, samples), each refusal saying which. The format is `format` if given, else the one
    the first bytes show (so txmake-style names such as "brick.tex"
    work), else the extension's. 8 and 16-bit samples become [0, 1]
-   floats (v/255, v/65535), with no color space conversion; HDR gives
-   Radiance's linear floats. TIFF: 8, 16 and 32-bit unsigned and 16/32-bit
+   floats (v/255, v/65535), with no color space conversion; PNG: every
+   color type and depth, palettes and tRNS expanded (RGB(A), gray(+A));
+   JPEG: gray, RGB, and CMYK made RGB; HDR gives Radiance's linear
+   floats (RGBE), "-Y height +X width" orientation only. TIFF: 8, 16 and 32-bit unsigned and 16/32-bit
    float samples of gray or RGB (plus extra samples), contiguous or
    planar, strips or tiles; other photometrics (palette, YCbCr, CMYK,
    1-bit) through libtiff's RGBA reader as 8-bit RGBA; the first

@@ -1,7 +1,7 @@
 /*
 ** image_impl.h: what image.c shares with the per-format readers and
-** writers (image_stb.c, image_tiff.c, image_exr.c): error wording, half
-** floats, default channel names.
+** writers (image_png.c, image_jpeg.c, image_hdr.c, image_tiff.c,
+** image_exr.c): error wording, half floats, default channel names.
 */
 #ifndef RT_IMAGE_IMPL_H
 #define RT_IMAGE_IMPL_H
@@ -36,7 +36,11 @@ void image_default_names(Image *img);
 void image_quantize_for(const Image *img, const ImageQuantize *q, int bits, uint16_t *out);
 
 /* Decoders: data/size are the whole file, name is for messages. */
-Image *image_decode_stb(const uint8_t *data, size_t size, const char *name, char *err,
+Image *image_decode_png(const uint8_t *data, size_t size, const char *name, char *err,
+                        int errlen);
+Image *image_decode_jpeg(const uint8_t *data, size_t size, const char *name, char *err,
+                         int errlen);
+Image *image_decode_hdr(const uint8_t *data, size_t size, const char *name, char *err,
                         int errlen);
 Image *image_decode_tiff(const uint8_t *data, size_t size, const char *name, char *err,
                          int errlen);

@@ -216,7 +216,7 @@ static bool read_rgba(TIFF *tif, Image *img, const char *name, TiffErr *e, char 
         return false;
     }
     if (!TIFFReadRGBAImageOriented(tif, (uint32_t)img->width, (uint32_t)img->height, raster,
-                                   ORIENTATION_TOPLEFT, 0)) {
+                                   ORIENTATION_TOPLEFT, 1)) {
         image_error(err, errlen, name, "corrupt or truncated TIFF data%s%s%s",
                     e->msg[0] ? " (" : "", e->msg, e->msg[0] ? ")" : "");
         free(raster);
@@ -252,7 +252,28 @@ static void read_meta(TIFF *tif, ImageMeta *m)
     }
 }
 
-static Image *decode(TIFF *tif, const char *name, TiffErr *e, char *err, int errlen)
+/* Whether every strip or tile has bytes within the file's `size`.
+   libtiff reads one with none (offset and byte count 0, as a "sparse"
+   file has) as zeros when not memory-mapped, so a few bytes of header
+   made a huge image decoded from nothing (found by fuzz-image). */
+static bool blocks_in_file(TIFF *tif, toff_t size, const char *name, char *err, int errlen)
+{
+    bool tiled = TIFFIsTiled(tif);
+    uint32_t n = tiled ? TIFFNumberOfTiles(tif) : TIFFNumberOfStrips(tif);
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t at = TIFFGetStrileOffset(tif, i), count = TIFFGetStrileByteCount(tif, i);
+        if (count == 0 || at > size || count > size - at) {
+            image_error(err, errlen, name, "truncated file: TIFF %s %u of %u %s",
+                        tiled ? "tile" : "strip", i, n,
+                        count == 0 ? "has no data" : "lies past the end of the file");
+            return false;
+        }
+    }
+    return true;
+}
+
+static Image *decode(TIFF *tif, toff_t size, const char *name, TiffErr *e, char *err,
+                     int errlen)
 {
     uint32_t w = 0, h = 0;
     uint16_t photo, compression = COMPRESSION_NONE, nextra = 0, *extra = NULL;
@@ -274,7 +295,8 @@ static Image *decode(TIFF *tif, const char *name, TiffErr *e, char *err, int err
                   ((l.fmt == SAMPLEFORMAT_UINT && (l.bps == 8 || l.bps == 16 || l.bps == 32)) ||
                    (l.fmt == SAMPLEFORMAT_IEEEFP && (l.bps == 16 || l.bps == 32)));
     int channels = direct ? l.spp : nextra > 0 ? 4 : 3;
-    if (!image_read_size_ok(w, h, channels, "TIFF", name, err, errlen))
+    if (!image_read_size_ok(w, h, channels, "TIFF", name, err, errlen) ||
+        !blocks_in_file(tif, size, name, err, errlen))
         return NULL;
     if (direct && (l.bps > 8 || l.fmt != SAMPLEFORMAT_UINT) && compression == COMPRESSION_JPEG) {
         image_error(err, errlen, name, "unsupported TIFF (JPEG-compressed %u-bit samples)", l.bps);
@@ -317,7 +339,7 @@ Image *image_decode_tiff(const uint8_t *data, size_t size, const char *name, cha
                     e.msg[0] ? e.msg : "bad header");
         return NULL;
     }
-    Image *img = decode(tif, name, &e, err, errlen);
+    Image *img = decode(tif, m.size, name, &e, err, errlen);
     TIFFClose(tif);
     return img;
 }

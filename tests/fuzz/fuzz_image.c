@@ -1,10 +1,11 @@
 /*
-** fuzz_image.c: libFuzzer harness for the image readers (PNG, JPEG and
-** HDR through stb_image, TIFF through libtiff, EXR through OpenEXR Core)
-** as shaders reach them: through the texture system, which reads a file
-** on first use and builds its MIP pyramid. Any bytes must give a texture
-** that answers textureinfo and lookups, or a message naming the file,
-** and never a crash, hang, leak or undefined behaviour.
+** fuzz_image.c: libFuzzer harness for the image readers (PNG through
+** libpng, JPEG through libjpeg-turbo, our own HDR reader, TIFF through
+** libtiff, EXR through OpenEXR Core) as shaders reach them: through the
+** texture system, which reads a file on first use and builds its MIP
+** pyramid. Any bytes must give a texture that answers textureinfo and
+** lookups, or a message naming the file, and never a crash, hang, leak or
+** undefined behaviour.
 **
 ** The input is written to a file named by its first byte (.png, .jpg,
 ** .hdr, .tif, .exr): a file whose first bytes show a format goes to that

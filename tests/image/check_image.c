@@ -1,6 +1,6 @@
 /*
 ** check_image.c: runs the image suites (file I/O and quantization, the
-** texture system) in a scratch directory of their own, and the helpers
+** PNG, JPEG and HDR readers, the texture system) in a scratch directory of their own, and the helpers
 ** they share.
 */
 #include "config.h"
@@ -65,6 +65,24 @@ Image *make_image(int w, int h, int c, float (*fn)(int x, int y, int c))
     return img;
 }
 
+void every_prefix_fails(const char *path, const char *what)
+{
+    char err[512];
+    size_t n;
+    uint8_t *good = read_bytes(path, &n);
+    Image *whole = image_decode(good, n, path, IMAGE_FORMAT_AUTO, err, sizeof err);
+    ck_assert_msg(whole != NULL, "%s", err);
+    image_free(whole);
+    const char *bad = scratch("bad.bin");
+    for (size_t len = 0; len < n; len += len < 64 ? 1 : n / 53 + 1) {
+        size_t cut = len + 1 >= n || len < 64 ? len : n - 1 - len % 7; /* some near the end */
+        Image *got = image_decode(good, cut, bad, IMAGE_FORMAT_AUTO, err, sizeof err);
+        ck_assert_msg(got == NULL, "%s cut to %zu of %zu bytes still read", path, cut, n);
+        expect_error(err, bad, what);
+    }
+    free(good);
+}
+
 static void remove_scratch(void)
 {
     DIR *d = opendir(scratch_dir);
@@ -87,6 +105,7 @@ int main(void)
         return EXIT_FAILURE;
     }
     SRunner *sr = srunner_create(io_suite());
+    srunner_add_suite(sr, formats_suite());
     srunner_add_suite(sr, texture_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

@@ -23,10 +23,16 @@ void write_bytes(const char *path, const void *data, size_t size);
 /* Asserts that err starts with "path: error: " and contains `what`. */
 void expect_error(const char *err, const char *path, const char *what);
 
+/* Every prefix of the file at `path` (which reads) fails with an error
+   containing `what`: the first 64 cuts and about 50 more spread over the
+   rest, the last byte included. */
+void every_prefix_fails(const char *path, const char *what);
+
 /* An image whose value at (x, y, c) is fn(x, y, c). */
 Image *make_image(int w, int h, int c, float (*fn)(int x, int y, int c));
 
 Suite *io_suite(void);
+Suite *formats_suite(void);
 Suite *texture_suite(void);
 
 #endif /* CHECK_IMAGE_H */
