@@ -27,6 +27,7 @@
 #define RT_RENDER_PATH_H
 
 #include "render/frame.h"
+#include "render/path_env.h"
 
 enum { PATH_WAVE = 1024, PATH_GROUP = VM_MAX_BATCH / 2 };
 
@@ -71,6 +72,7 @@ typedef struct PathScene {
     const RWorld *world;
     int maxdepth;              /* path length, Embree's: 1 = camera ray and
                                   direct light */
+    const PathEnv *env;        /* the environment light, or NULL */
 } PathScene;
 
 /* A random number in [0, 1) for queue entry i: dimension dim of its
@@ -92,5 +94,8 @@ float path_lobes_pdf(const ShadeLobes *lb, const float Nf[3], const float wi[3])
    next ray, or its live flag false. 0, or -1 with a message. */
 int path_shade_group(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int n,
                      char *err, int errlen);
+/* Queue entry i left the scene: the environment it sees (MIS with the
+   light samples of the look it left), if there is one. */
+void path_shade_miss(const PathScene *ps, PathWave *w, int i);
 
 #endif /* RT_RENDER_PATH_H */

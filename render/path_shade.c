@@ -63,12 +63,19 @@ static void segment(Sample *o, const float p[3], const float q[3])
     o->t = len - bias;
 }
 
-/* The lights of look that light samples pick: every one but ambient. */
-static int sampled(const RLook *look, int k)
+/* Whether light l of a look is the scene's environment light. */
+static bool is_env(const PathScene *ps, const RLight *l)
+{
+    return ps->env && l->shader == ps->env->light;
+}
+
+/* The lights of look that light samples pick: every one but ambient
+   lights (envlight, ambient to the classic integrator, is sampled). */
+static int sampled(const PathScene *ps, const RLook *look, int k)
 {
     int n = 0;
     for (int i = 0; i < look->nlights; i++)
-        if (!look->lights[i].shader->ambient && n++ == k)
+        if ((!look->lights[i].shader->ambient || is_env(ps, &look->lights[i])) && n++ == k)
             return i;
     return k < 0 ? n : -1;
 }
@@ -87,9 +94,10 @@ static bool emitter(const RWorld *world, const RibMesh *mesh, RLight *e)
 /* The density of a light sample of area a taken from look, towards a
    point at distance d whose cosine is cos_l: 0 if look samples no such
    light. */
-static float light_pdf(const RLook *look, const RArea *a, float d, float cos_l)
+static float light_pdf(const PathScene *ps, const RLook *look, const RArea *a, float d,
+                       float cos_l)
 {
-    int nl = sampled(look, -1), in = 0;
+    int nl = sampled(ps, look, -1), in = 0;
     for (int i = 0; i < look->nlights; i++)
         in |= look->lights[i].area == a;
     return in && nl ? d * d / (cos_l * (float)a->area * (float)nl) : 0;
@@ -120,7 +128,7 @@ static void seen(PathWave *w, int i)
 /* Emitter hits: the light shader seen from the ray's origin gives Le =
    pi Cl d^2 / cos_l, weighed against the light samples of the look the
    ray left. */
-static int emit(ShadeCtx *c, PathWave *w, const int *q, int n, const RLight *e, const RibMesh *mesh, const RLook *look, char *err, int errlen)
+static int emit(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int n, const RLight *e, const RibMesh *mesh, const RLook *look, char *err, int errlen)
 {
     static const float zero[VM_MAX_BATCH][3];
     Vec P[PATH_GROUP], N[PATH_GROUP], E[PATH_GROUP], L[PATH_GROUP], Cl[PATH_GROUP], Ol[PATH_GROUP];
@@ -157,7 +165,7 @@ static int emit(ShadeCtx *c, PathWave *w, const int *q, int n, const RLight *e, 
             continue;
         float mis = 1;
         if (w->from[i]) {
-            float pl = light_pdf(w->from[i], e->area, t, cos_l), pb = w->pdf[i];
+            float pl = light_pdf(ps, w->from[i], e->area, t, cos_l), pb = w->pdf[i];
             mis = pb * pb / (pb * pb + pl * pl);
         }
         for (int k = 0; k < 3; k++)
@@ -174,7 +182,7 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
 {
     static const float zero[VM_MAX_BATCH][3];
     const RLight *light = &look->lights[li];
-    int nl = sampled(look, -1);
+    int nl = sampled(ps, look, -1);
     Vec Ps[PATH_GROUP], E[PATH_GROUP], LP[PATH_GROUP], LN[PATH_GROUP];
     Vec L[PATH_GROUP], Cl[PATH_GROUP], Ol[PATH_GROUP];
     uint32_t seed[PATH_GROUP];
@@ -236,6 +244,53 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
         o->on = true;
     }
     return 0;
+}
+
+/* Light samples of the environment for the lanes sel[0..m): a direction
+   from its map's distribution, its shadow ray unbounded, weighed by the
+   power heuristic against the lobes. What it adds is Le / (pi pdf) times
+   the shader's pi f cos (path.h). */
+static void env_samples(const PathScene *ps, const PathWave *w, const int *q, const RLook *look,
+                        const int *sel, int m, const Vec *P, const Vec *Nf,
+                        const ShadeLobes *lobes, Sample *smp)
+{
+    float nl = (float)sampled(ps, look, -1);
+    for (int s = 0; s < m; s++) {
+        int l = sel[s], i = q[l];
+        Sample *o = &smp[l];
+        float u[2] = { path_rand(w, i, 5), path_rand(w, i, 6) }, Le[3];
+        float pdf = path_env_sample(ps->env, u, o->wi, Le) / nl;
+        if (!(pdf > 0) || dot3(Le, Le) == 0)
+            continue;
+        float scale = 1 / (PI * pdf);
+        if (w->depth[i] + 1 < ps->maxdepth) {
+            float pb = path_lobes_pdf(&lobes[l], Nf[l], o->wi);
+            scale *= pdf * pdf / (pdf * pdf + pb * pb);
+        }
+        for (int k = 0; k < 3; k++)
+            o->C[k] = scale * Le[k];
+        memcpy(o->o, P[l], sizeof o->o), memcpy(o->d, o->wi, sizeof o->d);
+        o->ray = true, o->t = INFINITY, o->on = true;
+    }
+}
+
+void path_shade_miss(const PathScene *ps, PathWave *w, int i)
+{
+    float d[3] = { w->dx[i], w->dy[i], w->dz[i] }, Le[3], mis = 1;
+    if (!ps->env)
+        return;
+    path_env_radiance(ps->env, d, Le);
+    if (w->from[i]) {
+        const RLook *from = w->from[i];
+        bool in = false;
+        for (int k = 0; k < from->nlights; k++)
+            in |= is_env(ps, &from->lights[k]);
+        float pl = in ? path_env_pdf(ps->env, d) / (float)sampled(ps, from, -1) : 0;
+        float pb = w->pdf[i];
+        mis = pb * pb / (pb * pb + pl * pl);
+    }
+    for (int k = 0; k < 3; k++)
+        w->L[w->path[i]][k] += w->thr[i][k] * mis * Le[k];
 }
 
 /* Whether lane l's twin (the probe lane of the first run) reflects the
@@ -347,14 +402,17 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     }
     /* A light sample a hit: each light's shader over the hits that
        picked it. */
-    int nl = sampled(look, -1), sel[PATH_GROUP];
+    int nl = sampled(ps, look, -1), sel[PATH_GROUP];
     for (int k = 0; k < nl; k++) {
         int m = 0;
         for (int l = 0; l < n; l++)
             if (on[l] && (int)fminf(path_rand(w, q[l], 1) * (float)nl, (float)nl - 1) == k)
                 sel[m++] = l;
-        if (m && light_samples(ps, c, w, q, look, sampled(look, k), sel, m, P, N, lobes, smp,
-                               err, errlen) < 0)
+        int li = sampled(ps, look, k);
+        if (m && is_env(ps, &look->lights[li]))
+            env_samples(ps, w, q, look, sel, m, P, N, lobes, smp);
+        else if (m && light_samples(ps, c, w, q, look, li, sel, m, P, N, lobes, smp, err,
+                                    errlen) < 0)
             return -1;
     }
     /* pi f cos along both directions. */
@@ -428,6 +486,6 @@ int path_shade_group(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q
     if (!m)
         return 0;
     if (emitter(ps->world, mesh, &e))
-        return emit(c, w, front, m, &e, mesh, look, err, errlen);
+        return emit(ps, c, w, front, m, &e, mesh, look, err, errlen);
     return surface(ps, c, w, front, m, mesh, look, err, errlen);
 }

@@ -13,6 +13,7 @@ dist_shaders_DATA = \
 	shaders/defaultsurface.sl \
 	shaders/depthcue.sl \
 	shaders/distantlight.sl \
+	shaders/envlight.sl \
 	shaders/fog.sl \
 	shaders/matte.sl \
 	shaders/metal.sl \
