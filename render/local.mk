@@ -115,3 +115,10 @@ tests_render_check_embree_SOURCES = tests/render/check_embree.c bench/embree_cor
 	bench/embree_cornell.c
 tests_render_check_embree_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_embree_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+
+# The path tracer's environment light: its distribution on synthetic maps.
+check_PROGRAMS += tests/render/check_path_env
+TESTS += tests/render/check_path_env
+tests_render_check_path_env_SOURCES = tests/render/check_path_env.c
+tests_render_check_path_env_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_path_env_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
