@@ -87,6 +87,9 @@ static inline float path_rand(const PathWave *w, int i, uint32_t dim)
    uniform numbers u, and its density (solid angle) at unit wi. */
 void path_lobes_sample(const ShadeLobes *lb, const float Nf[3], const float u[3], float wi[3]);
 float path_lobes_pdf(const ShadeLobes *lb, const float Nf[3], const float wi[3]);
+/* A direction uniform in the cone about unit axis out to cos(theta) =
+   cosmax, from two uniform numbers: a trace() call's "coneangle". */
+void path_lobes_cone(const float axis[3], float cosmax, const float u[2], float d[3]);
 
 /* Shades queue entries q[0..n) (n <= PATH_GROUP), whose hits are on one
    mesh and look: adds their emission, queues shadow rays of a light

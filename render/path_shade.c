@@ -164,7 +164,7 @@ static int emit(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int
         if (!(cos_l > 0) || dot3(L[l], L[l]) == 0)
             continue;
         float mis = 1;
-        if (w->from[i]) {
+        if (w->from[i] && w->pdf[i] >= 0) {
             float pl = light_pdf(ps, w->from[i], e->area, t, cos_l), pb = w->pdf[i];
             mis = pb * pb / (pb * pb + pl * pl);
         }
@@ -178,7 +178,8 @@ static int emit(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int
    its shader run at their points P (from their rays' origins E). */
 static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q,
                          const RLook *look, int li, const int *sel, int m, Vec *P, Vec *Nf,
-                         const ShadeLobes *lobes, Sample *smp, char *err, int errlen)
+                         const ShadeLobes *lobes, const float *pc, Sample *smp, char *err,
+                         int errlen)
 {
     static const float zero[VM_MAX_BATCH][3];
     const RLight *light = &look->lights[li];
@@ -236,7 +237,7 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
         if (light->area && w->depth[i] + 1 < ps->maxdepth) {
             /* The power heuristic against the lobes' density. */
             float pl = o->dist * o->dist / (cos_l * (float)light->area->area * (float)nl);
-            float pb = path_lobes_pdf(&lobes[l], Nf[l], o->wi);
+            float pb = pc[l] * path_lobes_pdf(&lobes[l], Nf[l], o->wi);
             scale *= pl * pl / (pl * pl + pb * pb);
         }
         for (int k = 0; k < 3; k++)
@@ -252,7 +253,7 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
    the shader's pi f cos (path.h). */
 static void env_samples(const PathScene *ps, const PathWave *w, const int *q, const RLook *look,
                         const int *sel, int m, const Vec *P, const Vec *Nf,
-                        const ShadeLobes *lobes, Sample *smp)
+                        const ShadeLobes *lobes, const float *pc, Sample *smp)
 {
     float nl = (float)sampled(ps, look, -1);
     for (int s = 0; s < m; s++) {
@@ -264,7 +265,7 @@ static void env_samples(const PathScene *ps, const PathWave *w, const int *q, co
             continue;
         float scale = 1 / (PI * pdf);
         if (w->depth[i] + 1 < ps->maxdepth) {
-            float pb = path_lobes_pdf(&lobes[l], Nf[l], o->wi);
+            float pb = pc[l] * path_lobes_pdf(&lobes[l], Nf[l], o->wi);
             scale *= pdf * pdf / (pdf * pdf + pb * pb);
         }
         for (int k = 0; k < 3; k++)
@@ -280,7 +281,7 @@ void path_shade_miss(const PathScene *ps, PathWave *w, int i)
     if (!ps->env)
         return;
     path_env_radiance(ps->env, d, Le);
-    if (w->from[i]) {
+    if (w->from[i] && w->pdf[i] >= 0) {
         const RLook *from = w->from[i];
         bool in = false;
         for (int k = 0; k < from->nlights; k++)
@@ -332,7 +333,8 @@ static int second_run(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const
         memcpy(vl[j].L, smp[l].on ? smp[l].wi : N[l], sizeof vl[j].L);
         memcpy(vl[m + j].L, wb[l], sizeof vl[j].L);
     }
-    ShadeGiven one = { 1, vl, NULL, NULL, NULL, 0 };
+    ShadeTraces calls[VM_MAX_BATCH];
+    ShadeGiven one = { 1, vl, NULL, NULL, NULL, 0, calls, NULL };
     c->given = &one;
     int rc = shade_batch(c, mesh, look, h, 2 * m, Ci, Oi, err, errlen);
     c->given = NULL;
@@ -342,6 +344,81 @@ static int second_run(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const
             fb[r[j]][k] = fmaxf(0.0f, Ci[m + j][k] - Ci0[r[j]][k]);
         }
     return rc;
+}
+
+/* The weights T[l][k] of the trace() calls of hits l (on[l]): each hit
+   run once a call, without lights, that call answering 1 and the others
+   0; less Ci0 (the first run's, all answering 0), that is the colour
+   the call's result is multiplied by. */
+static int trace_weights(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
+                         const ShadeIn *hits, const bool *on, const ShadeTraces *tr, int n,
+                         const Vec *Ci0, Vec (*T)[SHADE_MAX_TRACES], char *err, int errlen)
+{
+    ShadeIn h[VM_MAX_BATCH];
+    ShadeTraces calls[VM_MAX_BATCH];
+    int white[VM_MAX_BATCH], of[VM_MAX_BATCH], m = 0;
+    Vec Ci[VM_MAX_BATCH], Oi[VM_MAX_BATCH];
+    ShadeGiven none = { 0, NULL, NULL, NULL, NULL, 0, calls, white };
+    for (int l = 0; l <= n; l++) {
+        int k = l < n && on[l] ? tr[l].n : 0;
+        if (m && (l == n || m + k > VM_MAX_BATCH)) {
+            c->given = &none;
+            int rc = shade_batch(c, mesh, look, h, m, Ci, Oi, err, errlen);
+            c->given = NULL;
+            if (rc < 0)
+                return -1;
+            for (int j = 0; j < m; j++)
+                for (int ch = 0; ch < 3; ch++)
+                    T[of[j]][white[j]][ch] = Ci[j][ch] - Ci0[of[j]][ch];
+            m = 0;
+        }
+        for (int j = 0; j < k; j++)
+            h[m] = hits[l], white[m] = j, of[m++] = l;
+    }
+    return 0;
+}
+
+static float luminance(const float c[3])
+{
+    return fmaxf(0.0f, 0.2126f * c[0] + 0.7152f * c[1] + 0.0722f * c[2]);
+}
+
+/* The share of a hit's next directions that its lighting lobes' mixture
+   takes: the rest go along its trace() calls, each by its weight's
+   luminance against 1 for the lobes (none if it made no lighting
+   call). */
+static float lobes_share(const ShadeLobes *lb, const ShadeTraces *tr, const Vec *T)
+{
+    float lobes = lb->n > 0 ? 1.0f : 0.0f, sum = lobes;
+    for (int k = 0; k < tr->n; k++)
+        sum += luminance(T[k]);
+    return sum > 0 ? lobes / sum : 1;
+}
+
+/* The chance of trace() call k, given the lobes' share pc. */
+static float trace_share(const ShadeTraces *tr, const Vec *T, float pc, int k)
+{
+    float sum = 0;
+    for (int j = 0; j < tr->n; j++)
+        sum += luminance(T[j]);
+    return (1 - pc) * luminance(T[k]) / sum;
+}
+
+/* The trace() call that uniform u picks, or -1 for the lobes. */
+static int pick_trace(const ShadeTraces *tr, const Vec *T, float pc, float u)
+{
+    if (u < pc)
+        return -1;
+    float at = pc;
+    for (int k = 0; k < tr->n; k++) {
+        float share = trace_share(tr, T, pc, k);
+        if (share > 0 && u < (at += share))
+            return k;
+    }
+    for (int k = tr->n - 1; k >= 0; k--) /* rounding: the last with a share */
+        if (trace_share(tr, T, pc, k) > 0)
+            return k;
+    return -1;
 }
 
 /* Hits on a surface: emission, opacity, a light sample, the next ray.
@@ -357,6 +434,9 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     Vec thr[PATH_GROUP], wb[PATH_GROUP], fl[PATH_GROUP], fb[PATH_GROUP];
     Sample smp[PATH_GROUP];
     ShadeLobes lobes[VM_MAX_BATCH];
+    ShadeTraces tr[VM_MAX_BATCH];
+    Vec T[PATH_GROUP][SHADE_MAX_TRACES];
+    float pc[PATH_GROUP];
     ShadeIn hits[VM_MAX_BATCH];
     for (int l = 0; l < n; l++) {
         int i = q[l];
@@ -369,7 +449,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     memcpy(hits + n, hits, (size_t)n * sizeof *hits);
     /* One light, reaching no lane but the probes, so that illuminance
        asks for it (and names its lobe). */
-    ShadeGiven first = { 1, NULL, P, N, lobes, n };
+    ShadeGiven first = { 1, NULL, P, N, lobes, n, tr, NULL };
     c->given = &first;
     int rc = shade_batch(c, mesh, look, hits, 2 * n, Ci, Oi, err, errlen);
     c->given = NULL;
@@ -400,6 +480,10 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         float u[3] = { path_rand(w, i, 2), path_rand(w, i, 3), path_rand(w, i, 4) };
         path_lobes_sample(&lobes[l], N[l], u, wb[l]);
     }
+    if (trace_weights(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen) < 0)
+        return -1;
+    for (int l = 0; l < n; l++)
+        pc[l] = on[l] ? lobes_share(&lobes[l], &tr[l], T[l]) : 1;
     /* A light sample a hit: each light's shader over the hits that
        picked it. */
     int nl = sampled(ps, look, -1), sel[PATH_GROUP];
@@ -410,8 +494,8 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
                 sel[m++] = l;
         int li = sampled(ps, look, k);
         if (m && is_env(ps, &look->lights[li]))
-            env_samples(ps, w, q, look, sel, m, P, N, lobes, smp);
-        else if (m && light_samples(ps, c, w, q, look, li, sel, m, P, N, lobes, smp, err,
+            env_samples(ps, w, q, look, sel, m, P, N, lobes, pc, smp);
+        else if (m && light_samples(ps, c, w, q, look, li, sel, m, P, N, lobes, pc, smp, err,
                                     errlen) < 0)
             return -1;
     }
@@ -451,16 +535,37 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
                     w->L[p][k] += C[k];
             }
         }
-        /* The next segment along the lobes' direction: throughput times
-           f cos / pdf = (pi f cos) / (pi pdf). */
-        float pdf = path_lobes_pdf(&lobes[l], N[l], wb[l]);
-        w->live[i] = w->depth[i] + 1 < ps->maxdepth && pdf > 0;
-        for (int k = 0; k < 3; k++)
-            w->thr[i][k] = w->live[i] ? thr[l][k] * fb[l][k] / (PI * pdf) : 0;
+        /* The next segment: along a trace() call, throughput times its
+           weight over the chance of picking it (no MIS: light samples
+           do not reach what trace() sees); else along the lobes'
+           direction, throughput times f cos / pdf = (pi f cos) / (pi
+           pdf), pdf the mixture's times its share. */
+        int k = pick_trace(&tr[l], T[l], pc[l], path_rand(w, i, 7));
+        float pdf = -1, o[3], d[3], wt[3];
+        if (k >= 0) {
+            const ShadeTrace *t = &tr[l].call[k];
+            float u[2] = { path_rand(w, i, 8), path_rand(w, i, 9) };
+            if (t->cone > 0)
+                path_lobes_cone(t->D, cosf(t->cone), u, d);
+            else
+                memcpy(d, t->D, sizeof d);
+            memcpy(o, t->P, sizeof o);
+            float share = trace_share(&tr[l], T[l], pc[l], k);
+            for (int j = 0; j < 3; j++)
+                wt[j] = T[l][k][j] / share;
+        } else {
+            pdf = pc[l] * path_lobes_pdf(&lobes[l], N[l], wb[l]);
+            memcpy(d, wb[l], sizeof d), memcpy(o, P[l], sizeof o);
+            for (int j = 0; j < 3; j++)
+                wt[j] = pdf > 0 ? fb[l][j] / (PI * pdf) : 0;
+        }
+        w->live[i] = w->depth[i] + 1 < ps->maxdepth;
+        for (int j = 0; j < 3; j++)
+            w->thr[i][j] = w->live[i] ? thr[l][j] * fmaxf(0.0f, wt[j]) : 0;
         w->live[i] &= w->thr[i][0] > 0 || w->thr[i][1] > 0 || w->thr[i][2] > 0;
-        w->ox[i] = P[l][0], w->oy[i] = P[l][1], w->oz[i] = P[l][2];
-        w->dx[i] = wb[l][0], w->dy[i] = wb[l][1], w->dz[i] = wb[l][2];
-        w->tnear[i] = trace_bias(P[l]), w->tfar[i] = INFINITY;
+        w->ox[i] = o[0], w->oy[i] = o[1], w->oz[i] = o[2];
+        w->dx[i] = d[0], w->dy[i] = d[1], w->dz[i] = d[2];
+        w->tnear[i] = trace_bias(o), w->tfar[i] = INFINITY;
         w->pdf[i] = pdf, w->from[i] = look, w->depth[i]++;
     }
     return 0;

@@ -616,6 +616,134 @@ START_TEST(env_map_unreadable)
 }
 END_TEST
 
+/* Writes a W x H lat-long map whose texels of row j are rows[j] (grey)
+   to a new file in /tmp, named in path (of 32 chars at least). */
+static void write_map(int w, int h, const float *rows, char *path)
+{
+    strcpy(path, "/tmp/check_path_mapXXXXXX.exr");
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    Image *map = image_new(w, h, 3);
+    for (int j = 0; j < h; j++)
+        for (int i = 0; i < w; i++)
+            for (int c = 0; c < 3; c++)
+                image_pixel(map, i, j)[c] = rows[j];
+    char err[512];
+    ck_assert_msg(image_write(map, path, NULL, err, sizeof err) == 0, "%s", err);
+    image_free(map);
+}
+
+/* A plane filling an orthographic view (z = 0, the camera on the -z
+   side), shaded by SURFACE, paths of length 16, under LIGHT. */
+#define PLANE_UNDER(light, surface)                                                               \
+    "Format 16 16 1\nProjection \"orthographic\"\nScreenWindow -1 1 -1 1\n"                      \
+    "PixelFilter \"box\" 1 1\nOption \"integrator\" \"int maxdepth\" [16]\nTranslate 0 0 5\n"      \
+    "WorldBegin\n" light surface "Polygon \"P\" [-100 -100 0  -100 100 0  100 100 0  100 -100 0]\n" \
+    "WorldEnd\n"
+
+START_TEST(trace_is_a_specular_lobe)
+{
+    /* trace() becomes a delta lobe: a plane that is a perfect mirror
+       (reflector.sl) facing the camera shows the environment straight
+       behind the camera (world -z: the map's lower half, 0.75; the upper
+       half is 0.125), with no noise (one lobe, weight 1). */
+    static const float rows[4] = { 0.125f, 0.125f, 0.75f, 0.75f };
+    char map[64], rib[1024];
+    write_map(8, 4, rows, map);
+    snprintf(rib, sizeof rib,
+             PLANE_UNDER("LightSource \"envlight\" 1 \"string mapname\" \"%s\"\n",
+                         "Surface \"reflector\"\n"),
+             map);
+    Image *img = render(rib, RENDER_INTEGRATOR_PATH, 4, 2);
+    unlink(map);
+    for (int y = 0; y < 16; y++)
+        for (int x = 0; x < 16; x++)
+            for (int c = 0; c < 3; c++)
+                ck_assert_float_eq_tol(image_pixel(img, x, y)[c], 0.75, 1e-6);
+    image_free(img);
+}
+END_TEST
+
+START_TEST(trace_and_diffuse_furnace)
+{
+    /* mirror.sl without its highlight (Ks 0) reflects Kd through
+       diffuse() and Kr through trace(): under a constant environment of
+       1 the plane returns Kd + Kr (0.3 + 0.5), the next direction picked
+       between the trace() call and the cosine lobe by their weights,
+       light samples weighed against the lobe's share (5 standard errors
+       of the mean of 16 samples a pixel). */
+    const char *rib = PLANE_UNDER("LightSource \"envlight\" 1\n",
+                                  "Surface \"mirror\" \"Kd\" 0.3 \"Kr\" 0.5 \"Ks\" 0\n");
+    Image *img = render(rib, RENDER_INTEGRATOR_PATH, 16, 2);
+    for (int c = 0; c < 3; c++) {
+        double m, se;
+        window_mean(img, c, 0, 0, 16, 16, &m, &se);
+        ck_assert_msg(fabs(m - 0.8) < 5 * se + 1e-4, "channel %d: %g +- %g, want 0.8", c, m, se);
+    }
+    image_free(img);
+}
+END_TEST
+
+/* A glass slab 0.2 thick (glass.sl, index 1.5) between the camera and
+   LIGHT, seen face on. */
+#define SLAB(light)                                                                               \
+    PLANE_UNDER(light "Surface \"glass\"\n"                                                       \
+                      "Polygon \"P\" [-100 -100 0.2  100 -100 0.2  100 100 0.2  -100 100 0.2]\n", \
+                "")
+
+START_TEST(glass_slab_transmittance)
+{
+    /* At normal incidence each face reflects R = ((n - 1) / (n + 1))^2
+       = 0.04 (Fresnel) and passes 1 - R; with every inner reflection the
+       slab passes (1 - R)^2 / (1 - R^2) = (1 - R) / (1 + R) = 0.923077.
+       Lit from behind only (world +z: the map's upper half, 1; the
+       camera's side 0), the slab shows its transmittance, and under a
+       constant environment (energy: 1 = T + R), 1. Each path is worth
+       0 or 1 (the Fresnel weights pick the lobes), so 5 standard errors
+       of 64 samples a pixel tell T from one face's 1 - R = 0.96. */
+    static const float rows[2] = { 1, 0 };
+    char map[64], rib[1024];
+    write_map(4, 2, rows, map);
+    snprintf(rib, sizeof rib, SLAB("LightSource \"envlight\" 1 \"string mapname\" \"%s\"\n"), map);
+    const char *furnace = SLAB("LightSource \"envlight\" 1\n");
+    const struct {
+        const char *rib;
+        double want;
+    } cases[] = { { rib, 0.96 / 1.04 }, { furnace, 1 } };
+    for (int k = 0; k < 2; k++) {
+        Image *img = render(cases[k].rib, RENDER_INTEGRATOR_PATH, 64, 2);
+        for (int c = 0; c < 3; c++) {
+            double m, se;
+            window_mean(img, c, 0, 0, 16, 16, &m, &se);
+            ck_assert_msg(fabs(m - cases[k].want) < 5 * se + 1e-4,
+                          "case %d channel %d: %g +- %g, want %g", k, c, m, se, cases[k].want);
+        }
+        image_free(img);
+    }
+    unlink(map);
+}
+END_TEST
+
+START_TEST(glass_sphere_furnace)
+{
+    /* A glass sphere (refraction at every angle, Fresnel weights
+       summing to 1, no total internal reflection in a sphere) under a
+       constant environment of 1 returns 1 where it covers the view. */
+    const char *rib = "Format 32 32 1\nProjection \"perspective\" \"fov\" 20\n"
+                      "PixelFilter \"box\" 1 1\nOption \"integrator\" \"int maxdepth\" [16]\n"
+                      "Translate 0 0 5\nWorldBegin\nLightSource \"envlight\" 1\n"
+                      "Surface \"glass\"\nSphere 1 -1 1 360\nWorldEnd\n";
+    Image *img = render(rib, RENDER_INTEGRATOR_PATH, 16, 2);
+    for (int c = 0; c < 3; c++) {
+        double m, se;
+        window_mean(img, c, 8, 8, 24, 24, &m, &se);
+        ck_assert_msg(fabs(m - 1) < 5 * se + 1e-3, "channel %d: %g +- %g, want 1", c, m, se);
+    }
+    image_free(img);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("path");
@@ -638,6 +766,10 @@ int main(void)
     tcase_add_test(tc, env_furnace);
     tcase_add_test(tc, env_map_closed_form);
     tcase_add_test(tc, env_map_unreadable);
+    tcase_add_test(tc, trace_is_a_specular_lobe);
+    tcase_add_test(tc, trace_and_diffuse_furnace);
+    tcase_add_test(tc, glass_slab_transmittance);
+    tcase_add_test(tc, glass_sphere_furnace);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
