@@ -15,6 +15,7 @@ dist_shaders_DATA = \
 	shaders/distantlight.sl \
 	shaders/envlight.sl \
 	shaders/fog.sl \
+	shaders/glass.sl \
 	shaders/matte.sl \
 	shaders/metal.sl \
 	shaders/mirror.sl \
