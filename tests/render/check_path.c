@@ -67,6 +67,20 @@ static void window_mean(const Image *img, int c, int x0, int y0, int x1, int y1,
     *stderr_ = sqrt(fmax(0, s2 / n - *mean * *mean) / n);
 }
 
+/* Asserts that each channel's mean over the pixels [x0, x1) x [y0, y1)
+   of img is want[c], within 5 standard errors and the fraction slack of
+   it (for what the noise does not cover); what names the case. */
+static void assert_mean(const Image *img, int x0, int y0, int x1, int y1, const double want[3],
+                        double slack, const char *what)
+{
+    for (int c = 0; c < 3; c++) {
+        double m, se;
+        window_mean(img, c, x0, y0, x1, y1, &m, &se);
+        ck_assert_msg(fabs(m - want[c]) < 5 * se + slack * want[c],
+                      "%s, channel %d: %g +- %g, want %g", what, c, m, se, want[c]);
+    }
+}
+
 /* A matte sphere of albedo 1 inside a sphere of constant radiance 1. */
 #define FURNACE                                                                                   \
     "Format 32 32 1\nProjection \"perspective\" \"fov\" 20\nPixelFilter \"box\" 1 1\n"            \
@@ -518,13 +532,40 @@ START_TEST(bad_integrator_options)
 }
 END_TEST
 
-/* A plane of matte filling an orthographic view (z = 0, facing the
-   camera, -z), open to the environment light LIGHT on all its front
-   hemisphere. */
-#define PLANE_ENV(light)                                                                          \
+/* A plane filling an orthographic view (z = 0, the camera on the -z
+   side, open to the whole hemisphere on that side), shaded by SURFACE,
+   paths of length 16, under LIGHT. */
+#define PLANE_UNDER(light, surface)                                                               \
     "Format 16 16 1\nProjection \"orthographic\"\nScreenWindow -1 1 -1 1\n"                      \
-    "PixelFilter \"box\" 1 1\nTranslate 0 0 5\nWorldBegin\n" light "Surface \"matte\"\n"           \
-    "Polygon \"P\" [-100 -100 0  -100 100 0  100 100 0  100 -100 0]\nWorldEnd\n"
+    "PixelFilter \"box\" 1 1\nOption \"integrator\" \"int maxdepth\" [16]\nTranslate 0 0 5\n"      \
+    "WorldBegin\n" light surface "Polygon \"P\" [-100 -100 0  -100 100 0  100 100 0  100 -100 0]\n" \
+    "WorldEnd\n"
+/* The plane, matte. */
+#define PLANE_ENV(light) PLANE_UNDER(light, "Surface \"matte\"\n")
+
+/* Writes map (freed) as a lat-long map to a new EXR file in /tmp, named
+   in path (64 chars). */
+static void save_map(Image *map, char path[64])
+{
+    strcpy(path, "/tmp/check_path_mapXXXXXX.exr");
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    char err[512];
+    ck_assert_msg(image_write(map, path, NULL, err, sizeof err) == 0, "%s", err);
+    image_free(map);
+}
+
+/* A w x h grey map whose row j is rows[j]. */
+static Image *grey_map(int w, int h, const float *rows)
+{
+    Image *map = image_new(w, h, 3);
+    for (int j = 0; j < h; j++)
+        for (int i = 0; i < w; i++)
+            for (int c = 0; c < 3; c++)
+                image_pixel(map, i, j)[c] = rows[j];
+    return map;
+}
 
 START_TEST(env_furnace)
 {
@@ -541,11 +582,8 @@ START_TEST(env_furnace)
     static const double want[3] = { 0.5, 1, 2 };
     Image *path = render(rib, RENDER_INTEGRATOR_PATH, 16, 2);
     Image *classic = render(rib, RENDER_INTEGRATOR_CLASSIC, 1, 2);
+    assert_mean(path, 8, 8, 24, 24, want, 0.005, "the sphere");
     for (int c = 0; c < 3; c++) {
-        double m, se;
-        window_mean(path, c, 8, 8, 24, 24, &m, &se);
-        ck_assert_msg(fabs(m - want[c]) < 5 * se + 0.005 * want[c], "channel %d: %g +- %g, want %g",
-                      c, m, se, want[c]);
         ck_assert_float_eq_tol(image_pixel(classic, 16, 16)[c], want[c], 1e-4);
         /* the camera sees the environment where it misses the sphere */
         ck_assert_float_eq_tol(image_pixel(path, 0, 0)[c], want[c], 1e-5);
@@ -577,22 +615,14 @@ START_TEST(env_map_closed_form)
             for (int c = 0; c < 3; c++)
                 E[c] += j >= H / 2 ? v[c] * (2 * M_PI / W) * (z1 * z1 - z0 * z0) / 2 : 0;
         }
-    char path_map[] = "/tmp/check_path_envXXXXXX.exr", err[512], rib[1024];
-    int fd = mkstemps(path_map, 4);
-    ck_assert_int_ge(fd, 0);
-    close(fd);
-    ck_assert_msg(image_write(map, path_map, NULL, err, sizeof err) == 0, "%s", err);
-    image_free(map);
+    char path_map[64], rib[1024];
+    save_map(map, path_map);
     snprintf(rib, sizeof rib, PLANE_ENV("LightSource \"envlight\" 1 \"string mapname\" \"%s\"\n"),
              path_map);
     Image *img = render(rib, RENDER_INTEGRATOR_PATH, 16, 2);
     unlink(path_map);
-    for (int c = 0; c < 3; c++) {
-        double m, se, want = E[c] / M_PI;
-        window_mean(img, c, 0, 0, 16, 16, &m, &se);
-        ck_assert_msg(fabs(m - want) < 5 * se + 0.002 * want, "channel %d: %g +- %g, want %g", c,
-                      m, se, want);
-    }
+    const double want[3] = { E[0] / M_PI, E[1] / M_PI, E[2] / M_PI };
+    assert_mean(img, 0, 0, 16, 16, want, 0.002, "the plane");
     image_free(img);
 }
 END_TEST
@@ -604,43 +634,18 @@ START_TEST(env_map_unreadable)
     render_settings_init(&rs);
     rs.quiet = true, rs.integrator = RENDER_INTEGRATOR_PATH;
     char err[512];
-    const char *rib = PLANE_ENV("LightSource \"envlight\" 1 \"string mapname\" \"/nonexistent/sky.exr\"\n");
+    const char *rib =
+        PLANE_ENV("LightSource \"envlight\" 1 \"string mapname\" \"/nonexistent/sky.exr\"\n");
     ck_assert_ptr_null(render_with(rib, &rs, NULL, err, sizeof err));
-    ck_assert_msg(strstr(err, "test.rib:7:1: error: environment light \"envlight\": ") == err
+    ck_assert_msg(strstr(err, "test.rib:8:1: error: environment light \"envlight\": ") == err
                       && strstr(err, "/nonexistent/sky.exr"),
                   "%s", err);
     rib = PLANE_ENV("LightSource \"envlight\" 1\nLightSource \"envlight\" 2\n");
     ck_assert_ptr_null(render_with(rib, &rs, NULL, err, sizeof err));
-    ck_assert_str_eq(err, "test.rib:8:1: error: a second environment light; the path tracer "
-                          "takes one (the first is at line 7)");
+    ck_assert_str_eq(err, "test.rib:9:1: error: a second environment light; the path tracer "
+                          "takes one (the first is at line 8)");
 }
 END_TEST
-
-/* Writes a W x H lat-long map whose texels of row j are rows[j] (grey)
-   to a new file in /tmp, named in path (of 32 chars at least). */
-static void write_map(int w, int h, const float *rows, char *path)
-{
-    strcpy(path, "/tmp/check_path_mapXXXXXX.exr");
-    int fd = mkstemps(path, 4);
-    ck_assert_int_ge(fd, 0);
-    close(fd);
-    Image *map = image_new(w, h, 3);
-    for (int j = 0; j < h; j++)
-        for (int i = 0; i < w; i++)
-            for (int c = 0; c < 3; c++)
-                image_pixel(map, i, j)[c] = rows[j];
-    char err[512];
-    ck_assert_msg(image_write(map, path, NULL, err, sizeof err) == 0, "%s", err);
-    image_free(map);
-}
-
-/* A plane filling an orthographic view (z = 0, the camera on the -z
-   side), shaded by SURFACE, paths of length 16, under LIGHT. */
-#define PLANE_UNDER(light, surface)                                                               \
-    "Format 16 16 1\nProjection \"orthographic\"\nScreenWindow -1 1 -1 1\n"                      \
-    "PixelFilter \"box\" 1 1\nOption \"integrator\" \"int maxdepth\" [16]\nTranslate 0 0 5\n"      \
-    "WorldBegin\n" light surface "Polygon \"P\" [-100 -100 0  -100 100 0  100 100 0  100 -100 0]\n" \
-    "WorldEnd\n"
 
 START_TEST(trace_is_a_specular_lobe)
 {
@@ -650,7 +655,7 @@ START_TEST(trace_is_a_specular_lobe)
        half is 0.125), with no noise (one lobe, weight 1). */
     static const float rows[4] = { 0.125f, 0.125f, 0.75f, 0.75f };
     char map[64], rib[1024];
-    write_map(8, 4, rows, map);
+    save_map(grey_map(8, 4, rows), map);
     snprintf(rib, sizeof rib,
              PLANE_UNDER("LightSource \"envlight\" 1 \"string mapname\" \"%s\"\n",
                          "Surface \"reflector\"\n"),
@@ -676,11 +681,7 @@ START_TEST(trace_and_diffuse_furnace)
     const char *rib = PLANE_UNDER("LightSource \"envlight\" 1\n",
                                   "Surface \"mirror\" \"Kd\" 0.3 \"Kr\" 0.5 \"Ks\" 0\n");
     Image *img = render(rib, RENDER_INTEGRATOR_PATH, 16, 2);
-    for (int c = 0; c < 3; c++) {
-        double m, se;
-        window_mean(img, c, 0, 0, 16, 16, &m, &se);
-        ck_assert_msg(fabs(m - 0.8) < 5 * se + 1e-4, "channel %d: %g +- %g, want 0.8", c, m, se);
-    }
+    assert_mean(img, 0, 0, 16, 16, (const double[3]){ 0.8, 0.8, 0.8 }, 1e-4, "the plane");
     image_free(img);
 }
 END_TEST
@@ -704,7 +705,7 @@ START_TEST(glass_slab_transmittance)
        of 64 samples a pixel tell T from one face's 1 - R = 0.96. */
     static const float rows[2] = { 1, 0 };
     char map[64], rib[1024];
-    write_map(4, 2, rows, map);
+    save_map(grey_map(4, 2, rows), map);
     snprintf(rib, sizeof rib, SLAB("LightSource \"envlight\" 1 \"string mapname\" \"%s\"\n"), map);
     const char *furnace = SLAB("LightSource \"envlight\" 1\n");
     const struct {
@@ -713,12 +714,8 @@ START_TEST(glass_slab_transmittance)
     } cases[] = { { rib, 0.96 / 1.04 }, { furnace, 1 } };
     for (int k = 0; k < 2; k++) {
         Image *img = render(cases[k].rib, RENDER_INTEGRATOR_PATH, 64, 2);
-        for (int c = 0; c < 3; c++) {
-            double m, se;
-            window_mean(img, c, 0, 0, 16, 16, &m, &se);
-            ck_assert_msg(fabs(m - cases[k].want) < 5 * se + 1e-4,
-                          "case %d channel %d: %g +- %g, want %g", k, c, m, se, cases[k].want);
-        }
+        const double want[3] = { cases[k].want, cases[k].want, cases[k].want };
+        assert_mean(img, 0, 0, 16, 16, want, 1e-4, k ? "under a constant sky" : "lit from behind");
         image_free(img);
     }
     unlink(map);
@@ -735,11 +732,7 @@ START_TEST(glass_sphere_furnace)
                       "Translate 0 0 5\nWorldBegin\nLightSource \"envlight\" 1\n"
                       "Surface \"glass\"\nSphere 1 -1 1 360\nWorldEnd\n";
     Image *img = render(rib, RENDER_INTEGRATOR_PATH, 16, 2);
-    for (int c = 0; c < 3; c++) {
-        double m, se;
-        window_mean(img, c, 8, 8, 24, 24, &m, &se);
-        ck_assert_msg(fabs(m - 1) < 5 * se + 1e-3, "channel %d: %g +- %g, want 1", c, m, se);
-    }
+    assert_mean(img, 8, 8, 24, 24, (const double[3]){ 1, 1, 1 }, 1e-3, "the sphere");
     image_free(img);
 }
 END_TEST

@@ -69,16 +69,23 @@ static int cell_of(const RibMatrix *m, const float d[3])
     return j * W + i;
 }
 
+/* The environment of make_map's cells under transform(k). */
+static RibMatrix build(PathEnv *e, float rgb[W * H][3], int k)
+{
+    RibMatrix m = transform(k);
+    make_map(rgb);
+    ck_assert_int_eq(path_env_build(e, (const float(*)[3])rgb, W, H, &m), 0);
+    return m;
+}
+
 START_TEST(pdf_integrates_to_one)
 {
     /* Midpoint rule over (z, phi), where d omega = dz dphi: 1 within
        0.5% (the grid crosses cell edges, where the density jumps). */
     float rgb[W * H][3];
-    make_map(rgb);
     for (int k = 0; k < 2; k++) {
-        RibMatrix m = transform(k);
         PathEnv e;
-        ck_assert_int_eq(path_env_build(&e, (const float(*)[3])rgb, W, H, &m), 0);
+        build(&e, rgb, k);
         enum { NZ = 1000, NP = 2000 };
         double sum = 0;
         for (int a = 0; a < NZ; a++)
@@ -102,11 +109,9 @@ START_TEST(samples_match_cell_probabilities)
        cells must get none. Chi-square over the other cells (23 degrees
        of freedom) below 60 (p < 1e-4 for a correct sampler). */
     float rgb[W * H][3];
-    make_map(rgb);
     for (int k = 0; k < 2; k++) {
-        RibMatrix m = transform(k);
         PathEnv e;
-        ck_assert_int_eq(path_env_build(&e, (const float(*)[3])rgb, W, H, &m), 0);
+        RibMatrix m = build(&e, rgb, k);
         double p[W * H], total = 0;
         for (int c = 0; c < W * H; c++) {
             int j = c / W;
