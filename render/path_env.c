@@ -53,8 +53,10 @@ int path_env_build(PathEnv *e, const float (*rgb)[3], int w, int h, const RibMat
     }
     memcpy(e->rgb, rgb, (size_t)w * h * sizeof *e->rgb);
     e->to_camera = *to_camera;
-    if (!rib_matrix_invert(to_camera, &e->from_camera))
-        e->from_camera = *to_camera;
+    if (!rib_matrix_invert(to_camera, &e->from_camera)) {
+        path_env_free(e);
+        return -1;
+    }
     const double *m = to_camera->m;
     e->det = fabs(m[0] * (m[5] * m[10] - m[6] * m[9]) - m[1] * (m[4] * m[10] - m[6] * m[8])
                   + m[2] * (m[4] * m[9] - m[5] * m[8]));
@@ -175,10 +177,18 @@ static int load_light(PathEnv *e, const RWorld *world, ShadeCtx *c, const RShade
     sys->param(c->thread, 0, l, NULL, false, "lightcolor", 'c', 3, 0, color, NULL);
     sys->param(c->thread, 0, l, NULL, false, "mapname", 's', 1, 0, NULL, &map);
     int w = 1, h = 1;
+    float res[2], channels = 3;
     char why[400];
+    RibMatrix inv;
+    if (!rib_matrix_invert(&l->to_camera, &inv)) {
+        snprintf(why, sizeof why, "its space is singular (a zero scale?): no direction has a "
+                 "place on the map");
+        goto bad;
+    }
     if (map && *map) {
-        float res[2];
-        if (texsys_info(world->textures, map, "resolution", 'f', 2, res, NULL, why, sizeof why) < 0)
+        if (texsys_info(world->textures, map, "resolution", 'f', 2, res, NULL, why, sizeof why) < 0
+            || texsys_info(world->textures, map, "channels", 'f', 1, &channels, NULL, why,
+                           sizeof why) < 0)
             goto bad;
         w = (int)fmin(PATH_ENV_MAX_W, fmax(4, res[0]));
         h = (int)fmin(PATH_ENV_MAX_H, fmax(2, res[1]));
@@ -196,6 +206,8 @@ static int load_light(PathEnv *e, const RWorld *world, ShadeCtx *c, const RShade
                 free(rgb);
                 goto bad;
             }
+            if (channels < 3) /* a grey map */
+                o[1] = o[2] = o[0];
             for (int k = 0; k < 3; k++)
                 o[k] *= intensity * color[k];
         }

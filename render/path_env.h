@@ -43,7 +43,8 @@ typedef struct PathEnv {
 } PathEnv;
 
 /* An environment of w x h cells of radiance rgb (copied) in the space
-   to_camera takes to camera space. 0, or -1 (out of memory). */
+   to_camera takes to camera space. 0, or -1 (out of memory, or
+   to_camera singular). */
 int path_env_build(PathEnv *e, const float (*rgb)[3], int w, int h, const RibMatrix *to_camera);
 /* The envlight among world's lights into *e (e->light NULL when there is
    none): its parameters through shading, its map through the world's

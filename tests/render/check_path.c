@@ -629,7 +629,8 @@ END_TEST
 
 START_TEST(env_map_unreadable)
 {
-    /* A map that cannot be read is an error at the light, no image. */
+    /* A map that cannot be read, a light whose space flattens directions
+       and a second environment light are errors at the light, no image. */
     RenderSettings rs;
     render_settings_init(&rs);
     rs.quiet = true, rs.integrator = RENDER_INTEGRATOR_PATH;
@@ -640,6 +641,10 @@ START_TEST(env_map_unreadable)
     ck_assert_msg(strstr(err, "test.rib:8:1: error: environment light \"envlight\": ") == err
                       && strstr(err, "/nonexistent/sky.exr"),
                   "%s", err);
+    rib = PLANE_ENV("AttributeBegin\nScale 1 1 0\nLightSource \"envlight\" 1\nAttributeEnd\n");
+    ck_assert_ptr_null(render_with(rib, &rs, NULL, err, sizeof err));
+    ck_assert_str_eq(err, "test.rib:10:1: error: environment light \"envlight\": its space is "
+                          "singular (a zero scale?): no direction has a place on the map");
     rib = PLANE_ENV("LightSource \"envlight\" 1\nLightSource \"envlight\" 2\n");
     ck_assert_ptr_null(render_with(rib, &rs, NULL, err, sizeof err));
     ck_assert_str_eq(err, "test.rib:9:1: error: a second environment light; the path tracer "
