@@ -6,10 +6,11 @@
 ** illuminance code, and ambient() gives nothing: the path tracer
 ** computes the light it stood for. Each hit runs its surface shader
 ** through the shading interface, in one batch of two lanes a hit:
-**   1. without lights: the emission (what constant surfaces, trace() and
+**   1. without lights: the emission (what constant surfaces and
 **      environment() reflections add), the opacity, and P and N as the
 **      shader leaves them (displaced, bumped); it names the lobes its
-**      lighting calls reflect into as well (path_lobes.c);
+**      lighting calls reflect into as well (path_lobes.c), and its
+**      trace() calls, which are not traced (they answer 0: host.c);
 **   2. its twin, lit along each lighting call's own normal (Cl = 1):
 **      when the hit's one lobe is diffuse()'s, this lane less the first
 **      is the lobe's weight W, and pi f cos(w) = W max(0, N . w) along
@@ -17,14 +18,20 @@
 ** Any other hit (glossy lobes, several normals, illuminance bodies) runs
 ** again, two lanes a hit, one light each: along a light sample's
 ** direction and along a direction drawn from the lobes. Less the
-** emission, these are pi f cos.
+** emission, these are pi f cos. A hit that called trace() runs once
+** more a call, that call alone answering 1: less the emission, that is
+** the colour the shader weighs what the call sees by, and the call is a
+** lobe of the surface (a mirror, or refraction through fresnel()) that
+** the next segment may follow instead of the lighting lobes.
 ** A light sample picks one of the look's lights: an area light at a
 ** point of its surface (its shadow ray traced as a stream, weighed by
-** the power heuristic against the lobes), a point, spot or
+** the power heuristic against the lobes), the environment light along a
+** direction drawn from its map (path_env.h; the same weighing), a
+** point, spot or
 ** distant light at its position (shadowed as its shader says; the
 ** first transmission() or visibility() ray of its shader joins the
-** shadow stream instead of being traced inside it: host.c). Opacity below one is a coin toss between the
-** surface and going on through it. Emitters (AreaLightSource geometry)
+** shadow stream instead of being traced inside it: host.c). Opacity
+** below one is a coin toss between the surface and going on through it. Emitters (AreaLightSource geometry)
 ** only emit: a path ends on them.
 */
 #include <math.h>
