@@ -91,6 +91,19 @@ float path_lobes_pdf(const ShadeLobes *lb, const float Nf[3], const float wi[3])
    cosmax, from two uniform numbers: a trace() call's "coneangle". */
 void path_lobes_cone(const float axis[3], float cosmax, const float u[2], float d[3]);
 
+/* trace() calls as lobes (path_traces.c). The weights T[l][k] of the
+   calls of the hits l that are on[l]: 0, or -1 with a message. */
+int path_trace_weights(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
+                       const ShadeIn *hits, const bool *on, const ShadeTraces *tr, int n,
+                       const float (*Ci0)[3], float (*T)[SHADE_MAX_TRACES][3], char *err,
+                       int errlen);
+/* The share of the next directions the lighting lobes lb take (the rest
+   go along the calls tr of weights T), call k's share given that, and
+   the call a uniform u picks (-1: the lobes). */
+float path_lobes_share(const ShadeLobes *lb, const ShadeTraces *tr, const float (*T)[3]);
+float path_trace_share(const ShadeTraces *tr, const float (*T)[3], float pc, int k);
+int path_pick_trace(const ShadeTraces *tr, const float (*T)[3], float pc, float u);
+
 /* Shades queue entries q[0..n) (n <= PATH_GROUP), whose hits are on one
    mesh and look: adds their emission, queues shadow rays of a light
    sample each (MIS with the lobes' mixture), and sets each entry's

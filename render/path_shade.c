@@ -353,81 +353,6 @@ static int second_run(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const
     return rc;
 }
 
-/* The weights T[l][k] of the trace() calls of hits l (on[l]): each hit
-   run once a call, without lights, that call answering 1 and the others
-   0; less Ci0 (the first run's, all answering 0), that is the colour
-   the call's result is multiplied by. */
-static int trace_weights(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
-                         const ShadeIn *hits, const bool *on, const ShadeTraces *tr, int n,
-                         const Vec *Ci0, Vec (*T)[SHADE_MAX_TRACES], char *err, int errlen)
-{
-    ShadeIn h[VM_MAX_BATCH];
-    ShadeTraces calls[VM_MAX_BATCH];
-    int white[VM_MAX_BATCH], of[VM_MAX_BATCH], m = 0;
-    Vec Ci[VM_MAX_BATCH], Oi[VM_MAX_BATCH];
-    ShadeGiven none = { 0, NULL, NULL, NULL, NULL, 0, calls, white };
-    for (int l = 0; l <= n; l++) {
-        int k = l < n && on[l] ? tr[l].n : 0;
-        if (m && (l == n || m + k > VM_MAX_BATCH)) {
-            c->given = &none;
-            int rc = shade_batch(c, mesh, look, h, m, Ci, Oi, err, errlen);
-            c->given = NULL;
-            if (rc < 0)
-                return -1;
-            for (int j = 0; j < m; j++)
-                for (int ch = 0; ch < 3; ch++)
-                    T[of[j]][white[j]][ch] = Ci[j][ch] - Ci0[of[j]][ch];
-            m = 0;
-        }
-        for (int j = 0; j < k; j++)
-            h[m] = hits[l], white[m] = j, of[m++] = l;
-    }
-    return 0;
-}
-
-static float luminance(const float c[3])
-{
-    return fmaxf(0.0f, 0.2126f * c[0] + 0.7152f * c[1] + 0.0722f * c[2]);
-}
-
-/* The share of a hit's next directions that its lighting lobes' mixture
-   takes: the rest go along its trace() calls, each by its weight's
-   luminance against 1 for the lobes (none if it made no lighting
-   call). */
-static float lobes_share(const ShadeLobes *lb, const ShadeTraces *tr, const Vec *T)
-{
-    float lobes = lb->n > 0 ? 1.0f : 0.0f, sum = lobes;
-    for (int k = 0; k < tr->n; k++)
-        sum += luminance(T[k]);
-    return sum > 0 ? lobes / sum : 1;
-}
-
-/* The chance of trace() call k, given the lobes' share pc. */
-static float trace_share(const ShadeTraces *tr, const Vec *T, float pc, int k)
-{
-    float sum = 0;
-    for (int j = 0; j < tr->n; j++)
-        sum += luminance(T[j]);
-    return (1 - pc) * luminance(T[k]) / sum;
-}
-
-/* The trace() call that uniform u picks, or -1 for the lobes. */
-static int pick_trace(const ShadeTraces *tr, const Vec *T, float pc, float u)
-{
-    if (u < pc)
-        return -1;
-    float at = pc;
-    for (int k = 0; k < tr->n; k++) {
-        float share = trace_share(tr, T, pc, k);
-        if (share > 0 && u < (at += share))
-            return k;
-    }
-    for (int k = tr->n - 1; k >= 0; k--) /* rounding: the last with a share */
-        if (trace_share(tr, T, pc, k) > 0)
-            return k;
-    return -1;
-}
-
 /* Hits on a surface: emission, opacity, a light sample, the next ray.
    The first run takes two lanes a hit: lane l without lights, its twin
    n + l lit along each lighting call's normal (ShadeGiven.probe). A hit
@@ -487,10 +412,10 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         float u[3] = { path_rand(w, i, 2), path_rand(w, i, 3), path_rand(w, i, 4) };
         path_lobes_sample(&lobes[l], N[l], u, wb[l]);
     }
-    if (trace_weights(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen) < 0)
+    if (path_trace_weights(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen) < 0)
         return -1;
     for (int l = 0; l < n; l++)
-        pc[l] = on[l] ? lobes_share(&lobes[l], &tr[l], T[l]) : 1;
+        pc[l] = on[l] ? path_lobes_share(&lobes[l], &tr[l], T[l]) : 1;
     /* A light sample a hit: each light's shader over the hits that
        picked it. */
     int nl = sampled(ps, look, -1), sel[PATH_GROUP];
@@ -547,7 +472,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
            do not reach what trace() sees); else along the lobes'
            direction, throughput times f cos / pdf = (pi f cos) / (pi
            pdf), pdf the mixture's times its share. */
-        int k = pick_trace(&tr[l], T[l], pc[l], path_rand(w, i, 7));
+        int k = path_pick_trace(&tr[l], T[l], pc[l], path_rand(w, i, 7));
         float pdf = -1, o[3], d[3], wt[3];
         if (k >= 0) {
             const ShadeTrace *t = &tr[l].call[k];
@@ -557,7 +482,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
             else
                 memcpy(d, t->D, sizeof d);
             memcpy(o, t->P, sizeof o);
-            float share = trace_share(&tr[l], T[l], pc[l], k);
+            float share = path_trace_share(&tr[l], T[l], pc[l], k);
             for (int j = 0; j < 3; j++)
                 wt[j] = T[l][k][j] / share;
         } else {
