@@ -16,8 +16,9 @@
    0; less Ci0 (the first run's, all answering 0), that is the colour
    the call's result is multiplied by. */
 int path_trace_weights(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
-                         const ShadeIn *hits, const bool *on, const ShadeTraces *tr, int n,
-                         const float (*Ci0)[3], float (*T)[SHADE_MAX_TRACES][3], char *err, int errlen)
+                       const ShadeIn *hits, const bool *on, const ShadeTraces *tr, int n,
+                       const float (*Ci0)[3], float (*T)[SHADE_MAX_TRACES][3], char *err,
+                       int errlen)
 {
     ShadeIn h[VM_MAX_BATCH];
     ShadeTraces calls[VM_MAX_BATCH];
