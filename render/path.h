@@ -111,7 +111,8 @@ int path_pick_trace(const ShadeTraces *tr, const float (*T)[3], float pc, float 
 int path_shade_group(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int n,
                      char *err, int errlen);
 /* Queue entry i left the scene: the environment it sees (MIS with the
-   light samples of the look it left), if there is one. */
+   light samples of the look it left), if there is one and that look's
+   lights include it (camera rays see it). */
 void path_shade_miss(const PathScene *ps, PathWave *w, int i);
 
 #endif /* RT_RENDER_PATH_H */

@@ -288,14 +288,17 @@ void path_shade_miss(const PathScene *ps, PathWave *w, int i)
     if (!ps->env)
         return;
     path_env_radiance(ps->env, d, Le);
-    if (w->from[i] && w->pdf[i] >= 0) {
+    if (w->from[i]) {
+        /* A surface the light is off for (Illuminate) gets none of it. */
         const RLook *from = w->from[i];
         bool in = false;
         for (int k = 0; k < from->nlights; k++)
             in |= is_env(ps, &from->lights[k]);
-        float pl = in ? path_env_pdf(ps->env, d) / (float)sampled(ps, from, -1) : 0;
-        float pb = w->pdf[i];
-        mis = pb * pb / (pb * pb + pl * pl);
+        if (!in)
+            return;
+        float pl = path_env_pdf(ps->env, d) / (float)sampled(ps, from, -1), pb = w->pdf[i];
+        if (pb >= 0)
+            mis = pb * pb / (pb * pb + pl * pl);
     }
     for (int k = 0; k < 3; k++)
         w->L[w->path[i]][k] += w->thr[i][k] * mis * Le[k];

@@ -627,6 +627,20 @@ START_TEST(env_map_closed_form)
 }
 END_TEST
 
+START_TEST(env_light_off)
+{
+    /* A surface the environment light is off for (Illuminate 1 0) gets
+       none of its light, neither sampled nor seen by its bounces. */
+    const char *rib = PLANE_ENV("LightSource \"envlight\" 1\nIlluminate 1 0\n");
+    Image *img = render(rib, RENDER_INTEGRATOR_PATH, 4, 2);
+    for (int y = 0; y < 16; y++)
+        for (int x = 0; x < 16; x++)
+            for (int c = 0; c < 3; c++)
+                ck_assert_float_eq(image_pixel(img, x, y)[c], 0);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(env_map_unreadable)
 {
     /* A map that cannot be read, a light whose space flattens directions
@@ -763,6 +777,7 @@ int main(void)
     tcase_add_test(tc, bad_integrator_options);
     tcase_add_test(tc, env_furnace);
     tcase_add_test(tc, env_map_closed_form);
+    tcase_add_test(tc, env_light_off);
     tcase_add_test(tc, env_map_unreadable);
     tcase_add_test(tc, trace_is_a_specular_lobe);
     tcase_add_test(tc, trace_and_diffuse_furnace);
