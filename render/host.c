@@ -303,7 +303,6 @@ static int given_trace(ShadeCtx *c, const VmRay *q, float out[3], char *err, int
     float len = sqrtf(q->Q[0] * q->Q[0] + q->Q[1] * q->Q[1] + q->Q[2] * q->Q[2]);
     for (int j = 0; j < 3; j++)
         o->P[j] = q->P[j], o->D[j] = len > 0 ? q->Q[j] / len : 0;
-    o->cone = q->coneangle > 0 ? fminf(q->coneangle, 3.1415927f) : 0;
     out[0] = out[1] = out[2] = g->white && g->white[q->lane] == k ? 1.0f : 0.0f;
     return 0;
 }

@@ -197,12 +197,12 @@ typedef struct ShadeLobes {
 } ShadeLobes;
 
 /* The trace() calls a lane's surface shader made under the path tracer,
-   in order: each call's origin, unit direction and cone half-angle (0: a
-   single ray). The path tracer follows them as lobes of the surface
-   rather than shading what they hit (path_shade.c). */
+   in order: each call's origin and unit direction. The path tracer
+   follows them as lobes of the surface rather than shading what they
+   hit (path_shade.c). */
 enum { SHADE_MAX_TRACES = 8 };
 typedef struct ShadeTrace {
-    float P[3], D[3], cone;
+    float P[3], D[3];
 } ShadeTrace;
 typedef struct ShadeTraces {
     int n;

@@ -87,9 +87,6 @@ static inline float path_rand(const PathWave *w, int i, uint32_t dim)
    uniform numbers u, and its density (solid angle) at unit wi. */
 void path_lobes_sample(const ShadeLobes *lb, const float Nf[3], const float u[3], float wi[3]);
 float path_lobes_pdf(const ShadeLobes *lb, const float Nf[3], const float wi[3]);
-/* A direction uniform in the cone about unit axis out to cos(theta) =
-   cosmax, from two uniform numbers: a trace() call's "coneangle". */
-void path_lobes_cone(const float axis[3], float cosmax, const float u[2], float d[3]);
 
 /* trace() calls as lobes (path_traces.c). The weights T[l][k] of the
    calls of the hits l that are on[l]: 0, or -1 with a message. */

@@ -112,8 +112,3 @@ void path_lobes_sample(const ShadeLobes *lb, const float Nf[3], const float u[3]
             wi[k] = 2 * vh * h[k] - o->V[k];
     }
 }
-
-void path_lobes_cone(const float axis[3], float cosmax, const float u[2], float d[3])
-{
-    about(axis, 1 - u[0] * (1 - cosmax), 2 * PI * u[1], d);
-}

@@ -479,12 +479,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         float pdf = -1, o[3], d[3], wt[3];
         if (k >= 0) {
             const ShadeTrace *t = &tr[l].call[k];
-            float u[2] = { path_rand(w, i, 8), path_rand(w, i, 9) };
-            if (t->cone > 0)
-                path_lobes_cone(t->D, cosf(t->cone), u, d);
-            else
-                memcpy(d, t->D, sizeof d);
-            memcpy(o, t->P, sizeof o);
+            memcpy(d, t->D, sizeof d), memcpy(o, t->P, sizeof o);
             float share = path_trace_share(&tr[l], T[l], pc[l], k);
             for (int j = 0; j < 3; j++)
                 wt[j] = T[l][k][j] / share;
