@@ -286,6 +286,27 @@ static int trace_cone(ShadeCtx *c, const VmRay *q, float out[3], char *err, int 
     return 0;
 }
 
+/* trace() at depth 0 while the path tracer shades (ShadeGiven.traces):
+   recorded, not traced, and answered 1 for the lane's white call. */
+static int given_trace(ShadeCtx *c, const VmRay *q, float out[3], char *err, int errlen)
+{
+    const ShadeGiven *g = c->given;
+    ShadeTraces *t = &g->traces[q->lane];
+    if (t->n == SHADE_MAX_TRACES) {
+        snprintf(err, (size_t)errlen,
+                 "more than %d trace() calls at one shading point: the path tracer follows "
+                 "each as a lobe of the surface", SHADE_MAX_TRACES);
+        return -1;
+    }
+    int k = t->n++;
+    ShadeTrace *o = &t->call[k];
+    float len = sqrtf(q->Q[0] * q->Q[0] + q->Q[1] * q->Q[1] + q->Q[2] * q->Q[2]);
+    for (int j = 0; j < 3; j++)
+        o->P[j] = q->P[j], o->D[j] = len > 0 ? q->Q[j] / len : 0;
+    out[0] = out[1] = out[2] = g->white && g->white[q->lane] == k ? 1.0f : 0.0f;
+    return 0;
+}
+
 static int host_ray(void *user, const VmRay *q, float out[3], char *err, int errlen)
 {
     ShadeCtx *c = user;
@@ -301,6 +322,8 @@ static int host_ray_biased(ShadeCtx *c, const VmRay *q, float out[3], char *err,
 {
     switch (q->kind) {
     case VM_RAY_TRACE:
+        if (c->depth == 0 && c->given && c->given->traces)
+            return given_trace(c, q, out, err, errlen);
         return trace_cone(c, q, out, err, errlen);
     case VM_RAY_TRANSMISSION:
     case VM_RAY_VISIBILITY: {

@@ -196,6 +196,19 @@ typedef struct ShadeLobes {
     ShadeLobe lobe[SHADE_MAX_LOBES];
 } ShadeLobes;
 
+/* The trace() calls a lane's surface shader made under the path tracer,
+   in order: each call's origin and unit direction. The path tracer
+   follows them as lobes of the surface rather than shading what they
+   hit (path_shade.c). */
+enum { SHADE_MAX_TRACES = 8 };
+typedef struct ShadeTrace {
+    float P[3], D[3];
+} ShadeTrace;
+typedef struct ShadeTraces {
+    int n;
+    ShadeTrace call[SHADE_MAX_TRACES];
+} ShadeTraces;
+
 /* What the path tracer gives a batch at depth 0 in place of the look's
    lights: nlights (0 or 1) lights per lane, light[lane] (NULL: a light
    that reaches no lane, so that illuminance asks for it), where the
@@ -207,13 +220,19 @@ typedef struct ShadeLobes {
    names none): a lane
    whose one lobe is diffuse()'s then reflects its lobe's full weight,
    so that the lobe can be evaluated along any direction without running
-   the shader again (path_shade.c). */
+   the shader again (path_shade.c). With traces (NULL: trace() traces as
+   in the classic integrator), trace() is not traced: each lane's calls
+   go into traces[lane], and call k of lane l answers 1 if white[l] is k
+   (white NULL: none), else 0, so that a run's Ci is linear in what the
+   calls would see. */
 typedef struct ShadeGiven {
     int nlights;
     const VmLightSample *light;
     float (*P)[3], (*N)[3];
     ShadeLobes *lobes;
     int probe;
+    ShadeTraces *traces;
+    const int *white;
 } ShadeGiven;
 
 /* A light shader's shadow ray that the path tracer traces in its shadow

@@ -24,6 +24,7 @@ render_librender_a_SOURCES = \
 	render/path.h \
 	render/path.c \
 	render/path_shade.c render/path_lobes.c \
+	render/path_env.h render/path_env.c render/path_traces.c \
 	render/tiles.h \
 	render/tiles.c \
 	render/shade.c \
@@ -116,3 +117,10 @@ tests_render_check_embree_SOURCES = tests/render/check_embree.c bench/embree_cor
 	bench/embree_cornell.c
 tests_render_check_embree_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_embree_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+
+# The path tracer's environment light: its distribution on synthetic maps.
+check_PROGRAMS += tests/render/check_path_env
+TESTS += tests/render/check_path_env
+tests_render_check_path_env_SOURCES = tests/render/check_path_env.c
+tests_render_check_path_env_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_path_env_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)

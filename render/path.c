@@ -9,7 +9,7 @@
 **   intersect  the queue's rays as one rtcore stream;
 **   sort       the hits by the look they landed on (a counting sort), so
 **              that each batch runs one surface shader on one mesh;
-**              misses end their paths;
+**              misses end their paths, seeing the environment light;
 **   shade      each batch (path_shade.c): emission, a light sample with
 **              its shadow ray, the next direction;
 **   shadow     the light samples' shadow rays as one occlusion stream;
@@ -36,6 +36,7 @@ typedef struct PathJob {
     int spp, sqrt_spp, trace_maxdepth;
     size_t nkeys;              /* looks: top meshes, then instances' */
     RenderStats stats;
+    PathEnv env;
 } PathJob;
 
 /* A thread's state. */
@@ -100,7 +101,7 @@ static size_t look_key(const RWorld *world, unsigned geom, unsigned inst)
 }
 
 /* Sort: the queue's hits in order of their look (a counting sort on
-   the look's index); misses end their paths. */
+   the look's index); misses end their paths, seeing the environment. */
 static void sort(const PathJob *j, PathWave *w, unsigned *count)
 {
     const RWorld *world = j->scene.world;
@@ -109,8 +110,10 @@ static void sort(const PathJob *j, PathWave *w, unsigned *count)
     memset(count, 0, (j->nkeys + 1) * sizeof *count);
     for (int i = 0; i < w->n; i++) {
         w->look[i] = w->geom[i] == RT_INVALID_ID ? none : look_key(world, w->geom[i], w->inst[i]);
-        if (w->look[i] == none)
+        if (w->look[i] == none) {
+            path_shade_miss(&j->scene, w, i);
             w->live[i] = false;
+        }
         else
             count[w->look[i] + 1]++, total++;
     }
@@ -330,7 +333,11 @@ int path_render(const RFrame *fr, int maxdepth, double deadline, RenderStats *st
         snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the render");
         return -1;
     }
-    j->scene = (PathScene){ &fr->world, maxdepth };
+    if (path_env_load(&j->env, &fr->world, fr->shading, err, errlen) < 0) {
+        free(j);
+        return -1;
+    }
+    j->scene = (PathScene){ &fr->world, maxdepth, j->env.light ? &j->env : NULL };
     j->shading = fr->shading, j->cam = &fr->cam, j->film = fr->film;
     j->spp = fr->spp;
     int root = (int)lroundf(sqrtf((float)fr->spp));
@@ -342,6 +349,7 @@ int path_render(const RFrame *fr, int maxdepth, double deadline, RenderStats *st
     int rc = tiles_run(&tw, fr->rs, &j->stats.threads, err, errlen);
     j->stats.seconds = render_clock() - start;
     *stats = j->stats;
+    path_env_free(&j->env);
     free(j);
     return rc;
 }

@@ -27,6 +27,7 @@
 #define RT_RENDER_PATH_H
 
 #include "render/frame.h"
+#include "render/path_env.h"
 
 enum { PATH_WAVE = 1024, PATH_GROUP = VM_MAX_BATCH / 2 };
 
@@ -71,6 +72,7 @@ typedef struct PathScene {
     const RWorld *world;
     int maxdepth;              /* path length, Embree's: 1 = camera ray and
                                   direct light */
+    const PathEnv *env;        /* the environment light, or NULL */
 } PathScene;
 
 /* A random number in [0, 1) for queue entry i: dimension dim of its
@@ -86,11 +88,28 @@ static inline float path_rand(const PathWave *w, int i, uint32_t dim)
 void path_lobes_sample(const ShadeLobes *lb, const float Nf[3], const float u[3], float wi[3]);
 float path_lobes_pdf(const ShadeLobes *lb, const float Nf[3], const float wi[3]);
 
+/* trace() calls as lobes (path_traces.c). The weights T[l][k] of the
+   calls of the hits l that are on[l]: 0, or -1 with a message. */
+int path_trace_weights(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
+                       const ShadeIn *hits, const bool *on, const ShadeTraces *tr, int n,
+                       const float (*Ci0)[3], float (*T)[SHADE_MAX_TRACES][3], char *err,
+                       int errlen);
+/* The share of the next directions the lighting lobes lb take (the rest
+   go along the calls tr of weights T), call k's share given that, and
+   the call a uniform u picks (-1: the lobes). */
+float path_lobes_share(const ShadeLobes *lb, const ShadeTraces *tr, const float (*T)[3]);
+float path_trace_share(const ShadeTraces *tr, const float (*T)[3], float pc, int k);
+int path_pick_trace(const ShadeTraces *tr, const float (*T)[3], float pc, float u);
+
 /* Shades queue entries q[0..n) (n <= PATH_GROUP), whose hits are on one
    mesh and look: adds their emission, queues shadow rays of a light
    sample each (MIS with the lobes' mixture), and sets each entry's
    next ray, or its live flag false. 0, or -1 with a message. */
 int path_shade_group(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int n,
                      char *err, int errlen);
+/* Queue entry i left the scene: the environment it sees (MIS with the
+   light samples of the look it left), if there is one and that look's
+   lights include it (camera rays see it). */
+void path_shade_miss(const PathScene *ps, PathWave *w, int i);
 
 #endif /* RT_RENDER_PATH_H */

@@ -6,10 +6,11 @@
 ** illuminance code, and ambient() gives nothing: the path tracer
 ** computes the light it stood for. Each hit runs its surface shader
 ** through the shading interface, in one batch of two lanes a hit:
-**   1. without lights: the emission (what constant surfaces, trace() and
+**   1. without lights: the emission (what constant surfaces and
 **      environment() reflections add), the opacity, and P and N as the
 **      shader leaves them (displaced, bumped); it names the lobes its
-**      lighting calls reflect into as well (path_lobes.c);
+**      lighting calls reflect into as well (path_lobes.c), and its
+**      trace() calls, which are not traced (they answer 0: host.c);
 **   2. its twin, lit along each lighting call's own normal (Cl = 1):
 **      when the hit's one lobe is diffuse()'s, this lane less the first
 **      is the lobe's weight W, and pi f cos(w) = W max(0, N . w) along
@@ -17,14 +18,20 @@
 ** Any other hit (glossy lobes, several normals, illuminance bodies) runs
 ** again, two lanes a hit, one light each: along a light sample's
 ** direction and along a direction drawn from the lobes. Less the
-** emission, these are pi f cos.
+** emission, these are pi f cos. A hit that called trace() runs once
+** more a call, that call alone answering 1: less the emission, that is
+** the colour the shader weighs what the call sees by, and the call is a
+** lobe of the surface (a mirror, or refraction through fresnel()) that
+** the next segment may follow instead of the lighting lobes.
 ** A light sample picks one of the look's lights: an area light at a
 ** point of its surface (its shadow ray traced as a stream, weighed by
-** the power heuristic against the lobes), a point, spot or
+** the power heuristic against the lobes), the environment light along a
+** direction drawn from its map (path_env.h; the same weighing), a
+** point, spot or
 ** distant light at its position (shadowed as its shader says; the
 ** first transmission() or visibility() ray of its shader joins the
-** shadow stream instead of being traced inside it: host.c). Opacity below one is a coin toss between the
-** surface and going on through it. Emitters (AreaLightSource geometry)
+** shadow stream instead of being traced inside it: host.c). Opacity
+** below one is a coin toss between the surface and going on through it. Emitters (AreaLightSource geometry)
 ** only emit: a path ends on them.
 */
 #include <math.h>
@@ -63,12 +70,19 @@ static void segment(Sample *o, const float p[3], const float q[3])
     o->t = len - bias;
 }
 
-/* The lights of look that light samples pick: every one but ambient. */
-static int sampled(const RLook *look, int k)
+/* Whether light l of a look is the scene's environment light. */
+static bool is_env(const PathScene *ps, const RLight *l)
+{
+    return ps->env && l->shader == ps->env->light;
+}
+
+/* The lights of look that light samples pick: every one but ambient
+   lights (envlight, ambient to the classic integrator, is sampled). */
+static int sampled(const PathScene *ps, const RLook *look, int k)
 {
     int n = 0;
     for (int i = 0; i < look->nlights; i++)
-        if (!look->lights[i].shader->ambient && n++ == k)
+        if ((!look->lights[i].shader->ambient || is_env(ps, &look->lights[i])) && n++ == k)
             return i;
     return k < 0 ? n : -1;
 }
@@ -87,9 +101,10 @@ static bool emitter(const RWorld *world, const RibMesh *mesh, RLight *e)
 /* The density of a light sample of area a taken from look, towards a
    point at distance d whose cosine is cos_l: 0 if look samples no such
    light. */
-static float light_pdf(const RLook *look, const RArea *a, float d, float cos_l)
+static float light_pdf(const PathScene *ps, const RLook *look, const RArea *a, float d,
+                       float cos_l)
 {
-    int nl = sampled(look, -1), in = 0;
+    int nl = sampled(ps, look, -1), in = 0;
     for (int i = 0; i < look->nlights; i++)
         in |= look->lights[i].area == a;
     return in && nl ? d * d / (cos_l * (float)a->area * (float)nl) : 0;
@@ -120,7 +135,7 @@ static void seen(PathWave *w, int i)
 /* Emitter hits: the light shader seen from the ray's origin gives Le =
    pi Cl d^2 / cos_l, weighed against the light samples of the look the
    ray left. */
-static int emit(ShadeCtx *c, PathWave *w, const int *q, int n, const RLight *e, const RibMesh *mesh, const RLook *look, char *err, int errlen)
+static int emit(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int n, const RLight *e, const RibMesh *mesh, const RLook *look, char *err, int errlen)
 {
     static const float zero[VM_MAX_BATCH][3];
     Vec P[PATH_GROUP], N[PATH_GROUP], E[PATH_GROUP], L[PATH_GROUP], Cl[PATH_GROUP], Ol[PATH_GROUP];
@@ -156,8 +171,8 @@ static int emit(ShadeCtx *c, PathWave *w, const int *q, int n, const RLight *e, 
         if (!(cos_l > 0) || dot3(L[l], L[l]) == 0)
             continue;
         float mis = 1;
-        if (w->from[i]) {
-            float pl = light_pdf(w->from[i], e->area, t, cos_l), pb = w->pdf[i];
+        if (w->from[i] && w->pdf[i] >= 0) {
+            float pl = light_pdf(ps, w->from[i], e->area, t, cos_l), pb = w->pdf[i];
             mis = pb * pb / (pb * pb + pl * pl);
         }
         for (int k = 0; k < 3; k++)
@@ -170,11 +185,12 @@ static int emit(ShadeCtx *c, PathWave *w, const int *q, int n, const RLight *e, 
    its shader run at their points P (from their rays' origins E). */
 static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q,
                          const RLook *look, int li, const int *sel, int m, Vec *P, Vec *Nf,
-                         const ShadeLobes *lobes, Sample *smp, char *err, int errlen)
+                         const ShadeLobes *lobes, const float *pc, Sample *smp, char *err,
+                         int errlen)
 {
     static const float zero[VM_MAX_BATCH][3];
     const RLight *light = &look->lights[li];
-    int nl = sampled(look, -1);
+    int nl = sampled(ps, look, -1);
     Vec Ps[PATH_GROUP], E[PATH_GROUP], LP[PATH_GROUP], LN[PATH_GROUP];
     Vec L[PATH_GROUP], Cl[PATH_GROUP], Ol[PATH_GROUP];
     uint32_t seed[PATH_GROUP];
@@ -228,7 +244,7 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
         if (light->area && w->depth[i] + 1 < ps->maxdepth) {
             /* The power heuristic against the lobes' density. */
             float pl = o->dist * o->dist / (cos_l * (float)light->area->area * (float)nl);
-            float pb = path_lobes_pdf(&lobes[l], Nf[l], o->wi);
+            float pb = pc[l] * path_lobes_pdf(&lobes[l], Nf[l], o->wi);
             scale *= pl * pl / (pl * pl + pb * pb);
         }
         for (int k = 0; k < 3; k++)
@@ -236,6 +252,56 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
         o->on = true;
     }
     return 0;
+}
+
+/* Light samples of the environment for the lanes sel[0..m): a direction
+   from its map's distribution, its shadow ray unbounded, weighed by the
+   power heuristic against the lobes. What it adds is Le / (pi pdf) times
+   the shader's pi f cos (path.h). */
+static void env_samples(const PathScene *ps, const PathWave *w, const int *q, const RLook *look,
+                        const int *sel, int m, const Vec *P, const Vec *Nf,
+                        const ShadeLobes *lobes, const float *pc, Sample *smp)
+{
+    float nl = (float)sampled(ps, look, -1);
+    for (int s = 0; s < m; s++) {
+        int l = sel[s], i = q[l];
+        Sample *o = &smp[l];
+        float u[2] = { path_rand(w, i, 5), path_rand(w, i, 6) }, Le[3];
+        float pdf = path_env_sample(ps->env, u, o->wi, Le) / nl;
+        if (!(pdf > 0) || dot3(Le, Le) == 0)
+            continue;
+        float scale = 1 / (PI * pdf);
+        if (w->depth[i] + 1 < ps->maxdepth) {
+            float pb = pc[l] * path_lobes_pdf(&lobes[l], Nf[l], o->wi);
+            scale *= pdf * pdf / (pdf * pdf + pb * pb);
+        }
+        for (int k = 0; k < 3; k++)
+            o->C[k] = scale * Le[k];
+        memcpy(o->o, P[l], sizeof o->o), memcpy(o->d, o->wi, sizeof o->d);
+        o->ray = true, o->t = INFINITY, o->on = true;
+    }
+}
+
+void path_shade_miss(const PathScene *ps, PathWave *w, int i)
+{
+    float d[3] = { w->dx[i], w->dy[i], w->dz[i] }, Le[3], mis = 1;
+    if (!ps->env)
+        return;
+    path_env_radiance(ps->env, d, Le);
+    if (w->from[i]) {
+        /* A surface the light is off for (Illuminate) gets none of it. */
+        const RLook *from = w->from[i];
+        bool in = false;
+        for (int k = 0; k < from->nlights; k++)
+            in |= is_env(ps, &from->lights[k]);
+        if (!in)
+            return;
+        float pl = path_env_pdf(ps->env, d) / (float)sampled(ps, from, -1), pb = w->pdf[i];
+        if (pb >= 0)
+            mis = pb * pb / (pb * pb + pl * pl);
+    }
+    for (int k = 0; k < 3; k++)
+        w->L[w->path[i]][k] += w->thr[i][k] * mis * Le[k];
 }
 
 /* Whether lane l's twin (the probe lane of the first run) reflects the
@@ -277,7 +343,8 @@ static int second_run(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const
         memcpy(vl[j].L, smp[l].on ? smp[l].wi : N[l], sizeof vl[j].L);
         memcpy(vl[m + j].L, wb[l], sizeof vl[j].L);
     }
-    ShadeGiven one = { 1, vl, NULL, NULL, NULL, 0 };
+    ShadeTraces calls[VM_MAX_BATCH];
+    ShadeGiven one = { 1, vl, NULL, NULL, NULL, 0, calls, NULL };
     c->given = &one;
     int rc = shade_batch(c, mesh, look, h, 2 * m, Ci, Oi, err, errlen);
     c->given = NULL;
@@ -302,6 +369,9 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     Vec thr[PATH_GROUP], wb[PATH_GROUP], fl[PATH_GROUP], fb[PATH_GROUP];
     Sample smp[PATH_GROUP];
     ShadeLobes lobes[VM_MAX_BATCH];
+    ShadeTraces tr[VM_MAX_BATCH];
+    Vec T[PATH_GROUP][SHADE_MAX_TRACES];
+    float pc[PATH_GROUP];
     ShadeIn hits[VM_MAX_BATCH];
     for (int l = 0; l < n; l++) {
         int i = q[l];
@@ -314,7 +384,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     memcpy(hits + n, hits, (size_t)n * sizeof *hits);
     /* One light, reaching no lane but the probes, so that illuminance
        asks for it (and names its lobe). */
-    ShadeGiven first = { 1, NULL, P, N, lobes, n };
+    ShadeGiven first = { 1, NULL, P, N, lobes, n, tr, NULL };
     c->given = &first;
     int rc = shade_batch(c, mesh, look, hits, 2 * n, Ci, Oi, err, errlen);
     c->given = NULL;
@@ -345,16 +415,23 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         float u[3] = { path_rand(w, i, 2), path_rand(w, i, 3), path_rand(w, i, 4) };
         path_lobes_sample(&lobes[l], N[l], u, wb[l]);
     }
+    if (path_trace_weights(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen) < 0)
+        return -1;
+    for (int l = 0; l < n; l++)
+        pc[l] = on[l] ? path_lobes_share(&lobes[l], &tr[l], T[l]) : 1;
     /* A light sample a hit: each light's shader over the hits that
        picked it. */
-    int nl = sampled(look, -1), sel[PATH_GROUP];
+    int nl = sampled(ps, look, -1), sel[PATH_GROUP];
     for (int k = 0; k < nl; k++) {
         int m = 0;
         for (int l = 0; l < n; l++)
             if (on[l] && (int)fminf(path_rand(w, q[l], 1) * (float)nl, (float)nl - 1) == k)
                 sel[m++] = l;
-        if (m && light_samples(ps, c, w, q, look, sampled(look, k), sel, m, P, N, lobes, smp,
-                               err, errlen) < 0)
+        int li = sampled(ps, look, k);
+        if (m && is_env(ps, &look->lights[li]))
+            env_samples(ps, w, q, look, sel, m, P, N, lobes, pc, smp);
+        else if (m && light_samples(ps, c, w, q, look, li, sel, m, P, N, lobes, pc, smp, err,
+                                    errlen) < 0)
             return -1;
     }
     /* pi f cos along both directions. */
@@ -393,16 +470,32 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
                     w->L[p][k] += C[k];
             }
         }
-        /* The next segment along the lobes' direction: throughput times
-           f cos / pdf = (pi f cos) / (pi pdf). */
-        float pdf = path_lobes_pdf(&lobes[l], N[l], wb[l]);
-        w->live[i] = w->depth[i] + 1 < ps->maxdepth && pdf > 0;
-        for (int k = 0; k < 3; k++)
-            w->thr[i][k] = w->live[i] ? thr[l][k] * fb[l][k] / (PI * pdf) : 0;
+        /* The next segment: along a trace() call, throughput times its
+           weight over the chance of picking it (no MIS: light samples
+           do not reach what trace() sees); else along the lobes'
+           direction, throughput times f cos / pdf = (pi f cos) / (pi
+           pdf), pdf the mixture's times its share. */
+        int k = path_pick_trace(&tr[l], T[l], pc[l], path_rand(w, i, 7));
+        float pdf = -1, o[3], d[3], wt[3];
+        if (k >= 0) {
+            const ShadeTrace *t = &tr[l].call[k];
+            memcpy(d, t->D, sizeof d), memcpy(o, t->P, sizeof o);
+            float share = path_trace_share(&tr[l], T[l], pc[l], k);
+            for (int j = 0; j < 3; j++)
+                wt[j] = T[l][k][j] / share;
+        } else {
+            pdf = pc[l] * path_lobes_pdf(&lobes[l], N[l], wb[l]);
+            memcpy(d, wb[l], sizeof d), memcpy(o, P[l], sizeof o);
+            for (int j = 0; j < 3; j++)
+                wt[j] = pdf > 0 ? fb[l][j] / (PI * pdf) : 0;
+        }
+        w->live[i] = w->depth[i] + 1 < ps->maxdepth;
+        for (int j = 0; j < 3; j++)
+            w->thr[i][j] = w->live[i] ? thr[l][j] * fmaxf(0.0f, wt[j]) : 0;
         w->live[i] &= w->thr[i][0] > 0 || w->thr[i][1] > 0 || w->thr[i][2] > 0;
-        w->ox[i] = P[l][0], w->oy[i] = P[l][1], w->oz[i] = P[l][2];
-        w->dx[i] = wb[l][0], w->dy[i] = wb[l][1], w->dz[i] = wb[l][2];
-        w->tnear[i] = trace_bias(P[l]), w->tfar[i] = INFINITY;
+        w->ox[i] = o[0], w->oy[i] = o[1], w->oz[i] = o[2];
+        w->dx[i] = d[0], w->dy[i] = d[1], w->dz[i] = d[2];
+        w->tnear[i] = trace_bias(o), w->tfar[i] = INFINITY;
         w->pdf[i] = pdf, w->from[i] = look, w->depth[i]++;
     }
     return 0;
@@ -428,6 +521,6 @@ int path_shade_group(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q
     if (!m)
         return 0;
     if (emitter(ps->world, mesh, &e))
-        return emit(c, w, front, m, &e, mesh, look, err, errlen);
+        return emit(ps, c, w, front, m, &e, mesh, look, err, errlen);
     return surface(ps, c, w, front, m, mesh, look, err, errlen);
 }

@@ -491,6 +491,8 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
         b.out[RV_P] = given->P ? &given->P[0][0] : NULL;
         b.out[RV_N] = given->N ? &given->N[0][0] : NULL;
     }
+    for (int l = 0; given && given->traces && l < n; l++)
+        given->traces[l].n = 0;
     if (given && given->lobes) {
         for (int l = 0; l < n; l++)
             given->lobes[l].n = 0, given->lobes[l].more = false;

@@ -13,7 +13,9 @@ dist_shaders_DATA = \
 	shaders/defaultsurface.sl \
 	shaders/depthcue.sl \
 	shaders/distantlight.sl \
+	shaders/envlight.sl \
 	shaders/fog.sl \
+	shaders/glass.sl \
 	shaders/matte.sl \
 	shaders/metal.sl \
 	shaders/mirror.sl \
