@@ -186,10 +186,20 @@ static int load_light(PathEnv *e, const RWorld *world, ShadeCtx *c, const RShade
         goto bad;
     }
     if (map && *map) {
+        const char *format = "";
         if (texsys_info(world->textures, map, "resolution", 'f', 2, res, NULL, why, sizeof why) < 0
             || texsys_info(world->textures, map, "channels", 'f', 1, &channels, NULL, why,
+                           sizeof why) < 0
+            || texsys_info(world->textures, map, "textureformat", 's', 1, NULL, &format, why,
                            sizeof why) < 0)
             goto bad;
+        /* Its cells are the map's texels: a lat-long layout, or a plain
+           texture read as one. */
+        if (strcmp(format, "LatLong Environment") && strcmp(format, "Plain Texture")) {
+            snprintf(why, sizeof why, "'%s' is a %s map; the path tracer's environment light "
+                     "takes lat-long maps (MakeLatLongEnvironment)", map, format);
+            goto bad;
+        }
         w = (int)fmin(PATH_ENV_MAX_W, fmax(4, res[0]));
         h = (int)fmin(PATH_ENV_MAX_H, fmax(2, res[1]));
     }

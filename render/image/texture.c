@@ -670,6 +670,14 @@ int texsys_info(TexSystem *ts, const char *name, const char *field, char type, i
              : t->kind == KIND_LATLONG || t->kind == KIND_CUBE ? "environment" : "texture";
         return 1;
     }
+    if (!strcmp(field, "textureformat") && type == 's') {
+        static const char *const names[] = { [KIND_PLAIN] = "Plain Texture",
+                                             [KIND_LATLONG] = "LatLong Environment",
+                                             [KIND_CUBE] = "CubeFace Environment",
+                                             [KIND_SHADOW] = "Shadow" };
+        *str = names[t->kind];
+        return 1;
+    }
     bool view = !strcmp(field, "viewingmatrix"), proj = !strcmp(field, "projectionmatrix");
     if ((view || proj) && type == 'm' && n == 16 && t->has_matrices) {
         matmul(ts->current_to_world, view ? t->world_to_camera : t->world_to_screen, out);

@@ -80,7 +80,9 @@ void texsys_set_memory_limit(TexSystem *ts, size_t bytes);
 int texsys_lookup(TexSystem *ts, const VmTexLookup *q, float *out, char *err, int errlen);
 
 /* textureinfo(name, field): "resolution" (f, 2; a cube face's), "type" (s: "texture",
-   "environment" or "shadow"), "channels" (f, 1), "viewingmatrix" and
+   "environment" or "shadow"), "textureformat" (s: the file's RenderMan
+   format, "Plain Texture", "LatLong Environment", "CubeFace Environment"
+   or "Shadow"), "channels" (f, 1), "viewingmatrix" and
    "projectionmatrix" (m, 16: current space to the map's camera and
    screen spaces; shadow maps only). 1 with the value, 0 for another
    field or type, -1 with a message if the texture cannot be read. */

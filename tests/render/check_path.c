@@ -655,6 +655,21 @@ START_TEST(env_map_unreadable)
     ck_assert_msg(strstr(err, "test.rib:8:1: error: environment light \"envlight\": ") == err
                       && strstr(err, "/nonexistent/sky.exr"),
                   "%s", err);
+    /* A cube-face map (six 1 x 1 faces in RenderMan's 3 x 2 layout) is
+       refused by name, not read as a lat-long one. */
+    char cube[64], text[1024];
+    Image *faces = grey_map(3, 2, (const float[]){ 1, 1 });
+    strcpy(faces->meta.texture_format, "CubeFace Environment");
+    save_map(faces, cube);
+    snprintf(text, sizeof text,
+             PLANE_ENV("LightSource \"envlight\" 1 \"string mapname\" \"%s\"\n"), cube);
+    ck_assert_ptr_null(render_with(text, &rs, NULL, err, sizeof err));
+    unlink(cube);
+    char want[256];
+    snprintf(want, sizeof want, "test.rib:8:1: error: environment light \"envlight\": '%s' is a "
+             "CubeFace Environment map; the path tracer's environment light takes lat-long "
+             "maps (MakeLatLongEnvironment)", cube);
+    ck_assert_str_eq(err, want);
     rib = PLANE_ENV("AttributeBegin\nScale 1 1 0\nLightSource \"envlight\" 1\nAttributeEnd\n");
     ck_assert_ptr_null(render_with(rib, &rs, NULL, err, sizeof err));
     ck_assert_str_eq(err, "test.rib:10:1: error: environment light \"envlight\": its space is "
