@@ -67,6 +67,11 @@ tests_vm_check_native_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_native_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
 EXTRA_tests_vm_check_native_DEPENDENCIES = tools/rslc$(EXEEXT) tools/rslvm$(EXEEXT)
 
+# PTX for NVIDIA GPUs: every standard shader's passes ptxas for sm_75 ...
+# sm_90 (skipped without ptxas).
+TESTS += tests/rslc/check_ptx
+EXTRA_DIST += tests/rslc/check_ptx
+
 # Every builtin overload compiles and binds to the VM runtime.
 check_PROGRAMS += tests/vm/check_bindings
 TESTS += tests/vm/check_bindings
