@@ -69,8 +69,8 @@ EXTRA_tests_vm_check_native_DEPENDENCIES = tools/rslc$(EXEEXT) tools/rslvm$(EXEE
 
 # PTX for NVIDIA GPUs: every standard shader's passes ptxas for sm_75 ...
 # sm_90 (skipped without ptxas).
-TESTS += tests/rslc/check_ptx
-EXTRA_DIST += tests/rslc/check_ptx
+TESTS += scripts/check-ptx
+EXTRA_DIST += scripts/check-ptx
 
 # Every builtin overload compiles and binds to the VM runtime.
 check_PROGRAMS += tests/vm/check_bindings
