@@ -9,31 +9,20 @@
 ** builtins with the same functions, so the VM and the GPU differ only by
 ** the libraries' rounding.
 */
-#include <ctype.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "backends/llvm/native_impl.h"
 #include "runtime/builtins.h"
 
-/* The device function of a row: rsl_<function>_<row>, the row's name as
-   builtins.def spells it from the signature ("fff." is fffr, "fff[]" is
-   fffa), leading underscores of internal functions dropped. */
-static void device_name(uint32_t row, char *buf, size_t len)
-{
-    static const char from[] = "[&.*~?", to[] = "aorvtq";
-    const char *fn = builtin_fn_names[builtin_rows[row].fn];
-    while (*fn == '_')
-        fn++;
-    int n = snprintf(buf, len, "rsl_%s_", fn);
-    for (const char *c = builtin_rows[row].sig; *c && n + 1 < (int)len; c++) {
-        const char *k = strchr(from, *c);
-        if (k || isalnum((unsigned char)*c))
-            buf[n++] = k ? to[k - from] : *c;
-    }
-    buf[n] = '\0';
-}
+/* The device function of a row is rsl_<FN>_<row>, its function's and
+   row's names as builtins.def's columns spell them (rsl_MIN_fffr for
+   min's "fff." row): devrt.c defines some with the same names. */
+static const char row_names[BO_COUNT][40] = {
+#define BUILTIN_FN(id, name, opts)
+#define BUILTIN(fn, row, sig, cls, flags, imp, entry) [BO_##fn##_##row] = "rsl_" #fn "_" #row,
+#include "runtime/builtins.def"
+};
 
 static LLVMValueRef declare(Lower *L, const char *name, LLVMTypeRef ft)
 {
@@ -61,8 +50,7 @@ static int letter_width(char r)
 NVal nl_device_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn,
                     int nargs, int outn, bool vary, LLVMValueRef mask)
 {
-    char name[64];
-    device_name(callee->row, name, sizeof name);
+    const char *name = row_names[callee->row];
     LLVMTypeRef p[7] = { L->ptr, L->i32, L->ptr, L->ptr, L->i32, L->ptr, L->i64 };
     LLVMTypeRef ft = LLVMFunctionType(L->voidt, p, 7, 0);
     LLVMValueRef fn = declare(L, name, ft);

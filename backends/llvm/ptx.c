@@ -17,11 +17,14 @@
 ** stops and stores the back edge's number (1-based) in b->overrun.
 **
 ** Builtins. Maths libdevice has (sin, pow, floor ...) is libdevice's
-** __nv_ function, linked into the module, internalized and optimised so
-** only what is used stays. Every other builtin, and every host call
-** (texture, lights, trace ...), is a call of an external device function
-** named for its row of runtime/builtins.def (devcalls.c):
-**     void rsl_<function>_<row>(float *out, int32 outn, const float *args,
+** __nv_ function; the rest of the pure maths and the noise family are
+** the runtime's own C (mathlib.c, noise.c) compiled for nvptx64 with
+** devrt.c, which defines their device functions. Both are linked into
+** the module, internalized and optimised so only what is used stays.
+** Every other builtin, and every host call (texture, lights, trace ...),
+** is a call of an external device function named for its row of
+** runtime/builtins.def (devcalls.c), rsl_<FN>_<row> (rsl_MIN_fffr):
+**     void rsl_<FN>_<row>(float *out, int32 outn, const float *args,
 **                               const int32 *argn, int32 nargs,
 **                               NativeGpuBatch *b, int64 point)
 ** args holds the nargs arguments' floats one after another (argn[i] of
@@ -30,10 +33,9 @@
 ** or for a builtin with outputs its result then every argument's value
 ** after the call, pre-filled with the values before it. A matrix
 ** division calls `void native_rt_matdiv(const float *a, const float *b,
-** float *out, int32 W)` with W = 1. The device code that defines them
-** (the runtime compiled for nvptx64, the CUDA tracer's host functions)
-** is linked later; PTX that names them as .extern .func is relocatable
-** and passes `ptxas -c`.
+** float *out, int32 W)` with W = 1. The code that defines the external
+** ones (the CUDA tracer's) is linked later; PTX that names them as
+** .extern .func is relocatable and passes `ptxas -c`.
 */
 #include "config.h"
 
@@ -191,39 +193,67 @@ static void build_kernel(Lower *L, LLVMValueRef shade)
     LLVMBuildRetVoid(L->b);
 }
 
-/* ---- libdevice -------------------------------------------------------------------- */
+/* ---- the device runtime and libdevice ------------------------------------------- */
 
-/* Links libdevice into mod, binds each C library function mod declares
-   (sinf ...) to libdevice's __nv_ definition of it, and makes every
-   definition but the kernel internal, so that the optimiser inlines
-   what is called and drops the rest. */
-static bool link_libdevice(Lower *L, const char *kernel, LLVMTargetMachineRef tm, char **err)
+/* The device runtime's bitcode (devrt.c and the runtime's sources for
+   nvptx64), generated into devrt_nvptx.c by the build. */
+extern const unsigned char native_devrt_nvptx[];
+extern const size_t native_devrt_nvptx_size;
+
+static char *message(const char *fmt, const char *a, const char *b)
 {
-    const char *path = native_libdevice_path();
-    LLVMMemoryBufferRef buf;
+    size_t n = strlen(fmt) + strlen(a) + strlen(b) + 1;
+    char *m = malloc(n);
+    snprintf(m, n, fmt, a, b);
+    return m;
+}
+
+/* Links the bitcode in buf (taken) into L's module. Its functions lose
+   the CPU they were compiled for, so that they inline into code for any
+   of ours. */
+static bool link_bitcode(Lower *L, LLVMMemoryBufferRef buf, LLVMTargetMachineRef tm,
+                         const char *what, char **err)
+{
     LLVMModuleRef dev;
-    char *msg = NULL;
-    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
-        size_t n = strlen(path) + (msg ? strlen(msg) : 0) + 128;
-        *err = malloc(n);
-        snprintf(*err, n, "libdevice is not at '%s' (%s); install the CUDA toolkit's nvvm or set "
-                 "RSLC_LIBDEVICE to libdevice.10.bc", path, msg ? msg : "cannot read it");
-        LLVMDisposeMessage(msg);
-        return false;
-    }
     bool bad = LLVMParseBitcodeInContext2(L->ctx, buf, &dev);
     LLVMDisposeMemoryBuffer(buf);
     if (bad) {
-        size_t n = strlen(path) + 64;
-        *err = malloc(n);
-        snprintf(*err, n, "'%s' is not LLVM bitcode", path);
+        *err = message("%s%s is not LLVM bitcode", what, "");
         return false;
     }
     set_target(dev, tm);
+    for (LLVMValueRef f = LLVMGetFirstFunction(dev); f; f = LLVMGetNextFunction(f)) {
+        LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "target-cpu", 10);
+        LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "target-features", 15);
+    }
     if (LLVMLinkModules2(L->mod, dev)) {
-        *err = strdup("LLVM could not link libdevice");
+        *err = message("LLVM could not link %s%s", what, "");
         return false;
     }
+    return true;
+}
+
+/* Links the device runtime and libdevice into L's module, binds each C
+   library function called (sinf ...) to libdevice's __nv_ definition of
+   it, and makes every definition but the kernel internal, so that the
+   optimiser inlines what is called and drops the rest. */
+static bool link_runtime(Lower *L, const char *kernel, LLVMTargetMachineRef tm, char **err)
+{
+    LLVMMemoryBufferRef rt = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+        (const char *)native_devrt_nvptx, native_devrt_nvptx_size, "device runtime");
+    if (!link_bitcode(L, rt, tm, "the device runtime", err))
+        return false;
+    const char *path = native_libdevice_path();
+    LLVMMemoryBufferRef buf;
+    char *msg = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+        *err = message("libdevice is not at '%s' (%s); install the CUDA toolkit's nvvm or set "
+                       "RSLC_LIBDEVICE to libdevice.10.bc", path, msg ? msg : "cannot read it");
+        LLVMDisposeMessage(msg);
+        return false;
+    }
+    if (!link_bitcode(L, buf, tm, path, err))
+        return false;
     for (LLVMValueRef f = LLVMGetFirstFunction(L->mod), next; f; f = next) {
         next = LLVMGetNextFunction(f);
         size_t len;
@@ -294,8 +324,8 @@ char *native_compile_ptx(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
                                 LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName("alwaysinline", 12), 0));
         build_kernel(&L, shade);
         LLVMMemoryBufferRef out = NULL;
-        if (!link_libdevice(&L, kernel, tm, &msg))
-            failed(rc, shader, "libdevice", msg);
+        if (!link_runtime(&L, kernel, tm, &msg))
+            failed(rc, shader, "the device runtime", msg);
         else if (!nl_verified(L.mod, &msg))
             failed(rc, shader, "LLVM rejected the kernel", msg);
         else if (!optimise(&L, tm, &msg))
