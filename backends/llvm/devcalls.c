@@ -13,7 +13,9 @@
 #include <string.h>
 
 #include "backends/llvm/native_impl.h"
+#include "rslc/diag.h"
 #include "runtime/builtins.h"
+#include "runtime/mathlib.h"
 
 /* The device function of a row is rsl_<FN>_<row>, its function's and
    row's names as builtins.def's columns spell them (rsl_MIN_fffr for
@@ -21,6 +23,14 @@
 static const char row_names[BO_COUNT][40] = {
 #define BUILTIN_FN(id, name, opts)
 #define BUILTIN(fn, row, sig, cls, flags, imp, entry) [BO_##fn##_##row] = "rsl_" #fn "_" #row,
+#include "runtime/builtins.def"
+};
+
+/* Each row's entry (builtins.def's last column): pure maths ("math") is
+   devrt.c's rsl_math_at. */
+static const char row_entries[BO_COUNT][20] = {
+#define BUILTIN_FN(id, name, opts)
+#define BUILTIN(fn, row, sig, cls, flags, imp, entry) [BO_##fn##_##row] = #entry,
 #include "runtime/builtins.def"
 };
 
@@ -47,13 +57,25 @@ static int letter_width(char r)
     return r == 'x' ? 0 : r == 'm' ? 16 : strchr("cpvn", r) ? 3 : 1;
 }
 
+/* Where mathlib's table has the pure maths builtin of row with nargs
+   arguments (the entry the VM binds), or -1 after an error. */
+static int math_index(Lower *L, uint32_t row, int nargs)
+{
+    const char *name = builtin_fn_names[builtin_rows[row].fn];
+    const RslMathFn *fn = rsl_builtin_find(name, nargs);
+    if (!fn) {
+        diag_error(L->rc, L->fn->loc, "PTX: the runtime has no maths '%s' of %d arguments", name,
+                   nargs);
+        L->failed = true;
+        return -1;
+    }
+    return rsl_builtin_index(fn);
+}
+
 NVal nl_device_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn,
                     int nargs, int outn, bool vary, LLVMValueRef mask)
 {
-    const char *name = row_names[callee->row];
-    LLVMTypeRef p[7] = { L->ptr, L->i32, L->ptr, L->ptr, L->i32, L->ptr, L->i64 };
-    LLVMTypeRef ft = LLVMFunctionType(L->voidt, p, 7, 0);
-    LLVMValueRef fn = declare(L, name, ft);
+    int math = strcmp(row_entries[callee->row], "math") == 0 ? math_index(L, callee->row, nargs) : -1;
     int total = 0;
     for (int i = 0; i < nargs; i++)
         total += argn[i];
@@ -89,12 +111,21 @@ NVal nl_device_call(Lower *L, const VmCallee *callee, const NVal *args, const in
         LLVMBuildCondBr(L->b, nl_any(L, mask), run, after);
         LLVMPositionBuilderAtEnd(L->b, run);
     }
-    /* The batch: the third field of the thread's NativeRt (ptx.c). */
-    LLVMValueRef off = LLVMConstInt(L->i64, offsetof(NativeRt, state), 0);
-    LLVMValueRef batch = LLVMBuildLoad2(L->b, L->ptr, LLVMBuildInBoundsGEP2(L->b, L->i8, L->rt, &off, 1, ""), "");
-    LLVMValueRef cargs[7] = { obuf, LLVMConstInt(L->i32, (unsigned)outn, 0), abuf, nbuf,
-                              LLVMConstInt(L->i32, (unsigned)nargs, 0), batch, L->base };
-    LLVMBuildCall2(L->b, ft, fn, cargs, 7, "");
+    LLVMValueRef vouts = LLVMConstInt(L->i32, (unsigned)outn, 0), vn = LLVMConstInt(L->i32, (unsigned)nargs, 0);
+    if (math >= 0) {
+        LLVMTypeRef p[6] = { L->i32, L->ptr, L->i32, L->ptr, L->ptr, L->i32 };
+        LLVMTypeRef ft = LLVMFunctionType(L->voidt, p, 6, 0);
+        LLVMValueRef cargs[6] = { LLVMConstInt(L->i32, (unsigned)math, 0), obuf, vouts, abuf, nbuf, vn };
+        LLVMBuildCall2(L->b, ft, declare(L, "rsl_math_at", ft), cargs, 6, "");
+    } else {
+        /* The batch: the third field of the thread's NativeRt (ptx.c). */
+        LLVMValueRef off = LLVMConstInt(L->i64, offsetof(NativeRt, state), 0);
+        LLVMValueRef batch = LLVMBuildLoad2(L->b, L->ptr, LLVMBuildInBoundsGEP2(L->b, L->i8, L->rt, &off, 1, ""), "");
+        LLVMTypeRef p[7] = { L->ptr, L->i32, L->ptr, L->ptr, L->i32, L->ptr, L->i64 };
+        LLVMTypeRef ft = LLVMFunctionType(L->voidt, p, 7, 0);
+        LLVMValueRef cargs[7] = { obuf, vouts, abuf, nbuf, vn, batch, L->base };
+        LLVMBuildCall2(L->b, ft, declare(L, row_names[callee->row], ft), cargs, 7, "");
+    }
     if (after) {
         LLVMBuildBr(L->b, after);
         LLVMPositionBuilderAtEnd(L->b, after);

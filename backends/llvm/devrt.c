@@ -1,7 +1,8 @@
 /*
 ** devrt.c: the GPU's side of builtin calls in PTX (ptx.c's ABI), for the
 ** rows the runtime computes alone: pure maths (mathlib.c's evaluator, as
-** the VM's math entry calls it) and the noise family (noise.c). Compiled
+** the VM's math entry calls it, by its place in the table) and the noise
+** family (noise.c). Compiled
 ** only for nvptx64, by clang-19 with the runtime's sources, into the
 ** bitcode that ptx.c links into every shader and inlines; the rows whose
 ** entry needs the host (texture, lights, trace, strings, transforms ...)
@@ -15,8 +16,8 @@
 
 struct NativeGpuBatch;
 
-/* strcmp for mathlib's lookup by name: neither libdevice nor LLVM has it
-   on the GPU. */
+/* strcmp, which mathlib.c calls (rsl_filter): neither libdevice nor
+   LLVM has it on the GPU. */
 int strcmp(const char *a, const char *b)
 {
     while (*a && *a == *b)
@@ -37,12 +38,17 @@ static int split(const float *args, const int *argn, int nargs, const float **ar
     return 1;
 }
 
-/* Zero when the shapes do not fit, as the VM's math entry gives. */
-static void math(BuiltinId fn, float *out, int outn, const float *args, const int *argn, int nargs)
+/* rsl_math_at: the pure maths builtin at index in mathlib's table, which
+   the compiler found by name (devcalls.c); zero when the shapes do not
+   fit, as the VM's math entry gives. A constant index folds the table
+   away: only the entry called stays. */
+void rsl_math_at(int index, float *out, int outn, const float *args, const int *argn, int nargs);
+void rsl_math_at(int index, float *out, int outn, const float *args, const int *argn, int nargs)
 {
     const float *argp[MAX_ARGS];
-    if (!split(args, argn, nargs, argp)
-        || !rsl_builtin_eval(builtin_fn_names[fn], nargs, argp, argn, out, outn))
+    const RslMathFn *fn = rsl_builtin_at(index);
+    if (!fn || !split(args, argn, nargs, argp)
+        || !rsl_builtin_apply(fn, nargs, argp, argn, out, outn))
         memset(out, 0, (size_t)outn * sizeof *out);
 }
 
@@ -60,7 +66,7 @@ static void noise(RslNoiseKind kind, float *out, int outn, const float *args, co
                           struct NativeGpuBatch *b, long point);                             \
     void rsl_##fn##_##row(float *out, int outn, const float *args, const int *argn, int nargs, \
                           struct NativeGpuBatch *b, long point)
-#define ENTRY_math(fn, row) DEVICE_FN(fn, row) { math(BI_##fn, out, outn, args, argn, nargs); }
+#define ENTRY_math(fn, row) /* rsl_math_at */
 #define ENTRY_noise(fn, row) DEVICE_FN(fn, row) { noise(RSL_NOISE, out, outn, args, argn, nargs); }
 #define ENTRY_pnoise(fn, row) DEVICE_FN(fn, row) { noise(RSL_PNOISE, out, outn, args, argn, nargs); }
 #define ENTRY_cellnoise(fn, row) \

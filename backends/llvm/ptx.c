@@ -19,8 +19,10 @@
 ** Builtins. Maths libdevice has (sin, pow, floor ...) is libdevice's
 ** __nv_ function; the rest of the pure maths and the noise family are
 ** the runtime's own C (mathlib.c, noise.c) compiled for nvptx64 with
-** devrt.c, which defines their device functions. Both are linked into
-** the module, internalized and optimised so only what is used stays.
+** devrt.c, which defines their device functions (a maths builtin is
+** rsl_math_at(index, ...) at the place rslc found it in mathlib's table).
+** Both are linked into the module, internalized and optimised so only
+** what is used stays.
 ** Every other builtin, and every host call (texture, lights, trace ...),
 ** is a call of an external device function named for its row of
 ** runtime/builtins.def (devcalls.c), rsl_<FN>_<row> (rsl_MIN_fffr):
