@@ -11,12 +11,12 @@
 ** (jump targets, register operands, widths, opcodes, builtin calls'
 ** argument counts and indices, register file sizes, parameter and debug
 ** records, string table offsets, line table pcs, section sizes and
-** offsets, PTX headers and text) to the values at the edges the loader and the verifier check:
-** the last valid index, one past it, 0, the largest. Inputs that are not
-** such an object, and one mutation in four, get libFuzzer's own. The
-** builtin table's fingerprint is set to this runtime's first, so that
-** seeds compiled before builtins.def last changed still reach the
-** verifier.
+** offsets, PTX headers and text) to the values at the edges the loader
+** and the verifier check: the last valid index, one past it, 0, the
+** largest. Inputs that are not such an object, and one mutation in four,
+** get libFuzzer's own. The builtin table's fingerprint is set to this
+** runtime's first, so that seeds compiled before builtins.def last
+** changed still reach the verifier.
 */
 #include <stddef.h>
 #include <stdint.h>
@@ -30,23 +30,6 @@
 #include "vm/vm.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-/* The PTX section (rslc --gpu): its GPU's name, its text's length, or a
-   byte of the text (a NUL, a control character, the GPU's digits). */
-static void mutate_ptx(Object *o)
-{
-    Section *x = &o->sec[SEC_PTX];
-    if (!x->p || x->size < PTX_HEADER)
-        return;
-    uint32_t n = (uint32_t)get(x->p + 4, 4);
-    switch (rnd(o, 3)) {
-    case 0: put(x->p, 4, edge(o, o->nstrtab, 32)); break;
-    case 1: put(x->p + 4, 4, edge(o, n, 32)); break;
-    default:
-        if (x->size > PTX_HEADER)
-            x->p[PTX_HEADER + rnd(o, (unsigned)(x->size - PTX_HEADER))] = (uint8_t)"\0\1\x7f9"[rnd(o, 4)];
-    }
-}
-
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned seed);
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 
@@ -359,13 +342,14 @@ static void mutate_ptx(Object *o)
     Section *x = &o->sec[SEC_PTX];
     if (!x->p || x->size < PTX_HEADER)
         return;
+    static const uint8_t bytes[] = { 0, 1, 0x7f, '9' };
     uint32_t n = (uint32_t)get(x->p + 4, 4);
     switch (rnd(o, 3)) {
     case 0: put(x->p, 4, edge(o, o->nstrtab, 32)); break;
     case 1: put(x->p + 4, 4, edge(o, n, 32)); break;
     default:
         if (x->size > PTX_HEADER)
-            x->p[PTX_HEADER + rnd(o, (unsigned)(x->size - PTX_HEADER))] = (uint8_t)"\0\1\x7f9"[rnd(o, 4)];
+            x->p[PTX_HEADER + rnd(o, (unsigned)(x->size - PTX_HEADER))] = bytes[rnd(o, 4)];
     }
 }
 
