@@ -10,6 +10,9 @@
 ** runs (in the batch and requested). native_session_run calls it for
 ** each W lanes of a batch; uniform inputs are read from Uin, a copy of U
 ** as the batch began, since each W lanes store the uniform outputs.
+**
+** nl_lower makes that module for any W: the CPU's here (JIT-compiled),
+** and one lane per thread for PTX (ptx.c, which wraps it in a kernel).
 */
 #include <llvm-c/Analysis.h>
 #include <stdint.h>

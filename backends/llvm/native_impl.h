@@ -77,7 +77,8 @@ typedef struct NativeBack {
 /* What a JIT'd batch sees beyond its register files (calls.c). The
    generated code decrements steps_left on every loop back edge and, past
    0, stores the back edge's index + 1 in overrun and returns: both first,
-   at fixed offsets. */
+   at fixed offsets. On a GPU (ptx.c) a thread's NativeRt is only the
+   first three fields, state pointing to the NativeGpuBatch. */
 typedef struct NativeRt {
     int64_t steps_left;
     int32_t overrun;

@@ -54,6 +54,10 @@
 #include "backends/llvm/native_impl.h"
 #include "rslc/diag.h"
 
+/* A thread's NativeRt is {i64, i32, ptr}: the CPU's first three fields. */
+_Static_assert(offsetof(NativeRt, overrun) == 8 && offsetof(NativeRt, state) == 16,
+               "NativeRt's first fields are the GPU's");
+
 /* The architectures, each with the oldest PTX ISA that has it (the
    oldest driver that runs the code). Names in char arrays: no table of
    pointers (scripts/check-static-data). */
@@ -154,6 +158,7 @@ static void build_kernel(Lower *L, LLVMValueRef shade)
     LLVMSetFunctionCallConv(k, 71); /* PTX_Kernel: an .entry */
     LLVMValueRef b = LLVMGetParam(k, 0);
     LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(L->ctx, k, "entry");
+    LLVMBasicBlockRef ask = LLVMAppendBasicBlockInContext(L->ctx, k, "active");
     LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(L->ctx, k, "run");
     LLVMBasicBlockRef over = LLVMAppendBasicBlockInContext(L->ctx, k, "overrun");
     LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(L->ctx, k, "done");
@@ -161,24 +166,26 @@ static void build_kernel(Lower *L, LLVMValueRef shade)
     LLVMTypeRef rt_fields[3] = { L->i64, L->i32, L->ptr }; /* NativeRt's first three */
     LLVMTypeRef rt_t = LLVMStructTypeInContext(L->ctx, rt_fields, 3, 0);
     LLVMValueRef rt = LLVMBuildAlloca(L->b, rt_t, "rt"), lane = LLVMBuildAlloca(L->b, L->i32, "lane");
-    LLVMValueRef i = LLVMBuildAdd(
-        L->b, LLVMBuildMul(L->b, sreg(L, "llvm.nvvm.read.ptx.sreg.ctaid.x"),
-                           sreg(L, "llvm.nvvm.read.ptx.sreg.ntid.x"), ""),
-        sreg(L, "llvm.nvvm.read.ptx.sreg.tid.x"), "");
-    i = LLVMBuildZExt(L->b, i, L->i64, "point");
+    /* In 64 bits: a launch may pass 2^32 threads. */
+    LLVMValueRef ctaid = LLVMBuildZExt(L->b, sreg(L, "llvm.nvvm.read.ptx.sreg.ctaid.x"), L->i64, "");
+    LLVMValueRef ntid = LLVMBuildZExt(L->b, sreg(L, "llvm.nvvm.read.ptx.sreg.ntid.x"), L->i64, "");
+    LLVMValueRef tid = LLVMBuildZExt(L->b, sreg(L, "llvm.nvvm.read.ptx.sreg.tid.x"), L->i64, "");
+    LLVMValueRef i = LLVMBuildAdd(L->b, LLVMBuildMul(L->b, ctaid, ntid, ""), tid, "point");
     LLVMValueRef n = load(L, L->i64, b, offsetof(NativeGpuBatch, n));
     LLVMValueRef act = load(L, L->ptr, b, offsetof(NativeGpuBatch, active));
-    LLVMBuildCondBr(L->b, LLVMBuildICmp(L->b, LLVMIntULT, i, n, ""), run, done);
+    LLVMBuildCondBr(L->b, LLVMBuildICmp(L->b, LLVMIntULT, i, n, ""), ask, done);
+
+    /* A point past n, or one active says not to run, does nothing. */
+    LLVMPositionBuilderAtEnd(L->b, ask);
+    LLVMValueRef has = LLVMBuildIsNotNull(L->b, act, "");
+    LLVMBasicBlockRef look = LLVMAppendBasicBlockInContext(L->ctx, k, "look");
+    LLVMBuildCondBr(L->b, has, look, run);
+    LLVMPositionBuilderAtEnd(L->b, look);
+    LLVMValueRef on = LLVMBuildLoad2(L->b, L->i32, LLVMBuildInBoundsGEP2(L->b, L->i32, act, &i, 1, ""), "");
+    LLVMBuildCondBr(L->b, LLVMBuildICmp(L->b, LLVMIntNE, on, LLVMConstInt(L->i32, 0, 0), ""), run, done);
 
     LLVMPositionBuilderAtEnd(L->b, run);
-    /* Its lane runs unless active says not: a select, so that a NULL
-       active is never read. */
-    LLVMValueRef has = LLVMBuildIsNotNull(L->b, act, "");
-    LLVMValueRef ap = LLVMBuildSelect(L->b, has, act, lane, "");
     LLVMBuildStore(L->b, LLVMConstInt(L->i32, 1, 0), lane);
-    LLVMValueRef on = LLVMBuildLoad2(L->b, L->i32, LLVMBuildInBoundsGEP2(L->b, L->i32, ap,
-                                     (LLVMValueRef[]){ LLVMBuildSelect(L->b, has, i, LLVMConstInt(L->i64, 0, 0), "") }, 1, ""), "");
-    LLVMBuildStore(L->b, on, lane);
     LLVMBuildStore(L->b, load(L, L->i64, b, offsetof(NativeGpuBatch, steps)), field(L, rt, offsetof(NativeRt, steps_left)));
     LLVMBuildStore(L->b, LLVMConstInt(L->i32, 0, 0), field(L, rt, offsetof(NativeRt, overrun)));
     LLVMBuildStore(L->b, b, field(L, rt, offsetof(NativeRt, state)));
