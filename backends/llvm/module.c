@@ -182,7 +182,7 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
         opt->lacks[0] = '\0';
     if (isa == NATIVE_ISA_AUTO)
         return fail(rc, shader, "the CPU", strdup("it has not even SSE4.2"));
-    if (isa > native_isa_best())
+    if (isa != NATIVE_ISA_SCALAR && isa > native_isa_best())
         return fail(rc, shader, "the CPU", strdup("it lacks the ISA asked for"));
     LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
     Lower L;

@@ -30,7 +30,10 @@ typedef enum NativeIsa {
     NATIVE_ISA_AUTO,       /* the widest the CPU runs */
     NATIVE_ISA_SSE42,      /* W = 4 */
     NATIVE_ISA_AVX2,       /* W = 8 */
-    NATIVE_ISA_AVX512      /* W = 16 */
+    NATIVE_ISA_AVX512,     /* W = 16 */
+    /* W = 1: one lane, as a GPU thread runs it (ptx.c), on any x86-64.
+       Last, so that loops over the SIMD ISAs leave it out. */
+    NATIVE_ISA_SCALAR
 } NativeIsa;
 
 /* The lanes of an ISA, its name ("sse4.2", "avx2", "avx512"), and the
