@@ -51,12 +51,6 @@ static LLVMValueRef widen(Lower *L, LLVMValueRef x, bool vary)
     return vary ? nl_splat(L, x) : x;
 }
 
-/* Floats in a value of the callee's result letter. */
-static int letter_width(char r)
-{
-    return r == 'x' ? 0 : r == 'm' ? 16 : strchr("cpvn", r) ? 3 : 1;
-}
-
 /* Where mathlib's table has the pure maths builtin of row with nargs
    arguments (the entry the VM binds), or -1 after an error. */
 static int math_index(Lower *L, uint32_t row, int nargs)
@@ -84,10 +78,11 @@ NVal nl_device_call(Lower *L, const VmCallee *callee, const NVal *args, const in
     LLVMTypeRef nt = LLVMArrayType(L->i32, (unsigned)(nargs + 1));
     LLVMValueRef abuf = LLVMBuildAlloca(L->eb, at, ""), obuf = LLVMBuildAlloca(L->eb, ot, "");
     LLVMValueRef nbuf = LLVMBuildAlloca(L->eb, nt, "");
-    /* A tuple (result, then every argument) starts as the arguments'
-       values, so that an output the builtin leaves keeps its value. */
-    int rw = letter_width((char)callee->result);
-    bool tuple = total > 0 && outn == rw + total;
+    /* A builtin with outputs (&) returns a tuple, its result then every
+       argument; it starts as the arguments' values, so that an output
+       the builtin leaves keeps its value. */
+    bool tuple = strchr(builtin_rows[callee->row].sig, '&') != NULL;
+    int rw = outn - total;
     for (int i = 0, row = 0; i < nargs; i++) {
         LLVMValueRef n = LLVMBuildInBoundsGEP2(L->b, L->i32, nbuf,
                                                (LLVMValueRef[]){ LLVMConstInt(L->i32, (unsigned)i, 0) }, 1, "");

@@ -1,12 +1,12 @@
 /*
 ** devrt.c: the GPU's side of builtin calls in PTX (ptx.c's ABI), for the
 ** rows the runtime computes alone: pure maths (mathlib.c's evaluator, as
-** the VM's math entry calls it, by its place in the table) and the noise
-** family (noise.c). Compiled
-** only for nvptx64, by clang-19 with the runtime's sources, into the
-** bitcode that ptx.c links into every shader and inlines; the rows whose
-** entry needs the host (texture, lights, trace, strings, transforms ...)
-** stay external, for the CUDA tracer to define.
+** the VM's math entry calls it, by its place in the table), the noise
+** family (noise.c), and matrix division. Compiled only for nvptx64, by
+** clang-19 with the runtime's sources, into the bitcode that ptx.c links
+** into every shader and inlines; the rows whose entry needs the host
+** (texture, lights, trace, strings, transforms ...) stay external, for
+** the CUDA tracer to define.
 */
 #include <string.h>
 
@@ -50,6 +50,16 @@ void rsl_math_at(int index, float *out, int outn, const float *args, const int *
     if (!fn || !split(args, argn, nargs, argp)
         || !rsl_builtin_apply(fn, nargs, argp, argn, out, outn))
         memset(out, 0, (size_t)outn * sizeof *out);
+}
+
+/* a / b for matrices (lower.c's matdiv), W = 1: a times b's inverse,
+   zero when b is singular, as on the CPU. */
+void native_rt_matdiv(const float *a, const float *b, float *out, int W);
+void native_rt_matdiv(const float *a, const float *b, float *out, int W)
+{
+    float inv[16];
+    rsl_matinv(b, inv);
+    rsl_matmul(a, inv, out);
 }
 
 static void noise(RslNoiseKind kind, float *out, int outn, const float *args, const int *argn,

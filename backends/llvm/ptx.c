@@ -25,19 +25,21 @@
 ** what is used stays.
 ** Every other builtin, and every host call (texture, lights, trace ...),
 ** is a call of an external device function named for its row of
-** runtime/builtins.def (devcalls.c), rsl_<FN>_<row> (rsl_MIN_fffr):
+** runtime/builtins.def (devcalls.c), rsl_<FN>_<row> (rsl_DIFFUSE_cn):
 **     void rsl_<FN>_<row>(float *out, int32 outn, const float *args,
-**                               const int32 *argn, int32 nargs,
-**                               NativeGpuBatch *b, int64 point)
+**                         const int32 *argn, int32 nargs,
+**                         NativeGpuBatch *b, int64 point)
 ** args holds the nargs arguments' floats one after another (argn[i] of
 ** argument i: 1, 3 or 16, times an array's length; strings are indexes
 ** into the object's string table), out receives outn floats: the result,
 ** or for a builtin with outputs its result then every argument's value
-** after the call, pre-filled with the values before it. A matrix
-** division calls `void native_rt_matdiv(const float *a, const float *b,
-** float *out, int32 W)` with W = 1. The code that defines the external
-** ones (the CUDA tracer's) is linked later; PTX that names them as
-** .extern .func is relocatable and passes `ptxas -c`.
+** after the call, pre-filled with the values before it. Derivatives (Du,
+** Dv, and Deriv, area, calculatenormal, filterstep and filtered lookups,
+** which call them) are external too: a thread has no neighbours, so the
+** tracer defines them (from ray differentials, or across a quad of
+** threads). The code that defines the external ones (the CUDA tracer's)
+** is linked later; PTX that names them as .extern .func is relocatable
+** and passes `ptxas -c`.
 */
 #include "config.h"
 
