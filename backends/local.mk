@@ -21,8 +21,34 @@ backends_libnative_a_SOURCES = \
 	backends/llvm/native.h backends/llvm/native_impl.h backends/llvm/jit.h \
 	backends/llvm/module.c backends/llvm/values.c backends/llvm/lower.c \
 	backends/llvm/flow.c backends/llvm/calls.c backends/llvm/jit.c \
-	backends/llvm/source.c
+	backends/llvm/source.c backends/llvm/devcalls.c backends/llvm/ptx.c
 NATIVE_LIBS = backends/libnative.a $(COMPILER_LIBS) $(LLVM_LIBS)
+
+# PTX's device runtime: RUNTIME_BC_SRCS and backends/llvm/devrt.c as
+# nvptx64 bitcode (runtime/local.mk's rule), linked into one module and
+# embedded in libnative as bytes (devrt_nvptx.c, generated) for ptx.c to
+# link into each shader. glibc's headers serve the device as x86-64's
+# (the same LP64 types), hence __x86_64__.
+RUNTIME_BC_CFLAGS_nvptx64 = -march=sm_75 -D__x86_64__ \
+	-isystem /usr/include/$(HOST_MULTIARCH)
+NVPTX_BC = $(RUNTIME_BC_SRCS:%.c=bc/nvptx64-nvidia-cuda/%.bc) \
+	bc/nvptx64-nvidia-cuda/backends/llvm/devrt.bc
+bc/nvptx64-nvidia-cuda/backends/llvm/devrt.bc: backends/llvm/devrt.c
+bc/runtime-nvptx64-nvidia-cuda.bc: $(NVPTX_BC)
+	$(AM_V_GEN)$(LLVM_LINK) -o $@ $(NVPTX_BC)
+backends/llvm/devrt_nvptx.c: bc/runtime-nvptx64-nvidia-cuda.bc
+	$(AM_V_GEN){ echo '/* generated from $<: the device runtime (backends/local.mk) */'; \
+	  echo '#include <stddef.h>'; \
+	  echo 'extern const unsigned char native_devrt_nvptx[];'; \
+	  echo 'extern const size_t native_devrt_nvptx_size;'; \
+	  echo 'const unsigned char native_devrt_nvptx[] = {'; \
+	  od -An -v -tu1 $< | sed 's/[0-9][0-9]*/&,/g'; \
+	  echo '};'; \
+	  echo 'const size_t native_devrt_nvptx_size = sizeof native_devrt_nvptx;'; } > $@-t && mv $@-t $@
+nodist_backends_libnative_a_SOURCES = backends/llvm/devrt_nvptx.c
+BUILT_SOURCES += backends/llvm/devrt_nvptx.c
+CLEANFILES += backends/llvm/devrt_nvptx.c
+EXTRA_DIST += backends/llvm/devrt.c
 
 check_PROGRAMS += tests/vm/check_vmgen
 TESTS += tests/vm/check_vmgen
@@ -66,6 +92,11 @@ tests_vm_check_native_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
 tests_vm_check_native_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_native_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
 EXTRA_tests_vm_check_native_DEPENDENCIES = tools/rslc$(EXEEXT) tools/rslvm$(EXEEXT)
+
+# PTX for NVIDIA GPUs: every standard shader's passes ptxas for sm_75 ...
+# sm_90 (skipped without ptxas).
+TESTS += scripts/check-ptx
+EXTRA_DIST += scripts/check-ptx
 
 # Every builtin overload compiles and binds to the VM runtime.
 check_PROGRAMS += tests/vm/check_bindings

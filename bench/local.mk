@@ -16,6 +16,10 @@ noinst_PROGRAMS += bench/bench_vm
 bench_bench_vm_SOURCES = bench/bench_vm.c
 bench_bench_vm_LDADD = $(NATIVE_LIBS)
 
+noinst_PROGRAMS += bench/bench_ptx
+bench_bench_ptx_SOURCES = bench/bench_ptx.c
+bench_bench_ptx_LDADD = $(NATIVE_LIBS)
+
 noinst_PROGRAMS += bench/bench_render
 bench_bench_render_SOURCES = bench/bench_render.c
 bench_bench_render_LDADD = $(RENDER_LIBS)
@@ -27,10 +31,11 @@ bench_bench_pathtracer_SOURCES = bench/bench_pathtracer.c bench/embree_cornell.h
 bench_bench_pathtracer_LDADD = $(RENDER_LIBS)
 
 bench: bench/bench_frontend$(EXEEXT) bench/bench_ir$(EXEEXT) bench/bench_vm$(EXEEXT) \
-		bench/bench_render$(EXEEXT) bench/bench_pathtracer$(EXEEXT)
+		bench/bench_render$(EXEEXT) bench/bench_pathtracer$(EXEEXT) bench/bench_ptx$(EXEEXT)
 	bench/bench_frontend $(srcdir)/shaders/*.sl
 	bench/bench_ir $(srcdir)/shaders/*.sl
 	bench/bench_vm $(srcdir)/shaders/*.sl
+	bench/bench_ptx $(srcdir)/shaders/*.sl
 	bench/bench_render $(srcdir)/scenes/gallery.rib $(srcdir)/scenes/cornell.rib \
 		$(srcdir)/scenes/textured.rib
 	bench/bench_pathtracer || test $$? = 77

@@ -36,3 +36,22 @@ tests_vm_check_color_LDADD = $(RUNTIME_LIBS) $(CHECK_LIBS)
 tests_vm_check_strfmt_SOURCES = tests/vm/check_strfmt.c
 tests_vm_check_strfmt_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_strfmt_LDADD = $(RUNTIME_LIBS) $(CHECK_LIBS)
+
+# The runtime as LLVM bitcode, for native code to link and inline: one
+# rule for every target triple. bc/TRIPLE/DIR/NAME.bc is DIR/NAME.c
+# compiled by clang-19 for TRIPLE with RUNTIME_BC_CFLAGS and its
+# architecture's RUNTIME_BC_CFLAGS_ARCH (the triple's first part:
+# nvptx64, x86_64); each back end links the files it needs.
+# Exact float semantics: no contraction into FMA; -fmath-errno keeps libm
+# calls calls (not intrinsics), for the target's maths library to bind.
+RUNTIME_BC_SRCS = runtime/builtins.c runtime/mathlib.c runtime/noise.c
+RUNTIME_BC_DEPS = runtime/builtins.h runtime/builtins.def runtime/mathlib.h runtime/noise.h
+RUNTIME_BC_CFLAGS = -O2 -ffp-contract=off -fmath-errno -std=gnu11 -I$(srcdir) -I$(builddir)
+bc_triple = $(firstword $(subst /, ,$*))
+bc_arch = $(firstword $(subst -, ,$(bc_triple)))
+bc/%.bc: $(RUNTIME_BC_SRCS) $(RUNTIME_BC_DEPS)
+	@$(MKDIR_P) $(@D)
+	$(AM_V_GEN)$(CLANG_BC) --target=$(bc_triple) $(RUNTIME_BC_CFLAGS) \
+	    $(RUNTIME_BC_CFLAGS_$(bc_arch)) -c -emit-llvm \
+	    $(srcdir)/$(patsubst $(bc_triple)/%,%.c,$*) -o $@
+CLEANFILES += bc/*/*/*.bc bc/*/*/*/*.bc bc/*.bc

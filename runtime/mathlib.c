@@ -508,6 +508,16 @@ const RslMathFn *rsl_builtin_find(const char *name, int nargs)
     return NULL;
 }
 
+int rsl_builtin_index(const RslMathFn *b)
+{
+    return (int)(b - table);
+}
+
+const RslMathFn *rsl_builtin_at(int index)
+{
+    return index >= 0 && index < (int)(sizeof table / sizeof *table) ? &table[index] : NULL;
+}
+
 bool rsl_builtin_apply(const RslMathFn *b, int nargs, const float *const *args,
                        const int *argn, float *out, int outn)
 {

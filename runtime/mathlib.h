@@ -19,6 +19,11 @@ typedef struct MathFn RslMathFn;
 
 /* The entry for `name` taking nargs arguments, or NULL. */
 const RslMathFn *rsl_builtin_find(const char *name, int nargs);
+/* An entry's place in the table, and the entry at a place (NULL past
+   the end): code compiled for a GPU, where looking up by name costs the
+   whole table, carries the place its compiler found (backends/llvm). */
+int rsl_builtin_index(const RslMathFn *fn);
+const RslMathFn *rsl_builtin_at(int index);
 /* rsl_builtin_eval with the entry already found. */
 bool rsl_builtin_apply(const RslMathFn *fn, int nargs, const float *const *args,
                        const int *argn, float *out, int outn);

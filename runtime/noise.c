@@ -12,6 +12,7 @@
 */
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "runtime/noise.h"
 
@@ -174,4 +175,23 @@ float rsl_cellnoise(int dim, const float *p, unsigned comp)
 float rsl_random(uint32_t seed, uint32_t n)
 {
     return unit_float(mix(mix(seed ^ field_seed(SEED_RANDOM, 0)) ^ n));
+}
+
+void rsl_noise_args(float *out, int outn, const float *const *args, const int *argn, int nargs,
+                    RslNoiseKind kind)
+{
+    bool periodic = kind == RSL_PNOISE;
+    int npos = periodic ? nargs / 2 : nargs;
+    float p[RSL_NOISE_MAXDIM], per[RSL_NOISE_MAXDIM];
+    int dim = 0;
+    for (int i = 0; i < npos; i++)
+        for (int k = 0; k < argn[i] && dim < RSL_NOISE_MAXDIM; k++) {
+            p[dim] = args[i][k];
+            if (periodic)
+                per[dim] = args[npos + i][k];
+            dim++;
+        }
+    for (int c = 0; c < outn; c++)
+        out[c] = kind == RSL_CELLNOISE ? rsl_cellnoise(dim, p, (unsigned)c)
+                                      : rsl_noise(dim, p, periodic ? per : NULL, (unsigned)c);
 }

@@ -35,4 +35,12 @@ float rsl_cellnoise(int dim, const float *p, unsigned comp);
    thread count or batch order. */
 float rsl_random(uint32_t seed, uint32_t n);
 
+/* The builtins noise, pnoise and cellnoise on their arguments as calls
+   pass them (args[i] holding argn[i] floats): a position of a float, two
+   floats, a triple, or a triple and a float; pnoise's periods follow, in
+   the same shape. outn components, each from its own field. */
+typedef enum RslNoiseKind { RSL_NOISE, RSL_PNOISE, RSL_CELLNOISE } RslNoiseKind;
+void rsl_noise_args(float *out, int outn, const float *const *args, const int *argn, int nargs,
+                    RslNoiseKind kind);
+
 #endif /* RSL_NOISE_H */

@@ -38,6 +38,11 @@ static const char usage[] =
     "  --emit=ir       print the (optimised) SSA IR to stdout, write no object\n"
     "  --emit=llvm     print the native code's LLVM IR (optimised, for the\n"
     "                  widest ISA this CPU runs) to stdout, write no object\n"
+    "  --emit=ptx      print the shader's PTX for an NVIDIA GPU (a kernel, one\n"
+    "                  thread per shading point) to stdout, write no object\n"
+    "  --gpu=SM        the GPU --emit=ptx compiles for: sm_75 (default: the\n"
+    "                  oldest CUDA 13 supports), sm_80, sm_86, sm_89, sm_90;\n"
+    "                  writing an object, add the shader's PTX for it (.rsl.ptx)\n"
     "  -O0 -O1 -O2     optimisation level (default -O2)\n"
     "  --disable-pass=NAME  do not run pass NAME (repeatable)\n"
     "  --print-after=NAME   print the IR after each run of pass NAME\n"
@@ -64,6 +69,8 @@ typedef struct Options {
     bool dump_ast;
     bool emit_ir;
     bool emit_llvm;
+    bool emit_ptx;
+    const char *gpu;            /* --gpu, NULL: NATIVE_GPU_DEFAULT */
     bool listing;               /* -S */
     bool debug;                 /* -g */
     int opt_level;
@@ -112,10 +119,19 @@ static int parse_options(RslcCtx *rc, int argc, char **argv, Options *opt)
             opt->emit_ir = true;
         } else if (strcmp(a, "--emit=llvm") == 0) {
             opt->emit_llvm = true;
+        } else if (strcmp(a, "--emit=ptx") == 0) {
+            opt->emit_ptx = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {
-            diag_error(rc, no_loc(), "unknown --emit kind '%s' (rslc emits 'ir' and 'llvm')",
-                       a + 7);
+            diag_error(rc, no_loc(), "unknown --emit kind '%s' (rslc emits 'ir', 'llvm' and "
+                       "'ptx')", a + 7);
             return 1;
+        } else if (strncmp(a, "--gpu=", 6) == 0) {
+            opt->gpu = a + 6;
+            if (!native_gpu_known(opt->gpu)) {
+                diag_error(rc, no_loc(), "unknown GPU '%s' in '%s' (rslc knows %s)", opt->gpu, a,
+                           native_gpu_list());
+                return 1;
+            }
         } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '0' + PASSES_MAX_OPT_LEVEL
                    && a[3] == '\0') {
             opt->opt_level = a[2] - '0';
@@ -219,20 +235,55 @@ static bool write_listing(RslcCtx *rc, const VmObject *obj, const Options *opt)
     return ok;
 }
 
-/* --emit=llvm: the native code of m's shader, which the VM back end made
-   ready (obj is its layout). */
-static bool emit_llvm(RslcCtx *rc, IrModule *m, const VmObject *obj, const Options *opt)
+/* The shader of m (the other functions are inlined into it). */
+static IrFunc *shader_of(IrModule *m)
+{
+    for (int i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i]->kind != SHADER_FUNCTION)
+            return m->funcs[i];
+    return NULL;
+}
+
+/* --emit=llvm or --emit=ptx: the native code of m's shader, which the VM
+   back end made ready (obj is its layout). */
+static bool emit_native(RslcCtx *rc, IrModule *m, const VmObject *obj, const Options *opt)
 {
     NativeOptions nopt = { opt->opt_level, NATIVE_ISA_AUTO, NULL, 0 };
-    for (int i = 0; i < m->nfuncs; i++)
-        if (m->funcs[i]->kind != SHADER_FUNCTION) {
-            NativeShader *ns = native_compile(rc, m->funcs[i], obj, &nopt);
-            if (ns)
-                native_print_llvm(ns, stdout);
-            native_free(ns);
-            return ns != NULL;
-        }
-    return false;
+    IrFunc *shader = shader_of(m);
+    if (!shader)
+        return false;
+    if (opt->emit_ptx) {
+        char *ptx = native_compile_ptx(rc, shader, obj, &nopt, opt->gpu);
+        if (ptx)
+            fputs(ptx, stdout);
+        free(ptx);
+        return ptx != NULL;
+    }
+    NativeShader *ns = native_compile(rc, shader, obj, &nopt);
+    if (ns)
+        native_print_llvm(ns, stdout);
+    native_free(ns);
+    return ns != NULL;
+}
+
+/* With --gpu, the object carries the shader's PTX for that GPU. */
+static bool add_ptx(RslcCtx *rc, IrModule *m, VmObject *obj, const Options *opt)
+{
+    NativeOptions nopt = { opt->opt_level, NATIVE_ISA_AUTO, NULL, 0 };
+    IrFunc *shader = shader_of(m);
+    char *ptx = shader ? native_compile_ptx(rc, shader, obj, &nopt, opt->gpu) : NULL;
+    size_t n = ptx ? strlen(ptx) : 0;
+    char *text = ptx ? vm_object_own(obj, n + 1) : NULL, *gpu = vm_object_own(obj, strlen(opt->gpu) + 1);
+    if (text && gpu) {
+        memcpy(text, ptx, n + 1);
+        strcpy(gpu, opt->gpu);
+        obj->ptx = text;
+        obj->ptx_gpu = gpu;
+    } else if (ptx) {
+        diag_error(rc, no_loc(), "out of memory");
+    }
+    free(ptx);
+    return obj->ptx != NULL;
 }
 
 /* Lowers and optimises the unit, then prints the IR (--emit=ir) or the
@@ -247,8 +298,8 @@ static bool back_end(RslcCtx *rc, const Unit *unit, const Options *opt)
         ir_print_module(stdout, m);
     } else {
         VmObject *obj = backend_vm_object(rc, m, opt->opt_level, opt->input, opt->debug);
-        if (opt->emit_llvm) {
-            ok = obj && emit_llvm(rc, m, obj, opt);
+        if (opt->emit_llvm || opt->emit_ptx) {
+            ok = obj && emit_native(rc, m, obj, opt);
             vm_object_free(obj);
             ir_module_free(m);
             return ok;
@@ -260,8 +311,9 @@ static bool back_end(RslcCtx *rc, const Unit *unit, const Options *opt)
             return ok;
         }
         char *path = output_path(opt), err[512];
-        ok = obj && path && vm_object_write(path, obj, err, sizeof err) == 0;
-        if (obj && path && !ok)
+        ok = obj && path && (!opt->gpu || add_ptx(rc, m, obj, opt))
+             && vm_object_write(path, obj, err, sizeof err) == 0;
+        if (obj && path && !ok && diag_error_count(rc) == 0)
             fprintf(stderr, "%s\n", err);
         vm_object_free(obj);
         free(path);

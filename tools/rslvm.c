@@ -43,7 +43,8 @@ static const char usage[] =
     "  --stats          print instructions executed, modelled cycles, register file\n"
     "                   (native: the ISA and the JIT time)\n"
     "  --backend vm|native  run on the VM (default) or in native code (.sl only)\n"
-    "  --isa NAME       native ISA: sse4.2, avx2, avx512 or auto (default)\n"
+    "  --isa NAME       native ISA: sse4.2, avx2, avx512, auto (default) or scalar\n"
+    "                   (one point at a time, as PTX runs on a GPU)\n"
     "  -O0 -O1 -O2      optimisation level when compiling a .sl (default -O2)\n"
     TOOL_STEPS_HELP
     "                   (native: N loop iterations rather than instructions)\n"

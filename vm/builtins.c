@@ -42,28 +42,20 @@ static void math_lane(float *out, const VmCall *call)
 
 /* ---- noise and random ------------------------------------------------------------- */
 
-/* noise, pnoise (periodic: the periods follow the position) and
-   cellnoise, of a position of f, ff, a triple, or a triple and a float. */
-static void any_noise(float *out, const VmCall *call, bool periodic, bool cell)
+static void noise_lane(float *out, const VmCall *call)
 {
-    int npos = periodic ? call->nargs / 2 : call->nargs;
-    float p[4], per[4];
-    int dim = 0;
-    for (int i = 0; i < npos; i++)
-        for (int k = 0; k < call->argn[i] && dim < 4; k++) {
-            p[dim] = call->args[i][k];
-            if (periodic)
-                per[dim] = call->args[npos + i][k];
-            dim++;
-        }
-    for (int c = 0; c < call->self->outn; c++)
-        out[c] = cell ? rsl_cellnoise(dim, p, (unsigned)c)
-                      : rsl_noise(dim, p, periodic ? per : NULL, (unsigned)c);
+    rsl_noise_args(out, call->self->outn, call->args, call->argn, call->nargs, RSL_NOISE);
 }
 
-static void noise_lane(float *out, const VmCall *call) { any_noise(out, call, false, false); }
-static void pnoise_lane(float *out, const VmCall *call) { any_noise(out, call, true, false); }
-static void cellnoise_lane(float *out, const VmCall *call) { any_noise(out, call, false, true); }
+static void pnoise_lane(float *out, const VmCall *call)
+{
+    rsl_noise_args(out, call->self->outn, call->args, call->argn, call->nargs, RSL_PNOISE);
+}
+
+static void cellnoise_lane(float *out, const VmCall *call)
+{
+    rsl_noise_args(out, call->self->outn, call->args, call->argn, call->nargs, RSL_CELLNOISE);
+}
 
 /* Each component draws the lane's next number. */
 static void random_lane(float *out, const VmCall *call)

@@ -135,7 +135,7 @@ static void put_vars(Bytes *meta, Bytes *strtab, const VmVar *v, uint32_t n)
 
 static const char *const section_names[NSECTIONS] = {
     ".rsl.meta", ".rsl.code", ".rsl.uinit", ".rsl.strings",
-    ".rsl.builtins", ".rsl.lines", ".rsl.strtab", ".rsl.vinit", ".rsl.debug",
+    ".rsl.builtins", ".rsl.lines", ".rsl.strtab", ".rsl.vinit", ".rsl.debug", ".rsl.ptx",
 };
 
 int obj_section_index(const char *name)
@@ -225,6 +225,13 @@ static void serialise(const VmObject *o, Bytes *sec)
     }
     if (o->debug)
         serialise_debug(o, strtab, &sec[SEC_DEBUG]);
+    if (o->ptx) {
+        size_t n = strlen(o->ptx);
+        put_u32(&sec[SEC_PTX], strtab_add(strtab, o->ptx_gpu));
+        put_u32(&sec[SEC_PTX], (uint32_t)n);
+        put_bytes(&sec[SEC_PTX], o->ptx, n);
+        put_bytes(&sec[SEC_PTX], "\0\0\0", (4 - n % 4) % 4);
+    }
 }
 
 static int fail(char *err, int errlen, const char *path, const char *what, const char *detail)
@@ -234,9 +241,9 @@ static int fail(char *err, int errlen, const char *path, const char *what, const
     return -1;
 }
 
-/* Lays the sections out in an ELF file on fd; .rsl.debug only when
-   there is debug information. */
-static bool write_elf(int fd, Bytes *sec, bool debug)
+/* Lays the sections out in an ELF file on fd; .rsl.debug and .rsl.ptx
+   only when obj has debug information and PTX. */
+static bool write_elf(int fd, Bytes *sec, const VmObject *obj)
 {
     Elf *e = elf_begin(fd, ELF_C_WRITE, NULL);
     if (!e)
@@ -252,7 +259,7 @@ static bool write_elf(int fd, Bytes *sec, bool debug)
     Bytes shstr = { 0 };
     put_bytes(&shstr, "", 1);
     for (int i = 0; i <= NSECTIONS; i++) {
-        if (i == SEC_DEBUG && !debug)
+        if ((i == SEC_DEBUG && !obj->debug) || (i == SEC_PTX && !obj->ptx))
             continue;
         Elf_Scn *scn = elf_newscn(e);
         Elf_Data *d = scn ? elf_newdata(scn) : NULL;
@@ -306,7 +313,7 @@ int vm_object_write(const char *path, const VmObject *obj, char *err, int errlen
         fail(err, errlen, path, why, NULL);
         goto out;
     }
-    bool ok = write_elf(fd, sec, obj->debug != NULL);
+    bool ok = write_elf(fd, sec, obj);
     ok = close(fd) == 0 && ok;
     if (!ok) {
         outfile_abort(&of);

@@ -33,8 +33,12 @@
 **                  frame u32, first range u32, range count u32; then
 **                  per range 12 bytes: first pc u32, last pc u32,
 **                  register u16, 0 u16
+**   .rsl.ptx       only with rslc --gpu: the shader's PTX for an NVIDIA
+**                  GPU (backends/llvm/ptx.c has its ABI): the GPU's name
+**                  ("sm_75", a strtab offset) u32, the text's length u32,
+**                  then the text (ASCII, no NUL), zero-padded to 4 bytes
 **
-** Later backends add native code and PTX sections beside these.
+** Later backends add native code beside these.
 */
 #ifndef RSL_OBJECT_H
 #define RSL_OBJECT_H
@@ -123,6 +127,8 @@ typedef struct VmObject {
     VmLine *lines;
     uint32_t nlines;
     VmDebug *debug;                  /* NULL without rslc -g */
+    const char *ptx;                 /* NUL-terminated; NULL without rslc --gpu */
+    const char *ptx_gpu;             /* the GPU it is for ("sm_75") */
     struct ObjAlloc *alloc;          /* private: what vm_object_free releases */
 } VmObject;
 

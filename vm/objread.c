@@ -344,6 +344,45 @@ static bool read_debug(Reader *r)
     return true;
 }
 
+/* The PTX section, if the object has one: its GPU's name ("sm_" and
+   digits), its length within the section, and text that is ASCII without
+   NUL and names that GPU (".target sm_75"). */
+static bool read_ptx(Reader *r)
+{
+    if (!r->present[SEC_PTX])
+        return true;
+    VmObject *o = r->obj;
+    const unsigned char *p = r->sec[SEC_PTX];
+    size_t size = r->size[SEC_PTX];
+    if (size < PTX_HEADER)
+        return bad(r, ".rsl.ptx: %zu bytes, too short for its header", size), false;
+    const char *gpu = name_at(r, get_u32(p), ".rsl.ptx's GPU");
+    uint32_t n = get_u32(p + 4);
+    if (!gpu)
+        return false;
+    if (strncmp(gpu, "sm_", 3) != 0 || !gpu[3] || strspn(gpu + 3, "0123456789") != strlen(gpu + 3))
+        return bad(r, ".rsl.ptx: '%s' is not a GPU architecture (sm_ and a number)", gpu), false;
+    if (n > size - PTX_HEADER || size - PTX_HEADER - n > 3)
+        return bad(r, ".rsl.ptx: %zu bytes do not hold %u bytes of PTX", size, n), false;
+    for (uint32_t i = 0; i < n; i++)
+        if (p[PTX_HEADER + i] == 0 || p[PTX_HEADER + i] > 0x7e
+            || (p[PTX_HEADER + i] < 0x20 && !strchr("\t\n\r", p[PTX_HEADER + i])))
+            return bad(r, ".rsl.ptx: byte %u of the PTX (0x%02x) is not text", i,
+                       p[PTX_HEADER + i]), false;
+    char *text = vm_object_own(o, (size_t)n + 1);
+    if (!text)
+        return bad(r, "out of memory"), false;
+    memcpy(text, p + PTX_HEADER, n);
+    char target[32];
+    snprintf(target, sizeof target, ".target %s", gpu);
+    const char *at = strstr(text, target);
+    if (!at || (at[strlen(target)] != '\n' && at[strlen(target)] != ','))
+        return bad(r, ".rsl.ptx: the PTX is not for %s (no '%s')", gpu, target), false;
+    o->ptx = text;
+    o->ptx_gpu = gpu;
+    return true;
+}
+
 /* Finds the .rsl.* sections; the metadata, code and string table must be
    there, the others may be absent (empty). */
 static bool find_sections(Reader *r, Elf *e)
@@ -410,7 +449,7 @@ VmObject *vm_object_parse(const void *data, size_t size, const char *name, char 
     }
     memcpy(strtab, r.sec[SEC_STRTAB], r.size[SEC_STRTAB]);
     r.strtab = strtab;
-    ok = read_meta(&r) && read_program(&r) && read_debug(&r);
+    ok = read_meta(&r) && read_program(&r) && read_debug(&r) && read_ptx(&r);
 out:
     if (e)
         elf_end(e);

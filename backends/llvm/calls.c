@@ -101,11 +101,12 @@ static bool inline_builtin(Lower *L, IrIns *ins)
 
 /* Why a call needs what native code lacks (derivatives over the batch:
    Du and Dv, which the IR calls for Deriv, area, calculatenormal,
-   filterstep and filtered texture lookups too), or NULL. */
-static const char *lacking(const IrIns *ins)
+   filterstep and filtered texture lookups too), or NULL. On a GPU they
+   are device functions like any builtin (ptx.c). */
+static const char *lacking(const Lower *L, const IrIns *ins)
 {
     BuiltinId id = builtin_rows[ins->imm].fn;
-    if (id == BI_DU || id == BI_DV)
+    if ((id == BI_DU || id == BI_DV) && !L->gpu)
         return "derivatives (Du, Dv, Deriv, area, calculatenormal, filterstep, texture filters)";
     if (ins->nargs > VM_MAX_ARGS)
         return "builtin calls of more than 32 arguments";
@@ -121,6 +122,8 @@ static LLVMValueRef row_ptr(Lower *L, LLVMValueRef buf, int row)
 NVal nl_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn, int nargs, int outn,
              bool vary, LLVMValueRef mask)
 {
+    if (L->gpu)
+        return nl_device_call(L, callee, args, argn, nargs, outn, vary, mask);
     if (L->nsites == L->capsites) {
         L->capsites = L->capsites ? 2 * L->capsites : 16;
         L->sites = realloc(L->sites, (size_t)L->capsites * sizeof *L->sites);
@@ -150,9 +153,9 @@ NVal nl_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn
 
 void nl_lower_intrin(Lower *L, IrIns *ins)
 {
-    if (inline_builtin(L, ins))
+    if (inline_builtin(L, ins) || (L->gpu && nl_device_math(L, ins)))
         return;
-    const char *why = lacking(ins);
+    const char *why = lacking(L, ins);
     if (why) {
         nl_lacks(L, ins, why);
         return;

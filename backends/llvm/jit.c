@@ -30,6 +30,8 @@ static const struct {
     [NATIVE_ISA_SSE42] = { "sse4.2", "x86-64-v2", 4 },
     [NATIVE_ISA_AVX2] = { "avx2", "x86-64-v3", 8 },
     [NATIVE_ISA_AVX512] = { "avx512", "x86-64-v4", 16 },
+    /* The GPU's lowering on the CPU, so that the tests check it here. */
+    [NATIVE_ISA_SCALAR] = { "scalar", "x86-64", 1 },
 };
 
 NativeIsa native_isa_best(void)

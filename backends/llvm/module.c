@@ -10,6 +10,9 @@
 ** runs (in the batch and requested). native_session_run calls it for
 ** each W lanes of a batch; uniform inputs are read from Uin, a copy of U
 ** as the batch began, since each W lanes store the uniform outputs.
+**
+** nl_lower makes that module for any W: the CPU's here (JIT-compiled),
+** and one lane per thread for PTX (ptx.c, which wraps it in a kernel).
 */
 #include <llvm-c/Analysis.h>
 #include <stdint.h>
@@ -121,15 +124,53 @@ static NativeShader *fail(RslcCtx *rc, IrFunc *shader, const char *what, char *m
     return NULL;
 }
 
-/* Whether LLVM accepts mod. LLVMVerifyModule allocates a message even
-   when the module is fine: it is freed then, and *msg left NULL. */
-static bool verified(LLVMModuleRef mod, char **msg)
+/* LLVMVerifyModule allocates a message even when the module is fine: it
+   is freed then, and *msg left NULL. */
+bool nl_verified(LLVMModuleRef mod, char **msg)
 {
     if (LLVMVerifyModule(mod, LLVMReturnStatusAction, msg))
         return false;
     LLVMDisposeMessage(*msg);
     *msg = NULL;
     return true;
+}
+
+bool nl_lower(Lower *L, RslcCtx *rc, IrFunc *shader, const VmObject *obj,
+              const NativeOptions *opt, LLVMContextRef ctx, int W, bool gpu)
+{
+    *L = (Lower){ .rc = rc, .fn = shader, .obj = obj, .opt = opt, .W = W, .gpu = gpu, .ctx = ctx };
+    if (opt->lacks && opt->lackslen > 0)
+        opt->lacks[0] = '\0';
+    L->mod = LLVMModuleCreateWithNameInContext(shader->name, L->ctx);
+    int nv = shader->next_val_id + 1;
+    L->vals = calloc((size_t)nv, sizeof *L->vals);
+    L->have = calloc((size_t)nv, sizeof *L->have);
+    L->slot = calloc((size_t)nv, sizeof *L->slot);
+    set_types(L);
+    begin_entry(L);
+    LLVMBasicBlockRef start = LLVMGetInsertBlock(L->b);
+    nl_lower_body(L);
+    LLVMBuildBr(L->eb, start);
+    char *msg = NULL;
+    if (!L->failed && !nl_verified(L->mod, &msg)) {
+        fail(rc, shader, "LLVM rejected the lowered module", msg);
+        L->failed = true;
+    }
+    if (L->failed) {
+        LLVMDisposeModule(L->mod);
+        L->mod = NULL;
+    }
+    return !L->failed;
+}
+
+void nl_lower_done(Lower *L)
+{
+    free(L->callees);
+    free(L->sites);
+    for (int i = 0; i < L->nbacks; i++)
+        free(L->backs[i].file);
+    free(L->backs);
+    lower_free(L);
 }
 
 NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
@@ -141,34 +182,20 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
         opt->lacks[0] = '\0';
     if (isa == NATIVE_ISA_AUTO)
         return fail(rc, shader, "the CPU", strdup("it has not even SSE4.2"));
-    if (isa > native_isa_best())
+    if (isa != NATIVE_ISA_SCALAR && isa > native_isa_best())
         return fail(rc, shader, "the CPU", strdup("it lacks the ISA asked for"));
     LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
-    Lower L = { .rc = rc, .fn = shader, .obj = obj, .opt = opt, .W = native_isa_width(isa) };
-    L.ctx = LLVMOrcThreadSafeContextGetContext(tsc);
-    L.mod = LLVMModuleCreateWithNameInContext(shader->name, L.ctx);
-    int nv = shader->next_val_id + 1;
-    L.vals = calloc((size_t)nv, sizeof *L.vals);
-    L.have = calloc((size_t)nv, sizeof *L.have);
-    L.slot = calloc((size_t)nv, sizeof *L.slot);
-    set_types(&L);
-    begin_entry(&L);
-    LLVMBasicBlockRef start = LLVMGetInsertBlock(L.b);
-    nl_lower_body(&L);
-    LLVMBuildBr(L.eb, start);
+    Lower L;
     NativeShader *ns = NULL;
     char *msg = NULL;
     LLVMTargetMachineRef tm = NULL;
-    if (L.failed) {
-        LLVMDisposeModule(L.mod);
-    } else if (!verified(L.mod, &msg)) {
-        fail(rc, shader, "LLVM rejected the lowered module", msg);
-        LLVMDisposeModule(L.mod);
+    if (!nl_lower(&L, rc, shader, obj, opt, LLVMOrcThreadSafeContextGetContext(tsc),
+                  native_isa_width(isa), false)) {
+        /* diagnosed */
     } else if (!(tm = nj_target_machine(isa, &msg)) || (msg = nj_optimize(L.mod, tm, opt->level))) {
         fail(rc, shader, "LLVM's optimisation", msg);
         LLVMDisposeModule(L.mod);
     } else {
-        LLVMDisposeMessage(msg);
         ns = calloc(1, sizeof *ns);
         ns->isa = isa;
         ns->W = L.W;
@@ -188,12 +215,7 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
     }
     if (tm)
         LLVMDisposeTargetMachine(tm);
-    free(L.callees);
-    free(L.sites);
-    for (int i = 0; i < L.nbacks; i++)
-        free(L.backs[i].file);
-    free(L.backs);
-    lower_free(&L);
+    nl_lower_done(&L);
     LLVMOrcDisposeThreadSafeContext(tsc);
     if (ns)
         ns->ms = now_ms() - t0;

@@ -18,6 +18,7 @@
 #ifndef BACKENDS_NATIVE_H
 #define BACKENDS_NATIVE_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "rslc/ctx.h"
@@ -29,7 +30,10 @@ typedef enum NativeIsa {
     NATIVE_ISA_AUTO,       /* the widest the CPU runs */
     NATIVE_ISA_SSE42,      /* W = 4 */
     NATIVE_ISA_AVX2,       /* W = 8 */
-    NATIVE_ISA_AVX512      /* W = 16 */
+    NATIVE_ISA_AVX512,     /* W = 16 */
+    /* W = 1: one lane, as a GPU thread runs it (ptx.c), on any x86-64.
+       Last, so that loops over the SIMD ISAs leave it out. */
+    NATIVE_ISA_SCALAR
 } NativeIsa;
 
 /* The lanes of an ISA, its name ("sse4.2", "avx2", "avx512"), and the
@@ -101,5 +105,38 @@ void native_session_close(NativeSession *nss);
 /* Runs the batch s (from vm_session_batch on nss->vm, filled as for
    vm_run) in native code. Returns 0, or -1 with a builtin's fault in err. */
 int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen);
+
+/* ---- NVIDIA GPUs: PTX through LLVM's NVPTX target (ptx.c) ------------------ */
+
+/* What a shader's kernel gets (ptx.c's header gives the ABI): the VM's
+   register files for n points, and what the launch shares. */
+typedef struct NativeGpuBatch {
+    const float *Uin;          /* the uniform file as the batch began */
+    float *U;                  /* the uniform file written */
+    float *V;                  /* the varying file, n points per slot */
+    int64_t n;
+    const int32_t *active;     /* NULL: every point runs */
+    int64_t steps;             /* loop iterations each thread may run */
+    int32_t overrun;           /* 0, or a back edge's number + 1 where one ran out */
+    void *host;                /* the host's own, for its device functions */
+} NativeGpuBatch;
+
+/* sm_75 (Turing) is the oldest architecture CUDA 13 compiles for: its PTX
+   runs on every GPU that toolkit supports. */
+#define NATIVE_GPU_DEFAULT "sm_75"
+/* Whether rslc emits PTX for sm ("sm_86"), and those it does, as a list
+   for messages. */
+bool native_gpu_known(const char *sm);
+const char *native_gpu_list(void);
+/* The libdevice bitcode PTX maths links: $RSLC_LIBDEVICE, else the one
+   configure found. */
+const char *native_libdevice_path(void);
+
+/* The PTX of shader (made ready as for native_compile) for gpu (NULL:
+   NATIVE_GPU_DEFAULT), at opt->level, in a malloc'd string. NULL after
+   a diagnostic through rc: an unknown GPU, libdevice missing, a construct
+   native code lacks, an LLVM failure. */
+char *native_compile_ptx(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
+                         const NativeOptions *opt, const char *gpu);
 
 #endif /* BACKENDS_NATIVE_H */

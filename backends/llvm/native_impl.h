@@ -77,7 +77,8 @@ typedef struct NativeBack {
 /* What a JIT'd batch sees beyond its register files (calls.c). The
    generated code decrements steps_left on every loop back edge and, past
    0, stores the back edge's index + 1 in overrun and returns: both first,
-   at fixed offsets. */
+   at fixed offsets. On a GPU (ptx.c) a thread's NativeRt is only the
+   first three fields, state pointing to the NativeGpuBatch. */
 typedef struct NativeRt {
     int64_t steps_left;
     int32_t overrun;
@@ -94,7 +95,8 @@ typedef struct Lower {
     IrFunc *fn;
     const VmObject *obj;
     const NativeOptions *opt;
-    int W;
+    int W;                      /* lanes: 4, 8 or 16 on the CPU, 1 on a GPU */
+    bool gpu;                   /* SIMT for NVPTX: calls are device functions (ptx.c) */
     bool failed;
 
     LLVMContextRef ctx;
@@ -146,6 +148,18 @@ typedef struct Lower {
     int narena, caparena;
 } Lower;
 
+/* ---- module.c ------------------------------------------------------------- */
+
+/* Lowers shader into a new module in ctx (L->mod) for W lanes, SPMD on
+   the CPU or one lane per thread on a GPU: the entry function "shade"
+   of module.c's header. False after diagnostics (the module disposed).
+   nl_lower_done frees what lowering holds, whatever it returned. */
+bool nl_lower(Lower *L, RslcCtx *rc, IrFunc *shader, const VmObject *obj,
+              const NativeOptions *opt, LLVMContextRef ctx, int W, bool gpu);
+void nl_lower_done(Lower *L);
+/* Whether LLVM accepts mod; else a malloc'd message in *msg. */
+bool nl_verified(LLVMModuleRef mod, char **msg);
+
 /* ---- values.c ------------------------------------------------------------- */
 
 void *nl_alloc(Lower *L, size_t size);
@@ -189,6 +203,16 @@ void nl_lower_intrin(Lower *L, IrIns *ins);
 NVal nl_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn, int nargs, int outn,
              bool vary, LLVMValueRef mask);
 int nl_tuple_offset(const IrIns *call, int which);
+
+/* ---- devcalls.c: builtin calls on a GPU ---------------------------------- */
+
+/* nl_call's device function call (the ABI of ptx.c's header). */
+NVal nl_device_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn,
+                    int nargs, int outn, bool vary, LLVMValueRef mask);
+/* Lowers ins inline when it is maths libdevice has (sin, pow ...): a
+   call of the C library's function, which ptx.c links to libdevice's
+   __nv_ one. False if it is not. */
+bool nl_device_math(Lower *L, IrIns *ins);
 
 /* The helpers the JIT binds by address. */
 void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, const float *args,

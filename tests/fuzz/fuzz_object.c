@@ -11,12 +11,12 @@
 ** (jump targets, register operands, widths, opcodes, builtin calls'
 ** argument counts and indices, register file sizes, parameter and debug
 ** records, string table offsets, line table pcs, section sizes and
-** offsets) to the values at the edges the loader and the verifier check:
-** the last valid index, one past it, 0, the largest. Inputs that are not
-** such an object, and one mutation in four, get libFuzzer's own. The
-** builtin table's fingerprint is set to this runtime's first, so that
-** seeds compiled before builtins.def last changed still reach the
-** verifier.
+** offsets, PTX headers and text) to the values at the edges the loader
+** and the verifier check: the last valid index, one past it, 0, the
+** largest. Inputs that are not such an object, and one mutation in four,
+** get libFuzzer's own. The builtin table's fingerprint is set to this
+** runtime's first, so that seeds compiled before builtins.def last
+** changed still reach the verifier.
 */
 #include <stddef.h>
 #include <stdint.h>
@@ -335,6 +335,24 @@ static void mutate_vinit(Object *o)
         put(p, 4, edge(o, o->nvarying, 32));
 }
 
+/* The PTX section (rslc --gpu): its GPU's name, its text's length, or a
+   byte of the text (a NUL, a control character, the GPU's digits). */
+static void mutate_ptx(Object *o)
+{
+    Section *x = &o->sec[SEC_PTX];
+    if (!x->p || x->size < PTX_HEADER)
+        return;
+    static const uint8_t bytes[] = { 0, 1, 0x7f, '9' };
+    uint32_t n = (uint32_t)get(x->p + 4, 4);
+    switch (rnd(o, 3)) {
+    case 0: put(x->p, 4, edge(o, o->nstrtab, 32)); break;
+    case 1: put(x->p + 4, 4, edge(o, n, 32)); break;
+    default:
+        if (x->size > PTX_HEADER)
+            x->p[PTX_HEADER + rnd(o, (unsigned)(x->size - PTX_HEADER))] = bytes[rnd(o, 4)];
+    }
+}
+
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned seed)
 {
     Object o = { .data = data, .size = size, .rng = seed };
@@ -343,7 +361,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
     if (o.sec[SEC_BUILTINS].size >= 4)
         put(o.sec[SEC_BUILTINS].p, 4, builtin_table_fingerprint());
     for (unsigned k = 1 + rnd(&o, 3); k--;) {
-        switch (rnd(&o, 10)) {
+        switch (rnd(&o, 11)) {
         case 0:
         case 1:
         case 2: mutate_code(&o); break;
@@ -353,6 +371,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
         case 6: mutate_builtins(&o); break;
         case 7: mutate_debug(&o); break;
         case 8: mutate_section_header(&o); break;
+        case 9: mutate_ptx(&o); break;
         default: mutate_vinit(&o); break;
         }
     }

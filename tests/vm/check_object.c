@@ -324,6 +324,67 @@ START_TEST(stale_builtin_table_refused)
 }
 END_TEST
 
+/* PTX (rslc --gpu) round-trips in .rsl.ptx; an object without it has
+   none; a corrupt section is refused with what is wrong in it. */
+static void refuse_ptx(const char *buf, size_t len, const char *want)
+{
+    char err[256];
+    VmObject *o = vm_object_parse(buf, len, "ptx.o", err, sizeof err);
+    ck_assert_ptr_null(o);
+    ck_assert_msg(strstr(err, want) != NULL, "%s, not %s", err, want);
+}
+
+START_TEST(ptx_section)
+{
+    static const char text[] = ".version 7.0\n.target sm_80\n.address_size 64\n";
+    VmObject in;
+    VmIns code[5];
+    float uinit[4];
+    char err[256];
+    size_t len;
+    sample_object(&in, code, uinit);
+    const char *path = path_in_dir("ptx.o");
+    ck_assert_msg(vm_object_write(path, &in, err, sizeof err) == 0, "%s", err);
+    VmObject *back = vm_object_read(path, err, sizeof err);
+    ck_assert_msg(back != NULL, "%s", err);
+    ck_assert_ptr_null(back->ptx);
+    vm_object_free(back);
+
+    in.ptx = text;
+    in.ptx_gpu = "sm_80";
+    ck_assert_msg(vm_object_write(path, &in, err, sizeof err) == 0, "%s", err);
+    back = vm_object_read(path, err, sizeof err);
+    ck_assert_msg(back != NULL, "%s", err);
+    ck_assert_str_eq(back->ptx, text);
+    ck_assert_str_eq(back->ptx_gpu, "sm_80");
+    vm_object_free(back);
+
+    char *buf = read_file(path, &len);
+    char *t = memmem(buf, len, text, sizeof text - 1);
+    ck_assert_ptr_nonnull(t);
+    /* The header before the text: the GPU's name, the text's length. */
+    ck_assert_int_eq((unsigned char)t[-4], sizeof text - 1);
+    t[-4] += 4;
+    refuse_ptx(buf, len, ".rsl.ptx: 52 bytes do not hold 48 bytes of PTX");
+    t[-4] -= 4;
+    t[3] = 1;
+    refuse_ptx(buf, len, ".rsl.ptx: byte 3 of the PTX (0x01) is not text");
+    t[3] = 'r';
+    t[24] = '6'; /* .target sm_60 */
+    refuse_ptx(buf, len, ".rsl.ptx: the PTX is not for sm_80 (no '.target sm_80')");
+    t[24] = '8';
+    char *gpu = memmem(buf, len, "sm_80", 6); /* in .rsl.strtab, with its NUL */
+    ck_assert_ptr_nonnull(gpu);
+    gpu[0] = 'x';
+    refuse_ptx(buf, len, ".rsl.ptx: 'xm_80' is not a GPU architecture (sm_ and a number)");
+    gpu[0] = 's';
+    back = vm_object_parse(buf, len, "ptx.o", err, sizeof err);
+    ck_assert_msg(back != NULL, "%s", err);
+    vm_object_free(back);
+    free(buf);
+}
+END_TEST
+
 START_TEST(readelf_lists_sections)
 {
     VmObject in;
@@ -497,6 +558,7 @@ int main(void)
     tcase_add_test(tc, stale_builtin_table_refused);
     tcase_add_test(tc, write_failure_leaves_nothing);
     tcase_add_test(tc, jump_loop_stopped);
+    tcase_add_test(tc, ptx_section);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1,7 +1,8 @@
 /*
 ** check_run_native.c: the compile-run-verify suite (check_run.h) on
 ** native code (backends/llvm/native.h). Each case compiles at -O0 and
-** -O2; its native code, built for every ISA the CPU runs (W = 4, 8, 16),
+** -O2; its native code, built for every ISA the CPU runs (W = 4, 8, 16)
+** and for one lane (W = 1, the lowering PTX has: backends/llvm/ptx.c),
 ** must match the expected values on the 4 x 4 grid as the VM must, and
 ** the VM to 2 ulp. Then a 5 x 3 grid (a partial batch at every width)
 ** with every third lane not requested and its inputs NaN must give the
@@ -43,8 +44,8 @@ typedef struct Tally {
     char reason[MAXREASONS][220];
     int nreason[MAXREASONS];
     int nreasons;
-    double jit_ms[4];
-    int njit[4];
+    double jit_ms[NATIVE_ISA_SCALAR + 1];   /* by ISA */
+    int njit[NATIVE_ISA_SCALAR + 1];
 } Tally;
 
 /* Runs o (natively when ns is set) over a w x h grid; with holes, every
@@ -172,7 +173,9 @@ static int check_case(const RunCase *c, Tally *t, FILE *quiet)
         VmObject *o = run_compile(&ctx, c->src, level, &m);
         const char *bad = o ? NULL : "does not compile for the VM";
         char lacks[160] = "";
-        for (int isa = NATIVE_ISA_SSE42; !bad && !lacks[0] && isa <= (int)native_isa_best(); isa++) {
+        for (int isa = NATIVE_ISA_SSE42; !bad && !lacks[0] && isa <= NATIVE_ISA_SCALAR; isa++) {
+            if (isa != NATIVE_ISA_SCALAR && isa > (int)native_isa_best())
+                continue;
             NativeOptions opt = { level, (NativeIsa)isa, lacks, sizeof lacks };
             NativeShader *ns = native_compile(&ctx, run_shader(m), o, &opt);
             if (!ns) {
@@ -213,11 +216,11 @@ START_TEST(native_cases)
         }
     fclose(quiet);
     printf("native compile-run-verify: %d passed, %d skipped, %d failed (of %d; each at -O0 "
-           "and -O2, W = 4, 8, 16 as the CPU allows)\n", t.pass, t.skip, t.fail,
+           "and -O2, W = 1 and 4, 8, 16 as the CPU allows)\n", t.pass, t.skip, t.fail,
            t.pass + t.skip + t.fail);
     for (int i = 0; i < t.nreasons; i++)
         printf("  skipped: %s: %d\n", t.reason[i], t.nreason[i]);
-    for (int isa = NATIVE_ISA_SSE42; isa <= NATIVE_ISA_AVX512; isa++)
+    for (int isa = NATIVE_ISA_SSE42; isa <= NATIVE_ISA_SCALAR; isa++)
         if (t.njit[isa])
             printf("  JIT time per shader, %s: %.1f ms mean\n", native_isa_name((NativeIsa)isa),
                    t.jit_ms[isa] / t.njit[isa]);
