@@ -335,14 +335,14 @@ static void intersect1(const RtBvh *bvh, RTRayHit *rh)
 {
     RtRay r;
     RtHitRec h;
-    if (rt_ray_from_api(&r, &rh->ray) && trav_closest(bvh, bvh->root, &r, &h, RT_INVALID_ID))
+    if (rt_ray_from_api(&r, &rh->ray) && trav_impl(bvh, bvh->root, &r, &h, RT_INVALID_ID, 0))
         rt_hit_to_api(rh, &r, &h);
 }
 
 static void occluded1(const RtBvh *bvh, RTRay *q)
 {
     RtRay r;
-    if (rt_ray_from_api(&r, q) && trav_any(bvh, bvh->root, &r))
+    if (rt_ray_from_api(&r, q) && trav_impl(bvh, bvh->root, &r, NULL, RT_INVALID_ID, 1))
         q->tfar = -INFINITY;
 }
 
