@@ -214,9 +214,9 @@ static inline vp pick(vpm is0, vpm is1, float x, float y, float z)
 }
 
 /* Triangle l of block b against the lanes in act (ray-SIMD): the
-   watertight test of group_hit, lane by lane the same operations. Returns
+   watertight test of block_hit, lane by lane the same operations. Returns
    the lanes it hits within their [tnear, tfar]; for closest hits records
-   them. tri_leaf_hit keeps, of a block's hits, the lowest triangle at the
+   them. block_hit keeps, of a block's hits, the lowest triangle at the
    smallest t, and a tie with the tfar of earlier blocks wins; so a tie
    wins here only for lanes no earlier triangle of the block took (taken).
    `uniform` is p->uniform, a constant in each instance. */
@@ -355,6 +355,7 @@ packet_trace(const RtBvh *bvh, Packet *p, const int uniform, const int occl)
         unsigned cand = (1u << VW) - 1;
         _Alignas(64) float ikey[VW];
         if (p->cull) {
+            enum { FLIP = VW * 4 };
             const char *nb = (const char *)n;
             const vf up8 = vf_set1(BOX_ROUND_UP);
             vf itn = vf_set1(p->tnear_min), itf = vf_set1(lanes_max(actm, tfar));

@@ -4,9 +4,8 @@
 ** (which defines VW and the vf operations). One ray meets all VW children
 ** of a node in one go; the hit children are visited nearest first, the
 ** others pushed with their entry distance (Embree's scheme). Leaves test
-** VW triangles at once (two 4-wide blocks side by side at VW = 8) with
-** the watertight test of tri.h, lane by lane the same arithmetic; the
-** closest hit's u, v and normal are worked out once, at the end.
+** a block of 4 triangles at once with the watertight test of tri.h, lane
+** by lane the same arithmetic.
 */
 #ifndef RTCORE_TRAV_SINGLE_H
 #define RTCORE_TRAV_SINGLE_H
@@ -38,125 +37,60 @@ static int trav_closest(const RtBvh *bvh, uint32_t root, RtRay *r,
                         RtHitRec *h, uint32_t instID);
 static int trav_any(const RtBvh *bvh, uint32_t root, RtRay *r);
 
-/* Triangle blocks a leaf test takes at once: one per 4 lanes of vf. */
-#define GROUP (VW / RT_BLOCK_W)
-
-/* Stands in for the block after a leaf's last one in a group: its
-   triangles are single points (all vertices 0), whose edge functions are
-   exactly 0, so det = 0 and they miss. */
-static const Block empty_block;
-
-/* The ray as the traversal loop holds it: every per-ray constant
-   broadcast once, kept in registers across the whole walk (the loop
-   reads nothing back through the RtRay, which stores of the hit record
-   could alias). Far planes use 1/dir already scaled by BOX_ROUND_UP:
-   (b - o) * fl(1/dir * up) carries four roundings down at most, and
-   1 + 2^-21 more than covers them and the three of a near distance, so
-   boxes stay as conservative as scaling the exit afterwards, one
-   multiply per node cheaper. */
-typedef struct Trav {
-    vf ox, oy, oz;          /* origin */
-    vf rx, ry, rz;          /* 1/dir, for near planes */
-    vf fx, fy, fz;          /* 1/dir * BOX_ROUND_UP, for far planes */
-    uint32_t nx, ny, nz;    /* byte offset of each axis's near row in a node */
-    vf okx, oky, okz;       /* origin on the sheared axes kx, ky, kz */
-    vf sx, sy, sz;          /* the shear */
-    uint32_t kx, ky, kz;    /* byte offset of axis kx, ky, kz in a block vertex */
-    vf tnear;
-} Trav;
-/* (Named fields, not arrays, so that the compiler keeps each in a
-   register rather than the struct in memory.) */
-
-enum { FLIP = VW * 4 };   /* from a slab's lower row to its upper row */
-
-static inline __attribute__((always_inline)) Trav trav_setup(const RtRay *r)
+/* Tests one block of RT_BLOCK_W triangles; on the closest hit so far
+   updates r->tfar and h. Returns whether anything was hit. */
+static inline __attribute__((always_inline)) int
+block_hit(const Block *b, RtRay *r, RtHitRec *h, uint32_t instID, const int occl)
 {
-    enum { ROW = RT_BLOCK_W * sizeof(float) };
-    return (Trav){
-        vf_set1(r->org[0]), vf_set1(r->org[1]), vf_set1(r->org[2]),
-        vf_set1(r->rdir[0]), vf_set1(r->rdir[1]), vf_set1(r->rdir[2]),
-        vf_set1(r->rdir[0] * BOX_ROUND_UP), vf_set1(r->rdir[1] * BOX_ROUND_UP),
-        vf_set1(r->rdir[2] * BOX_ROUND_UP),
-        (0 + (r->rdir[0] < 0)) * FLIP, (2 + (r->rdir[1] < 0)) * FLIP,
-        (4 + (r->rdir[2] < 0)) * FLIP,
-        vf_set1(r->org[r->kx]), vf_set1(r->org[r->ky]), vf_set1(r->org[r->kz]),
-        vf_set1(r->Sx), vf_set1(r->Sy), vf_set1(r->Sz),
-        (uint32_t)r->kx * ROW, (uint32_t)r->ky * ROW, (uint32_t)r->kz * ROW,
-        vf_set1(r->tnear),
-    };
-}
-
-/* One slab distance of the VW children: plane row `off` of node nb. */
-#define SLAB(nb, off, o, rd) vf_mul(vf_sub(vf_load((const float *)((nb) + (off))), o), rd)
-
-/* The ray against the VW child boxes of a node: the hit children as bits,
-   their entry distances in *dist. 0 * inf = NaN where the ray runs inside
-   a slab plane: the NaN operand goes first so that it drops out (simd/
-   headers). */
-static inline __attribute__((always_inline)) unsigned
-node_hit(const Trav *t, const Node *n, vf tfar_up, vf *dist)
-{
-    const char *nb = (const char *)n;
-    vf tnx = SLAB(nb, t->nx, t->ox, t->rx), tfx = SLAB(nb, t->nx ^ FLIP, t->ox, t->fx);
-    vf tny = SLAB(nb, t->ny, t->oy, t->ry), tfy = SLAB(nb, t->ny ^ FLIP, t->oy, t->fy);
-    vf tnz = SLAB(nb, t->nz, t->oz, t->rz), tfz = SLAB(nb, t->nz ^ FLIP, t->oz, t->fz);
-    *dist = vf_max(tnx, vf_max(tny, vf_max(tnz, t->tnear)));
-    vf exit = vf_min(tfx, vf_min(tfy, vf_min(tfz, tfar_up)));
-    return (unsigned)vm_bits(vf_le(*dist, exit));
-}
-
-/* Row `off` (bytes into a block) of blocks a and b side by side. */
-#define BLOCK_ROW(a, b, off)                                                  \
-    vf_load_halves((const float *)((const char *)(a) + (off)),                \
-                   (const float *)((const char *)(b) + (off)))
-
-/* The watertight test of tri.h on the GROUP blocks a (and b), one lane
-   per triangle, the same operations in the same order as
-   rt_tri_intersect. Returns the lanes hit within [tnear, tfar] as a mask,
-   their distances in *t. */
-static inline __attribute__((always_inline)) vf
-group_hit(const Trav *tr, const Block *a, const Block *b, float tfar, vf *t)
-{
-    enum { VERTEX = sizeof a->v[0] };
-#define VROW(i, k, o) vf_sub(BLOCK_ROW(a, b, (i) * VERTEX + tr->k), tr->o)
-    vf akx = VROW(0, kx, okx), aky = VROW(0, ky, oky), akz = VROW(0, kz, okz);
-    vf bkx = VROW(1, kx, okx), bky = VROW(1, ky, oky), bkz = VROW(1, kz, okz);
-    vf ckx = VROW(2, kx, okx), cky = VROW(2, ky, oky), ckz = VROW(2, kz, okz);
-#undef VROW
-    const vf zero = vf_set1(0.0f), sx = tr->sx, sy = tr->sy, sz = tr->sz;
-    vf Ax = vf_sub(akx, vf_mul(sx, akz)), Ay = vf_sub(aky, vf_mul(sy, akz));
-    vf Bx = vf_sub(bkx, vf_mul(sx, bkz)), By = vf_sub(bky, vf_mul(sy, bkz));
-    vf Cx = vf_sub(ckx, vf_mul(sx, ckz)), Cy = vf_sub(cky, vf_mul(sy, ckz));
-    vf U = vf_sub(vf_mul(Cx, By), vf_mul(Cy, Bx));
-    vf V = vf_sub(vf_mul(Ax, Cy), vf_mul(Ay, Cx));
-    vf W = vf_sub(vf_mul(Bx, Ay), vf_mul(By, Ax));
-    vf pos = vm_and(vm_and(vf_ge(U, zero), vf_ge(V, zero)), vf_ge(W, zero));
-    vf neg = vm_and(vm_and(vf_le(U, zero), vf_le(V, zero)), vf_le(W, zero));
-    vf det = vf_add(vf_add(U, V), W);
-    vf m = vm_and(vm_or(pos, neg), vf_ne(det, zero));
-    if (!vm_bits(m))
-        return zero;
-    vf inv = vf_div(vf_set1(1.0f), det);
-    *t = vf_add(vf_add(vf_mul(vf_mul(U, inv), vf_mul(sz, akz)),
-                       vf_mul(vf_mul(V, inv), vf_mul(sz, bkz))),
-                vf_mul(vf_mul(W, inv), vf_mul(sz, ckz)));
-    return vm_and(m, vm_and(vf_ge(*t, tr->tnear), vf_le(*t, vf_set1(tfar))));
-}
-
-/* The closest hit's record, once the walk is over: u, v (and t again)
-   from the scalar test, which does the kernel's arithmetic and so gives
-   its values to the bit, and the normal. r->tfar is the hit's t. */
-static void tri_record(const Block *b, int l, const RtRay *r, RtHitRec *h, uint32_t instID)
-{
-    float p[3][3], t;
-    for (int i = 0; i < 3; i++)
-        for (int a = 0; a < 3; a++)
-            p[i][a] = b->v[i][a][l];
-    rt_tri_intersect(r, p[0], p[1], p[2], &t, &h->u, &h->v);
+    const int kx = r->kx, ky = r->ky, kz = r->kz;
+    const v4 okx = v4_set1(r->org[kx]), oky = v4_set1(r->org[ky]), okz = v4_set1(r->org[kz]);
+    const v4 sx = v4_set1(r->Sx), sy = v4_set1(r->Sy), sz = v4_set1(r->Sz);
+    const v4 zero = v4_set1(0.0f);
+    v4 akx = v4_sub(v4_load(b->v[0][kx]), okx), aky = v4_sub(v4_load(b->v[0][ky]), oky);
+    v4 akz = v4_sub(v4_load(b->v[0][kz]), okz);
+    v4 bkx = v4_sub(v4_load(b->v[1][kx]), okx), bky = v4_sub(v4_load(b->v[1][ky]), oky);
+    v4 bkz = v4_sub(v4_load(b->v[1][kz]), okz);
+    v4 ckx = v4_sub(v4_load(b->v[2][kx]), okx), cky = v4_sub(v4_load(b->v[2][ky]), oky);
+    v4 ckz = v4_sub(v4_load(b->v[2][kz]), okz);
+    v4 Ax = v4_sub(akx, v4_mul(sx, akz)), Ay = v4_sub(aky, v4_mul(sy, akz));
+    v4 Bx = v4_sub(bkx, v4_mul(sx, bkz)), By = v4_sub(bky, v4_mul(sy, bkz));
+    v4 Cx = v4_sub(ckx, v4_mul(sx, ckz)), Cy = v4_sub(cky, v4_mul(sy, ckz));
+    v4 U = v4_sub(v4_mul(Cx, By), v4_mul(Cy, Bx));
+    v4 V = v4_sub(v4_mul(Ax, Cy), v4_mul(Ay, Cx));
+    v4 W = v4_sub(v4_mul(Bx, Ay), v4_mul(By, Ax));
+    v4 pos = v4_and(v4_and(v4_ge(U, zero), v4_ge(V, zero)), v4_ge(W, zero));
+    v4 neg = v4_and(v4_and(v4_le(U, zero), v4_le(V, zero)), v4_le(W, zero));
+    v4 det = v4_add(v4_add(U, V), W);
+    v4 m = v4_and(v4_or(pos, neg), v4_ne(det, zero));
+    if (!v4_bits(m))
+        return 0;
+    v4 inv = v4_div(v4_set1(1.0f), det);
+    v4 t = v4_add(v4_add(v4_mul(v4_mul(U, inv), v4_mul(sz, akz)),
+                         v4_mul(v4_mul(V, inv), v4_mul(sz, bkz))),
+                  v4_mul(v4_mul(W, inv), v4_mul(sz, ckz)));
+    m = v4_and(m, v4_and(v4_ge(t, v4_set1(r->tnear)), v4_le(t, v4_set1(r->tfar))));
+    int bits = v4_bits(m);
+    if (!bits || occl)
+        return bits != 0;
+    v4 tm = v4_select(m, t, v4_set1(INFINITY));
+    float tmin = v4_hmin(tm);
+    int l = __builtin_ctz(v4_bits(v4_eq(tm, v4_set1(tmin))) & bits);
+    _Alignas(16) float vs[RT_BLOCK_W], ws[RT_BLOCK_W], is[RT_BLOCK_W];
+    v4_store(vs, V);
+    v4_store(ws, W);
+    v4_store(is, inv);
+    r->tfar = tmin;
+    h->u = vs[l] * is[l];
+    h->v = ws[l] * is[l];
     h->primID = b->primID[l];
     h->geomID = b->geomID[l];
     h->instID = instID;
+    float p[3][3];
+    for (int i = 0; i < 3; i++)
+        for (int a = 0; a < 3; a++)
+            p[i][a] = b->v[i][a][l];
     rt_tri_normal(p[0], p[1], p[2], h->Ng);
+    return 1;
 }
 
 /* The ray enters an instance: move it to object space, trace the
@@ -186,55 +120,37 @@ static int inst_hit(const RtInst *in, RtRay *r, RtHitRec *h, const int occl)
 /* Starts loading a child that goes on the stack while the walk carries on
    with a nearer one. On a scene larger than the L2 cache a walk waits on
    one node's lines after another; by the time this child is popped its
-   lines are there. */
+   lines are there. Closest-hit walks only: an occlusion walk mostly ends
+   before it pops them, and the loads cost it more than they saved
+   (bench/rtbench, dragon shadow rays). */
 static inline __attribute__((always_inline)) void
-prefetch_ref(const Node *nodes, const Block *blocks, uint32_t ref)
+prefetch_ref(const RtBvh *bvh, uint32_t ref)
 {
     const char *p;
     size_t bytes;
     if (!rt_ref_is_leaf(ref))
-        p = (const char *)(nodes + ref), bytes = sizeof(Node);
+        p = (const char *)((const Node *)bvh->nodes + ref), bytes = sizeof(Node);
     else if (!rt_ref_is_inst(ref))
-        p = (const char *)(blocks + rt_ref_first(ref)), bytes = sizeof(Block);
+        p = (const char *)((const Block *)bvh->blocks + rt_ref_first(ref)), bytes = sizeof(Block);
     else
         return;
     for (size_t off = 0; off < bytes; off += 64)
         __builtin_prefetch(p + off);
 }
 
-/* The closest triangle hit so far, recorded at the end (tri_record). */
-typedef struct Best {
-    const Block *block;     /* NULL: none, or an instance's hit is in h */
-    int lane;
-} Best;
-
-/* Tests a triangle leaf, GROUP blocks at a time. For closest hits lowers
-   *tfar and sets *best; returns whether anything was hit. Of a group's
-   hits the smallest t wins; a tie goes to the later block, lowest lane
-   first, and a tie with the tfar of earlier groups wins, as it does in
-   the packet kernel's leaf test (trav_packet.h), so kernels agree. */
+/* Tests a leaf: its blocks of triangles, or its instance. */
 static inline __attribute__((always_inline)) int
-tri_leaf_hit(const Trav *tr, const Block *b, int n, float *tfar, Best *best, const int occl)
+leaf_hit(const RtBvh *bvh, uint32_t ref, RtRay *r, RtHitRec *h, uint32_t instID,
+         const int occl)
 {
-    int found = 0;
-    for (int i = 0; i < n; i += GROUP) {
-        const Block *a = b + i, *c = i + 1 < n ? a + 1 : &empty_block;
-        vf t;
-        vf m = group_hit(tr, a, c, *tfar, &t);
-        unsigned bits = (unsigned)vm_bits(m);
-        if (!bits)
-            continue;
-        if (occl)
-            return 1;
-        vf tm = vf_select(m, t, vf_set1(INFINITY));
-        float tmin = vf_hmin(tm);
-        unsigned e = (unsigned)vm_bits(vf_eq(tm, vf_set1(tmin))) & bits;
-        unsigned later = e & ~((1u << RT_BLOCK_W) - 1);
-        unsigned l = (unsigned)__builtin_ctz(later ? later : e);
-        *tfar = tmin;
-        best->block = l < RT_BLOCK_W ? a : c;
-        best->lane = (int)(l % RT_BLOCK_W);
-        found = 1;
+    if (rt_ref_is_inst(ref))
+        return inst_hit(&bvh->insts[ref & ~(RT_REF_LEAF | RT_REF_INST)], r, h, occl);
+    const Block *b = (const Block *)bvh->blocks + rt_ref_first(ref);
+    int n = (int)rt_ref_count(ref), found = 0;
+    for (int i = 0; i < n; i++) {
+        found |= block_hit(b + i, r, h, instID, occl);
+        if (found && occl)
+            break;
     }
     return found;
 }
@@ -246,11 +162,14 @@ trav_impl(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h, uint32_t instI
     if (root == RT_REF_EMPTY)
         return 0;
     const Node *nodes = bvh->nodes;
-    const Block *blocks = bvh->blocks;
-    const Trav tr = trav_setup(r);
-    float tfar = r->tfar;
-    vf tfar_up = vf_set1(tfar * BOX_ROUND_UP);
-    Best best = { NULL, 0 };
+    enum { FLIP = VW * 4 };   /* from a slab's lower row to its upper row */
+    const uint32_t nx = (0 + (r->rdir[0] < 0)) * FLIP;
+    const uint32_t ny = (2 + (r->rdir[1] < 0)) * FLIP;
+    const uint32_t nz = (4 + (r->rdir[2] < 0)) * FLIP;
+    const vf ox = vf_set1(r->org[0]), oy = vf_set1(r->org[1]), oz = vf_set1(r->org[2]);
+    const vf rx = vf_set1(r->rdir[0]), ry = vf_set1(r->rdir[1]), rz = vf_set1(r->rdir[2]);
+    const vf tnear = vf_set1(r->tnear), up = vf_set1(BOX_ROUND_UP);
+    vf tfar = vf_set1(r->tfar);
     StackEnt stack[STACK_SIZE];
     StackEnt *sp = stack;
     uint32_t cur = root;
@@ -260,8 +179,18 @@ trav_impl(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h, uint32_t instI
             /* the child references: their line is wanted as soon as the
                box test is done, so ask for it with the bounds' lines */
             __builtin_prefetch(nodes[cur].child);
-            vf tn;
-            unsigned m = node_hit(&tr, nodes + cur, tfar_up, &tn);
+            const char *nb = (const char *)(nodes + cur);
+            vf tnx = vf_mul(vf_sub(vf_load((const float *)(nb + nx)), ox), rx);
+            vf tny = vf_mul(vf_sub(vf_load((const float *)(nb + ny)), oy), ry);
+            vf tnz = vf_mul(vf_sub(vf_load((const float *)(nb + nz)), oz), rz);
+            vf tfx = vf_mul(vf_sub(vf_load((const float *)(nb + (nx ^ FLIP))), ox), rx);
+            vf tfy = vf_mul(vf_sub(vf_load((const float *)(nb + (ny ^ FLIP))), oy), ry);
+            vf tfz = vf_mul(vf_sub(vf_load((const float *)(nb + (nz ^ FLIP))), oz), rz);
+            /* 0 * inf = NaN where the ray runs inside a slab plane: the NaN
+               operand goes first so that it drops out (simd/ headers). */
+            vf tn = vf_max(tnx, vf_max(tny, vf_max(tnz, tnear)));
+            vf tf = vf_mul(vf_min(tfx, vf_min(tfy, vf_min(tfz, tfar))), up);
+            unsigned m = (unsigned)vm_bits(vf_le(tn, tf));
             if (!m)
                 goto pop;
             const uint32_t *child = nodes[cur].child;
@@ -281,7 +210,8 @@ trav_impl(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h, uint32_t instI
                     c0 = c1;
                     c1 = t;
                 }
-                prefetch_ref(nodes, blocks, child[c1]);
+                if (!occl)
+                    prefetch_ref(bvh, child[c1]);
                 *sp++ = (StackEnt){ child[c1], dist[c1] };
                 cur = child[c0];
                 continue;
@@ -303,46 +233,26 @@ trav_impl(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h, uint32_t instI
                 *b = e;
             }
             cur = (--sp)->ref;
-            for (StackEnt *a = base; a < sp; a++)
-                prefetch_ref(nodes, blocks, a->ref);
+            for (StackEnt *a = base; !occl && a < sp; a++)
+                prefetch_ref(bvh, a->ref);
         }
-        int hit;
-        if (rt_ref_is_inst(cur)) {
-            r->tfar = tfar;
-            hit = inst_hit(&bvh->insts[cur & ~(RT_REF_LEAF | RT_REF_INST)], r, h, occl);
-            if (hit && !occl) {
-                tfar = r->tfar;
-                best.block = NULL;
-            }
-        } else {
-            hit = tri_leaf_hit(&tr, blocks + rt_ref_first(cur), (int)rt_ref_count(cur),
-                               &tfar, &best, occl);
-        }
-        if (hit) {
+        if (leaf_hit(bvh, cur, r, h, instID, occl)) {
             found = 1;
             if (occl)
                 return 1;
-            tfar_up = vf_set1(tfar * BOX_ROUND_UP);
+            tfar = vf_set1(r->tfar);
         }
     pop:
         for (;;) {
             if (sp == stack)
-                goto done;
+                return found;
             --sp;
-            /* an occlusion ray's tfar never shrinks: every entry holds */
-            if (occl || sp->d <= tfar * BOX_ROUND_UP) {
+            if (sp->d <= r->tfar * BOX_ROUND_UP) {
                 cur = sp->ref;
                 break;
             }
         }
     }
-done:
-    if (found) {
-        r->tfar = tfar;
-        if (best.block)
-            tri_record(best.block, best.lane, r, h, instID);
-    }
-    return found;
 }
 
 static int trav_closest(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h,
@@ -360,14 +270,14 @@ static void intersect1(const RtBvh *bvh, RTRayHit *rh)
 {
     RtRay r;
     RtHitRec h;
-    if (rt_ray_from_api(&r, &rh->ray) && trav_impl(bvh, bvh->root, &r, &h, RT_INVALID_ID, 0))
+    if (rt_ray_from_api(&r, &rh->ray) && trav_closest(bvh, bvh->root, &r, &h, RT_INVALID_ID))
         rt_hit_to_api(rh, &r, &h);
 }
 
 static void occluded1(const RtBvh *bvh, RTRay *q)
 {
     RtRay r;
-    if (rt_ray_from_api(&r, q) && trav_impl(bvh, bvh->root, &r, NULL, RT_INVALID_ID, 1))
+    if (rt_ray_from_api(&r, q) && trav_any(bvh, bvh->root, &r))
         q->tfar = -INFINITY;
 }
 

@@ -17,12 +17,6 @@ static inline vf vf_set1(float x) { return _mm256_set1_ps(x); }
 static inline vf vf_load(const float *p) { return _mm256_load_ps(p); }
 static inline vf vf_loadu(const float *p) { return _mm256_loadu_ps(p); }
 static inline void vf_store(float *p, vf a) { _mm256_store_ps(p, a); }
-/* Two 4-wide rows side by side: a in lanes 0-3, b in lanes 4-7 (the
-   single-ray kernel tests two triangle blocks at once this way). */
-static inline vf vf_load_halves(const float *a, const float *b)
-{
-    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(a)), _mm_load_ps(b), 1);
-}
 /* base[idx[i]] in lane i < n; the other lanes read base[0]. */
 static inline vf vf_gather(const float *base, const uint32_t *idx, int n)
 {

@@ -17,13 +17,6 @@ typedef v4 vf;
 #define vf_loadu v4_loadu
 #define vf_gather v4_gather
 #define vf_store v4_store
-/* One block row fills the vector; b (the next block's row, which the
-   8-wide kernels load alongside) is not read. */
-static inline vf vf_load_halves(const float *a, const float *b)
-{
-    (void)b;
-    return v4_load(a);
-}
 #define vf_add v4_add
 #define vf_sub v4_sub
 #define vf_mul v4_mul

@@ -253,9 +253,9 @@ START_TEST(known_hit)
 }
 END_TEST
 
-/* One leaf of three blocks (at VW = 8 the single-ray kernel tests them
-   as a pair and a pair with an empty half): nine unit triangles stacked
-   1/1024 apart in z, in shuffled order. The closest one a segment can
+/* One leaf of three blocks, a partly filled one last: nine unit
+   triangles stacked 1/1024 apart in z, in shuffled order, so the leaf
+   test must take the nearest of several blocks within [tnear, tfar]. The closest one a segment can
    reach is known exactly: triangle i (z = 1 + i/1024) is met at
    t = 1 - i/1024 from z = 2 going down, with u, v the hit's x, y. */
 START_TEST(stacked_leaf)
