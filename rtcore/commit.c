@@ -45,8 +45,10 @@ static bool tri_ref(const RtGeom *g, uint32_t gid, uint32_t t, RtPrimRef *out)
             return false;
         e1[a] = (double)v[1][a] - v[0][a];
         e2[a] = (double)v[2][a] - v[0][a];
-        out->lower[a] = fminf(v[0][a], fminf(v[1][a], v[2][a]));
-        out->upper[a] = fmaxf(v[0][a], fmaxf(v[1][a], v[2][a]));
+        /* finite here: plain comparisons, not fminf's NaN rules (a call each) */
+        float lo = v[0][a] < v[1][a] ? v[0][a] : v[1][a], hi = v[0][a] > v[1][a] ? v[0][a] : v[1][a];
+        out->lower[a] = v[2][a] < lo ? v[2][a] : lo;
+        out->upper[a] = v[2][a] > hi ? v[2][a] : hi;
     }
     if (e1[1] * e2[2] - e1[2] * e2[1] == 0 && e1[2] * e2[0] - e1[0] * e2[2] == 0 &&
         e1[0] * e2[1] - e1[1] * e2[0] == 0)

@@ -42,12 +42,12 @@ typedef struct RtHitRec {
 static inline bool rt_ray_valid(const float org[3], const float dir[3],
                                 float tnear, float tfar)
 {
-    for (int i = 0; i < 3; i++)
-        if (!isfinite(org[i]) || !isfinite(dir[i]))
-            return false;
-    if (dir[0] == 0 && dir[1] == 0 && dir[2] == 0)
-        return false;
-    return tnear <= tfar;     /* false when either is NaN */
+    /* x - x is 0 for a finite x and NaN for inf or NaN: one comparison
+       checks all six (no branch per component on the per-ray path). */
+    float z = ((org[0] - org[0]) + (org[1] - org[1])) + ((org[2] - org[2]) + (dir[0] - dir[0])) +
+              ((dir[1] - dir[1]) + (dir[2] - dir[2]));
+    bool nonzero = (dir[0] != 0) | (dir[1] != 0) | (dir[2] != 0);
+    return (z == 0) & nonzero & (tnear <= tfar);   /* false when either is NaN */
 }
 
 static inline void rt_ray_prepare(RtRay *r, const float org[3],
@@ -59,7 +59,7 @@ static inline void rt_ray_prepare(RtRay *r, const float org[3],
         r->rdir[i] = 1.0f / dir[i];
     }
     r->tnear = tnear;
-    r->tfar = fminf(tfar, FLT_MAX);   /* a hit at t = inf is an overflow */
+    r->tfar = tfar < FLT_MAX ? tfar : FLT_MAX;   /* a hit at t = inf is an overflow */
     float ax = fabsf(dir[0]), ay = fabsf(dir[1]), az = fabsf(dir[2]);
     int kz = ax >= ay ? (ax >= az ? 0 : 2) : (ay >= az ? 1 : 2);
     int kx = kz == 2 ? 0 : kz + 1;

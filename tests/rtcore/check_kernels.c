@@ -253,12 +253,79 @@ START_TEST(known_hit)
 }
 END_TEST
 
+/* One leaf of three blocks, a partly filled one last: nine unit
+   triangles stacked 1/1024 apart in z, in shuffled order, so the leaf
+   test must take the nearest of several blocks within [tnear, tfar]. The closest one a segment can
+   reach is known exactly: triangle i (z = 1 + i/1024) is met at
+   t = 1 - i/1024 from z = 2 going down, with u, v the hit's x, y. */
+START_TEST(stacked_leaf)
+{
+    const char *cfg;
+    Kern k;
+    if (!pick(_i, &cfg, &k))
+        return;
+    enum { N = 9 };
+    static const int level[N] = { 4, 7, 0, 8, 2, 6, 1, 5, 3 };  /* prim -> i */
+    float v[9 * N];
+    uint32_t idx[3 * N];
+    for (int p = 0; p < N; p++) {
+        float z = 1 + level[p] / 1024.0f;
+        const float tri[9] = { 0, 0, z, 1, 0, z, 0, 1, z };
+        memcpy(v + 9 * p, tri, sizeof tri);
+        for (int c = 0; c < 3; c++)
+            idx[3 * p + c] = (uint32_t)(3 * p + c);
+    }
+    TMesh m = { v, 3 * N, idx, N };
+    RTDevice d;
+    RTScene s = scene_of(cfg, &m, 1, &d);
+    RTSceneStats st;
+    rtGetSceneStats(s, &st);
+    ck_assert_uint_eq(st.leaves, 3);      /* one leaf: the builder kept them together */
+    ck_assert_uint_eq(st.inner_nodes, 0);
+    const float o[3] = { 0.25f, 0.5f, 2 }, down[3] = { 0, 0, -1 };
+    /* the top one; past the top six (tnear); and a segment short of all */
+    const float tnear[3] = { 0, 1 - 5.5f / 1024, 0 }, tfar[3] = { INFINITY, INFINITY, 0.99f };
+    const int want_level[3] = { 8, 5, -1 };
+    for (int r = 0; r < 3; r++) {
+        RTRayHit rh = make_ray(o, down, tnear[r], tfar[r]);
+        run_intersect(k, s, &rh, 1);
+        if (want_level[r] < 0) {
+            ck_assert_uint_eq(rh.hit.geomID, RT_INVALID_ID);
+            continue;
+        }
+        ck_assert_uint_eq(rh.hit.geomID, 0);
+        ck_assert_int_eq(level[rh.hit.primID], want_level[r]);
+        ck_assert_float_eq_tol(rh.ray.tfar, 1 - want_level[r] / 1024.0f, 1e-6f);
+        ck_assert_float_eq_tol(rh.hit.u, 0.25f, 1e-6f);
+        ck_assert_float_eq_tol(rh.hit.v, 0.5f, 1e-6f);
+        ck_assert_float_eq(rh.hit.Ng_x, 0);
+        ck_assert_float_eq(rh.hit.Ng_y, 0);
+        ck_assert_float_eq(rh.hit.Ng_z, 1);
+        ck_assert_uint_eq(rh.hit.instID, RT_INVALID_ID);
+    }
+    /* from below the bottom one comes first */
+    const float o2[3] = { 0.25f, 0.5f, 0 }, up[3] = { 0, 0, 1 };
+    RTRayHit rh = make_ray(o2, up, 0, INFINITY);
+    run_intersect(k, s, &rh, 1);
+    ck_assert_int_eq(level[rh.hit.primID], 0);
+    ck_assert_float_eq_tol(rh.ray.tfar, 1.0f, 1e-6f);
+    /* occlusion: blocked within reach of the top one, free short of it */
+    RTRay q[2] = { make_ray(o, down, 0, 1.0f).ray, make_ray(o, down, 0, 0.99f).ray };
+    run_occluded(k, s, q, 2);
+    ck_assert(q[0].tfar == -INFINITY);
+    ck_assert_float_eq(q[1].tfar, 0.99f);
+    rtReleaseScene(s);
+    rtReleaseDevice(d);
+}
+END_TEST
+
 Suite *kernels_suite(void)
 {
     Suite *s = suite_create("kernels");
     TCase *tc = tcase_create("vs brute force");
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, known_hit, 0, TEST_ISAS * K_COUNT);
+    tcase_add_loop_test(tc, stacked_leaf, 0, TEST_ISAS * K_COUNT);
     tcase_add_loop_test(tc, closest_adversarial, 0, TEST_ISAS * K_COUNT);
     tcase_add_loop_test(tc, occluded_adversarial, 0, TEST_ISAS * K_COUNT);
     tcase_add_loop_test(tc, nonfinite_rays, 0, TEST_ISAS * K_COUNT);
