@@ -36,7 +36,7 @@ typedef struct RenderSettings {
     int xres, yres;       /* 0: Format */
     bool crop_set;
     float crop[4];        /* xmin xmax ymin ymax, overriding CropWindow */
-    const char *output;   /* -o FILE: the primary display goes here */
+    const char *output;   /* -o FILE: a picture frame's primary display goes here */
     bool quiet;           /* no progress bar */
     RenderIntegrator integrator;
     int max_depth;        /* the path tracer's path length (Embree's: 1 =
@@ -113,6 +113,11 @@ void render_free(Render *r);
    with "file:line:col: error: ..." (or "rtrender: error: ...") in err.
    stats may be NULL. */
 int render_frame(Render *r, const RibFrame *f, RenderStats *stats, char *err, int errlen);
+
+/* Whether frame f makes a picture: its primary display is not a zfile or
+   shadow depth map (those keep the names the RIB gives them, under -o
+   too, since later frames read them). */
+bool render_frame_is_picture(const RibFrame *f);
 
 /* The scene's texture-making requests (MakeTexture, MakeShadow, ...)
    after its last frame; those before a frame are done by render_frame

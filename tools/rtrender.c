@@ -30,7 +30,8 @@ static const char usage[] =
     "options:\n"
     "  -o FILE         write the primary display to FILE (.png, .tif, .exr), whole:\n"
     "                  through a temporary file beside it; a device or FIFO is\n"
-    "                  refused, a symbolic link is followed\n"
+    "                  refused, a symbolic link is followed; zfile and shadow\n"
+    "                  depth map frames keep their names\n"
     "  --threads N     render on N threads, 1 to 1024 (default: one per processor)\n"
     "  --spp N         N pixel samples, 1 to 1048576, overriding PixelSamples\n"
     "  --res WxH       image size, 1 to 65536 a side, overriding Format\n"
@@ -208,7 +209,7 @@ static void print_stats(const RenderStats *s, int frame)
                 (unsigned long long)s->bounce_shadow_rays[b]);
 }
 
-/* -o FILE for one of several frames: FILE with the frame's number (its
+/* -o FILE for one of several picture frames: FILE with the frame's number (its
    FrameBegin number, else its index) before the extension, four digits:
    out.png -> out.0001.png. */
 static void frame_path(char *out, size_t size, const char *file, int number, size_t index)
@@ -238,10 +239,13 @@ int main(int argc, char **argv)
     /* One render for all the frames: their shaders are built once. */
     RenderSettings rs = a.rs;
     Render *r = scene && !rc ? render_new(scene, &rs) : NULL;
+    size_t pictures = 0;
+    for (size_t i = 0; r && i < scene->nframes; i++)
+        pictures += render_frame_is_picture(&scene->frames[i]);
     for (size_t i = 0; r && !rc && i < scene->nframes; i++) {
         char err[2048], path[4096];
         RenderStats st;
-        if (a.rs.output && scene->nframes > 1) {
+        if (a.rs.output && pictures > 1) {
             frame_path(path, sizeof path, a.rs.output, scene->frames[i].number, i);
             rs.output = path;
         }

@@ -1,0 +1,122 @@
+/*
+** check_content.c: rtrender on the kinds of RIB that public scenes are
+** made of (the failure classes scripts/measure-content finds), end to
+** end through the program, with the expected pixels worked out by hand:
+** multipass scenes under -o (a depth map pass keeps its name), and
+** textures a scene names but cannot have.
+*/
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "render/image/image.h"
+#include "runcmd.h"
+#include "../common/suite.h"
+
+static char dir[] = "/tmp/check_content.XXXXXX";
+
+static void write_file(const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static bool exists(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+/* Runs rtrender with args in the test's folder; it must exit with want. */
+static Run rtrender(const char *args, int want)
+{
+    Run r = run_program(dir, TOP_BUILDDIR "/tools/rtrender", args);
+    ck_assert_msg(r.status == want, "exit %d, not %d: %s", r.status, want, r.err);
+    return r;
+}
+
+static Image *read_back(const char *name)
+{
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    Image *img = image_read(path, IMAGE_FORMAT_AUTO, err, sizeof err);
+    ck_assert_msg(img != NULL, "%s", err);
+    return img;
+}
+
+/* Asserts that red of every pixel of the 8 x 8 image in columns left of 3
+   is `left` and right of 4 is `right` (columns 3 and 4 straddle an edge
+   and are left out), within 1e-4. */
+static void expect_halves(const char *name, float left, float right)
+{
+    Image *img = read_back(name);
+    ck_assert_int_eq(img->width, 8);
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++)
+            if (x < 3 || x > 4)
+                ck_assert_msg(fabsf(image_pixel(img, x, y)[0] - (x < 3 ? left : right)) < 1e-4,
+                              "%s pixel %d,%d: %g", name, x, y, image_pixel(img, x, y)[0]);
+    image_free(img);
+}
+
+/* An orthographic 8 x 8 frame of [-1, 1]^2, one box-filtered pixel each. */
+#define CAMERA "Projection \"orthographic\"\nScreenWindow -1 1 -1 1\nFormat 8 8 1\n" \
+               "PixelFilter \"box\" 1 1\nPixelSamples 4 4\n"
+/* A floor at z = 5 filling the frame. */
+#define FLOOR "Polygon \"P\" [-2 -2 5  -2 2 5  2 2 5  2 -2 5]\n"
+
+START_TEST(depth_pass_keeps_its_name_under_o)
+{
+    /* Frame 1 writes the depth of an occluder over the left half (z = 4)
+       in front of the floor as "pass.z"; frame 2 shows the floor alone
+       with a surface of 1 - shadow("pass.z", P): 0 where the occluder
+       hid the floor from the same camera, 1 elsewhere. With -o, frame 2
+       is the only picture, so it goes to out.exr under that very name,
+       and frame 1's map keeps its own (frame 2 reads it). */
+    write_file("unshadowed.sl", "surface unshadowed(string map = \"\")"
+                                " { Oi = 1; Ci = 1 - shadow(map, P); }\n");
+    write_file("pass.rib", CAMERA "FrameBegin 1\nDisplay \"pass.z\" \"zfile\" \"z\"\nWorldBegin\n"
+                           "Polygon \"P\" [-2 -2 4  -2 2 4  0 2 4  0 -2 4]\n" FLOOR
+                           "WorldEnd\nFrameEnd\n"
+                           "FrameBegin 2\nDisplay \"pass.tif\" \"file\" \"rgba\"\nWorldBegin\n"
+                           "Surface \"unshadowed\" \"map\" \"pass.z\"\n" FLOOR
+                           "WorldEnd\nFrameEnd\n");
+    Run r = rtrender("-q -o out.exr pass.rib", 0);
+    run_free(&r);
+    ck_assert(exists("pass.z"));
+    ck_assert(!exists("out.0001.exr") && !exists("out.0002.exr") && !exists("pass.tif"));
+    expect_halves("out.exr", 0, 1);
+}
+END_TEST
+
+static void setup(void)
+{
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void teardown(void)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    strcpy(dir, "/tmp/check_content.XXXXXX");
+}
+
+int main(void)
+{
+    Suite *s = suite_create("content");
+    TCase *tc = tcase_create("content");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, depth_pass_keeps_its_name_under_o);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
