@@ -86,6 +86,7 @@ int frame_setup(RFrame *fr, const RibScene *scene, const RibFrame *f, const Rend
     if (load_shaders(shading, f, err, errlen) < 0
         || world_build(&fr->world, scene, f, shading, err, errlen) < 0)
         return -1;
+    fr->world.strict = rs->strict;
     if (!(fr->film = film_new(cam))) {
         snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the film of %dx%d "
                  "pixels", cam->x1 - cam->x0, cam->y1 - cam->y0);

@@ -428,7 +428,16 @@ static int host_texture(void *user, const VmTexLookup *q, float *out, char *err,
                                       "use transmission(Ps, from) in the light shader");
         return -1;
     }
-    return texsys_lookup(c->world->textures, q, out, err, errlen);
+    if (texsys_lookup(c->world->textures, q, out, err, errlen) == 0)
+        return 0;
+    if (c->world->strict)
+        return -1;
+    /* A missing or unreadable map: said once per call site (the VM's
+       warning), and the lookup is 0, unshadowed for shadow(). */
+    memset(out, 0, (size_t)q->nchannels * sizeof *out);
+    size_t len = strlen(err);
+    snprintf(err + len, (size_t)errlen - len, "; it looks up as 0 (--strict: an error)");
+    return 1;
 }
 
 static int host_textureinfo(void *user, const char *name, const char *field, char type, int n,

@@ -92,6 +92,9 @@ typedef struct RWorld {
     RibMatrix world_to_camera;
     const RibFrame *frame;
     struct TexSystem *textures;  /* texture, environment and shadow maps */
+    /* --strict: a map that cannot be had stops the render, rather than
+       a warning and lookups of 0. */
+    bool strict;
     char rt_error[256];          /* rtcore's first error while building */
     char light_error[512];       /* the first light over the sample limit */
 } RWorld;

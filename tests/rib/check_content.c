@@ -97,6 +97,29 @@ START_TEST(depth_pass_keeps_its_name_under_o)
 }
 END_TEST
 
+START_TEST(missing_maps_look_up_as_zero)
+{
+    /* A texture that is not there and a shadow map that is no picture:
+       each warns once, naming the map, and looks up as 0 (the shadow
+       map: unshadowed), so every pixel is 0.25 + 0 + (1 - 0) / 2 = 0.75.
+       --strict makes either an error, with no picture written. */
+    write_file("junk.shd", "not a picture\n");
+    write_file("maps.sl", "surface maps() { Oi = 1;"
+                          " Ci = 0.25 + float texture(\"nosuch.tex\")"
+                          " + (1 - shadow(\"junk.shd\", P)) / 2; }\n");
+    write_file("maps.rib", CAMERA "WorldBegin\nSurface \"maps\"\n" FLOOR "WorldEnd\n");
+    Run r = rtrender("-q -o maps.exr maps.rib", 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "warning: texture(): cannot open texture 'nosuch.tex'"));
+    ck_assert_ptr_nonnull(strstr(r.err, "warning: shadow(): cannot read texture 'junk.shd'"));
+    run_free(&r);
+    expect_halves("maps.exr", 0.75f, 0.75f);
+    r = rtrender("-q --strict -o strict.exr maps.rib", 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "error: texture(): cannot open texture 'nosuch.tex'"));
+    run_free(&r);
+    ck_assert(!exists("strict.exr"));
+}
+END_TEST
+
 static void setup(void)
 {
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -117,6 +140,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, depth_pass_keeps_its_name_under_o);
+    tcase_add_test(tc, missing_maps_look_up_as_zero);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
