@@ -51,7 +51,7 @@ static void make_look(RWorld *w, RLook *look, const RibAttributes *a, const RibM
     look->lights = calloc(a->nlights ? a->nlights : 1, sizeof *look->lights);
     for (size_t i = 0; i < a->nlights; i++) {
         int k = light_index(w, a->lights[i]);
-        if (k < 0)
+        if (k < 0 || !w->lights[k]) /* not found: left out (frame.c) */
             continue;
         const RArea *area = w->areas[k].ntris ? &w->areas[k] : NULL;
         look->lights[look->nlights++] = (RLight){ w->lights[k], area };
@@ -126,7 +126,7 @@ static void build_lights(RWorld *w, const RibFrame *f, const ShadeSys *shading)
     w->areas = calloc(f->nlights ? f->nlights : 1, sizeof *w->areas);
     for (size_t i = 0; i < f->nlights; i++) {
         w->lights[i] = instance(w, shading, &f->lights[i]->shader);
-        if (f->lights[i]->area)
+        if (w->lights[i] && f->lights[i]->area)
             build_area(w, f, i);
     }
 }

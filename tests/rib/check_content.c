@@ -3,7 +3,7 @@
 ** made of (the failure classes scripts/measure-content finds), end to
 ** end through the program, with the expected pixels worked out by hand:
 ** multipass scenes under -o (a depth map pass keeps its name), and
-** textures a scene names but cannot have.
+** textures and shaders a scene names but cannot have.
 */
 #include <check.h>
 #include <math.h>
@@ -120,6 +120,36 @@ START_TEST(missing_maps_look_up_as_zero)
 }
 END_TEST
 
+START_TEST(missing_shaders_warn)
+{
+    /* The left half's surface sums Cl over the lights: the distant light
+       of 0.5 is there, "nosuchlight" is left out, so 0.5. The right
+       half's "nosuchsurface" gives RenderMan's default surface, Cs (Ka +
+       Kd cos^2) = 0.25 (0.2 + 0.8) facing the camera. The imager
+       "nosuchimager" is left out. --strict: an error, no picture. */
+    write_file("sumcl.sl", "surface sumcl() { Oi = 1; Ci = 0; illuminance(P) Ci += Cl; }\n");
+    write_file("gone.rib", CAMERA "Imager \"nosuchimager\"\nWorldBegin\n"
+                           "LightSource \"distantlight\" 1 \"intensity\" 0.5\n"
+                           "LightSource \"nosuchlight\" 2\n"
+                           "AttributeBegin\nSurface \"sumcl\"\n"
+                           "Polygon \"P\" [-2 -2 5  -2 2 5  0 2 5  0 -2 5]\nAttributeEnd\n"
+                           "Surface \"nosuchsurface\"\nColor [0.25 0.25 0.25]\n"
+                           "Polygon \"P\" [0 -2 5  0 2 5  2 2 5  2 -2 5]\nWorldEnd\n");
+    Run r = rtrender("-q -o gone.exr gone.rib", 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "gone.rib:9:1: warning: shader \"nosuchlight\" not found"
+                                        " (no nosuchlight.o or nosuchlight.sl on the shader "
+                                        "searchpath); the light is left out\n"));
+    ck_assert_ptr_nonnull(strstr(r.err, "warning: shader \"nosuchsurface\" not found"));
+    ck_assert_ptr_nonnull(strstr(r.err, "warning: shader \"nosuchimager\" not found"));
+    run_free(&r);
+    expect_halves("gone.exr", 0.5f, 0.25f);
+    r = rtrender("-q --strict -o strict.exr gone.rib", 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "error: shader \"nosuchlight\" not found"));
+    run_free(&r);
+    ck_assert(!exists("strict.exr"));
+}
+END_TEST
+
 static void setup(void)
 {
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -141,6 +171,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, depth_pass_keeps_its_name_under_o);
     tcase_add_test(tc, missing_maps_look_up_as_zero);
+    tcase_add_test(tc, missing_shaders_warn);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
