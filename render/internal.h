@@ -62,6 +62,10 @@ typedef struct RLook {
                               copy rtcore traces), NULL for instances */
     double normal[9];      /* its inverse transpose, for normals */
     bool flip;             /* negate normals (Orientation, mirroring) */
+    /* to_camera mirrors (a negative determinant): a surface's own normal
+       dPdu x dPdv, taken in camera space as RenderMan takes it, is then
+       the opposite of the inverse transpose of its object-space one. */
+    bool mirrored;
 } RLook;
 
 typedef struct RWorld {

@@ -45,6 +45,9 @@ static void make_look(RWorld *w, RLook *look, const RibAttributes *a, const RibM
     if (!rmat_normal_matrix(to_camera, look->normal))
         memset(look->normal, 0, sizeof look->normal);
     look->flip = rib_normals_flipped(a->orientation, to_camera) != 0;
+    /* The left-handed orientation is flipped exactly by a mirroring
+       transform (rib_normals_flipped). */
+    look->mirrored = rib_normals_flipped(RIB_ORIENT_LH, to_camera) != 0;
     look->surface = instance(w, shading, a->surface);
     look->displacement = instance(w, shading, a->displacement);
     look->atmosphere = instance(w, shading, a->atmosphere);

@@ -3,7 +3,8 @@
 ** made of (the failure classes scripts/measure-content finds), end to
 ** end through the program, with the expected pixels worked out by hand:
 ** multipass scenes under -o (a depth map pass keeps its name), and
-** textures and shaders a scene names but cannot have.
+** textures and shaders a scene names but cannot have, and surfaces seen
+** through a mirroring camera.
 */
 #include <check.h>
 #include <math.h>
@@ -150,6 +151,32 @@ START_TEST(missing_shaders_warn)
 }
 END_TEST
 
+START_TEST(mirroring_camera_lights_the_seen_side)
+{
+    /* Exported scenes often mirror world space into RenderMan's camera
+       (a camera transform of determinant -1). Here Scale 1 1 -1 puts the
+       camera at z = +5 looking down at a bilinear patch at z = 0. matte
+       under a distant light of 1 is N.L = 1 from the camera's side
+       (+z), 0 from below, the same as for a polygon: the patch's own
+       normal, dPdu x dPdv in camera space, and its Ng agree. */
+    static const char *const light[2] = { "0 0 10", "0 0 -10" };
+    for (int i = 0; i < 2; i++) {
+        char rib[1024], args[64];
+        snprintf(rib, sizeof rib, CAMERA "Scale 1 1 -1\nTranslate 0 0 -5\nWorldBegin\n"
+                 "LightSource \"distantlight\" 1 \"from\" [%s] \"to\" [0 0 0]\n"
+                 "Surface \"matte\"\n"
+                 "Patch \"bilinear\" \"P\" [-2 -2 0  2 -2 0  -2 2 0  2 2 0]\nWorldEnd\n",
+                 light[i]);
+        write_file("mirror.rib", rib);
+        snprintf(args, sizeof args, "-q -o mirror%d.exr mirror.rib", i);
+        Run r = rtrender(args, 0);
+        run_free(&r);
+        snprintf(args, sizeof args, "mirror%d.exr", i);
+        expect_halves(args, i == 0, i == 0);
+    }
+}
+END_TEST
+
 static void setup(void)
 {
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -172,6 +199,7 @@ int main(void)
     tcase_add_test(tc, depth_pass_keeps_its_name_under_o);
     tcase_add_test(tc, missing_maps_look_up_as_zero);
     tcase_add_test(tc, missing_shaders_warn);
+    tcase_add_test(tc, mirroring_camera_lights_the_seen_side);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
