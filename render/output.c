@@ -70,9 +70,18 @@ static bool is_depth_map(const RibDisplay *d)
     return d && (d->type == RIB_DISPLAY_ZFILE || d->type == RIB_DISPLAY_SHADOW);
 }
 
-bool render_frame_is_picture(const RibFrame *f)
+bool render_frame_is_picture(const RibScene *scene, size_t i)
 {
-    return f->options.ndisplays == 0 || !is_depth_map(&f->options.displays[0]);
+    const RibOptions *o = &scene->frames[i].options;
+    if (o->ndisplays == 0)
+        return true;
+    if (is_depth_map(&o->displays[0]))
+        return false;
+    for (size_t m = 0; m < scene->nmakes; m++)
+        for (int k = 0; k < scene->makes[m].ninputs && scene->makes[m].before_frame > i; k++)
+            if (!strcmp(scene->makes[m].inputs[k], o->displays[0].name))
+                return false;
+    return true;
 }
 
 static int write_display(const Image *img, const RibDisplay *d, const char *path,
@@ -135,8 +144,7 @@ int output_displays(const Image *img, const RibFrame *f, const RenderSettings *r
                     int errlen)
 {
     const RibOptions *o = &f->options;
-    /* A depth map pass keeps its names: later frames read the maps. */
-    const char *output = render_frame_is_picture(f) ? rs->output : NULL;
+    const char *output = rs->output;
     if (o->ndisplays == 0 || output) {
         const RibDisplay *d = o->ndisplays ? &o->displays[0] : NULL;
         const char *path = output ? output : "rtrender.tif";

@@ -114,10 +114,11 @@ void render_free(Render *r);
    stats may be NULL. */
 int render_frame(Render *r, const RibFrame *f, RenderStats *stats, char *err, int errlen);
 
-/* Whether frame f makes a picture: its primary display is not a zfile or
-   shadow depth map (those keep the names the RIB gives them, under -o
-   too, since later frames read them). */
-bool render_frame_is_picture(const RibFrame *f);
+/* Whether frame i of scene makes a picture, for -o: its primary display
+   is neither a zfile or shadow depth map nor a file that a Make request
+   after it reads (the faces of a cube map, say). Such a pass keeps the
+   names the RIB gives it, since later requests read them. */
+bool render_frame_is_picture(const RibScene *scene, size_t i);
 
 /* The scene's texture-making requests (MakeTexture, MakeShadow, ...)
    after its last frame; those before a frame are done by render_frame

@@ -30,8 +30,8 @@ static const char usage[] =
     "options:\n"
     "  -o FILE         write the primary display to FILE (.png, .tif, .exr), whole:\n"
     "                  through a temporary file beside it; a device or FIFO is\n"
-    "                  refused, a symbolic link is followed; zfile and shadow\n"
-    "                  depth map frames keep their names\n"
+    "                  refused, a symbolic link is followed; a pass that makes a\n"
+    "                  depth map or a picture a Make request reads keeps its names\n"
     "  --threads N     render on N threads, 1 to 1024 (default: one per processor)\n"
     "  --spp N         N pixel samples, 1 to 1048576, overriding PixelSamples\n"
     "  --res WxH       image size, 1 to 65536 a side, overriding Format\n"
@@ -243,13 +243,17 @@ int main(int argc, char **argv)
     Render *r = scene && !rc ? render_new(scene, &rs) : NULL;
     size_t pictures = 0;
     for (size_t i = 0; r && i < scene->nframes; i++)
-        pictures += render_frame_is_picture(&scene->frames[i]);
+        pictures += render_frame_is_picture(scene, i);
     for (size_t i = 0; r && !rc && i < scene->nframes; i++) {
         char err[2048], path[4096];
         RenderStats st;
-        if (a.rs.output && pictures > 1) {
+        if (a.rs.output && !render_frame_is_picture(scene, i)) {
+            rs.output = NULL;
+        } else if (a.rs.output && pictures > 1) {
             frame_path(path, sizeof path, a.rs.output, scene->frames[i].number, i);
             rs.output = path;
+        } else {
+            rs.output = a.rs.output;
         }
         if (render_frame(r, &scene->frames[i], &st, err, sizeof err) < 0) {
             fprintf(stderr, "%s\n", err);

@@ -2,7 +2,7 @@
 ** check_content.c: rtrender on the kinds of RIB that public scenes are
 ** made of (the failure classes scripts/measure-content finds), end to
 ** end through the program, with the expected pixels worked out by hand:
-** multipass scenes under -o (a depth map pass keeps its name), and
+** multipass scenes under -o (a depth map or texture pass keeps its name),
 ** textures and shaders a scene names but cannot have, and surfaces seen
 ** through a mirroring camera.
 */
@@ -177,6 +177,27 @@ START_TEST(mirroring_camera_lights_the_seen_side)
 }
 END_TEST
 
+START_TEST(texture_pass_keeps_its_name_under_o)
+{
+    /* Frame 1 renders a constant 0.2 (51/255 exactly in 8 bits) into
+       "pass.tif", which MakeTexture reads; frame 2 shows it as a texture.
+       Under -o frame 1 is a pass that keeps its name, and frame 2, the
+       one picture, goes to out.exr: 0.2 everywhere. */
+    write_file("tex.sl", "surface tex() { Oi = 1; Ci = float texture(\"pass.tx\"); }\n");
+    write_file("tex.rib", CAMERA "FrameBegin 1\nDisplay \"pass.tif\" \"file\" \"rgb\"\n"
+                          "WorldBegin\nSurface \"constant\"\nColor [0.2 0.2 0.2]\n" FLOOR
+                          "WorldEnd\nFrameEnd\nMakeTexture \"pass.tif\" \"pass.tx\" "
+                          "\"periodic\" \"periodic\" \"box\" 1 1\n"
+                          "FrameBegin 2\nWorldBegin\nSurface \"tex\"\n" FLOOR
+                          "WorldEnd\nFrameEnd\n");
+    Run r = rtrender("-q -o out.exr tex.rib", 0);
+    run_free(&r);
+    ck_assert(exists("pass.tif") && exists("pass.tx"));
+    ck_assert(!exists("out.0001.exr") && !exists("out.0002.exr"));
+    expect_halves("out.exr", 0.2f, 0.2f);
+}
+END_TEST
+
 static void setup(void)
 {
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -197,6 +218,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, depth_pass_keeps_its_name_under_o);
+    tcase_add_test(tc, texture_pass_keeps_its_name_under_o);
     tcase_add_test(tc, missing_maps_look_up_as_zero);
     tcase_add_test(tc, missing_shaders_warn);
     tcase_add_test(tc, mirroring_camera_lights_the_seen_side);
