@@ -99,6 +99,7 @@ typedef struct RWorld {
     /* --strict: a map that cannot be had stops the render, rather than
        a warning and lookups of 0. */
     bool strict;
+    int xres, yres;              /* the image's pixels, for "raster" space */
     char rt_error[256];          /* rtcore's first error while building */
     char light_error[512];       /* the first light over the sample limit */
 } RWorld;

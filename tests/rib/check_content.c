@@ -3,8 +3,8 @@
 ** made of (the failure classes scripts/measure-content finds), end to
 ** end through the program, with the expected pixels worked out by hand:
 ** multipass scenes under -o (a depth map or texture pass keeps its name),
-** textures and shaders a scene names but cannot have, and surfaces seen
-** through a mirroring camera.
+** textures and shaders a scene names but cannot have, surfaces seen
+** through a mirroring camera, and the screen, NDC and raster spaces.
 */
 #include <check.h>
 #include <math.h>
@@ -198,6 +198,38 @@ START_TEST(texture_pass_keeps_its_name_under_o)
 }
 END_TEST
 
+START_TEST(screen_ndc_and_raster_spaces)
+{
+    /* A floor at camera z = 5 under a 90 degree perspective (tan 45 = 1)
+       and Clipping 1 9, 8 x 8 pixels. A pixel's samples average to its
+       centre, so raster x and NDC y times 8 are the pixel's centre,
+       x + 0.5 and y + 0.5 (y down); screen z is PRMan's depth
+       f (z - n) / (z (f - n)) = 9 * 4 / (5 * 8) = 0.9, plus "eye" (camera
+       space) z = 5. The samples are jittered: their mean lies within
+       0.06 pixels of the centre (3 standard deviations); EXR's half
+       floats hold 5.9 within 0.004. */
+    write_file("spaces.sl", "surface spaces() { Oi = 1;"
+                            " Ci = color(xcomp(transform(\"raster\", P)),"
+                            " ycomp(transform(\"NDC\", P)) * 8, zcomp(transform(\"screen\", P)))"
+                            " + color(0, 0, zcomp(transform(\"eye\", P))); }\n");
+    write_file("spaces.rib", "Projection \"perspective\" \"fov\" 90\nFormat 8 8 1\n"
+                             "PixelFilter \"box\" 1 1\nPixelSamples 4 4\nClipping 1 9\n"
+                             "Quantize \"rgba\" 0 0 0 0\nWorldBegin\nSurface \"spaces\"\n"
+                             "Polygon \"P\" [-9 -9 5  -9 9 5  9 9 5  9 -9 5]\nWorldEnd\n");
+    Run r = rtrender("-q -o spaces.exr spaces.rib", 0);
+    run_free(&r);
+    Image *img = read_back("spaces.exr");
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++) {
+            const float *p = image_pixel(img, x, y);
+            ck_assert_msg(fabsf(p[0] - (x + 0.5f)) < 0.06f && fabsf(p[1] - (y + 0.5f)) < 0.06f
+                              && fabsf(p[2] - 5.9f) < 0.01f,
+                          "pixel %d,%d: %g %g %g", x, y, p[0], p[1], p[2]);
+        }
+    image_free(img);
+}
+END_TEST
+
 static void setup(void)
 {
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -222,6 +254,7 @@ int main(void)
     tcase_add_test(tc, missing_maps_look_up_as_zero);
     tcase_add_test(tc, missing_shaders_warn);
     tcase_add_test(tc, mirroring_camera_lights_the_seen_side);
+    tcase_add_test(tc, screen_ndc_and_raster_spaces);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
