@@ -34,8 +34,9 @@ static const char usage[] =
     "                  depth map or a picture a Make request reads keeps its names\n"
     "  --threads N     render on N threads, 1 to 1024 (default: one per processor)\n"
     "  --spp N         N pixel samples, 1 to 1048576, overriding PixelSamples\n"
-    "  --res WxH       image size, 1 to 65536 a side, overriding Format\n"
-    "  --crop XMIN,XMAX,YMIN,YMAX  render only this window, overriding CropWindow\n"
+    "  --res WxH       image size, 1 to 65536 a side, overriding the pictures' Format\n"
+    "  --crop XMIN,XMAX,YMIN,YMAX  render only this window, overriding the\n"
+    "                  pictures' CropWindow\n"
     "  --integrator classic|path  the classic integrator (the default unless the\n"
     "                  RIB's Option \"integrator\" says) or the path tracer\n"
     "  --max-depth N   the path tracer's path length (1: direct light; default 8)\n"
@@ -247,13 +248,17 @@ int main(int argc, char **argv)
     for (size_t i = 0; r && !rc && i < scene->nframes; i++) {
         char err[2048], path[4096];
         RenderStats st;
-        if (a.rs.output && !render_frame_is_picture(scene, i)) {
+        /* A pass (a depth map, a picture a Make request reads) keeps its
+           names and its Format and CropWindow: -o, --res and --crop are
+           the picture's. */
+        rs = a.rs;
+        if (!render_frame_is_picture(scene, i)) {
             rs.output = NULL;
+            rs.xres = rs.yres = 0;
+            rs.crop_set = false;
         } else if (a.rs.output && pictures > 1) {
             frame_path(path, sizeof path, a.rs.output, scene->frames[i].number, i);
             rs.output = path;
-        } else {
-            rs.output = a.rs.output;
         }
         if (render_frame(r, &scene->frames[i], &st, err, sizeof err) < 0) {
             fprintf(stderr, "%s\n", err);

@@ -195,6 +195,15 @@ START_TEST(texture_pass_keeps_its_name_under_o)
     ck_assert(exists("pass.tif") && exists("pass.tx"));
     ck_assert(!exists("out.0001.exr") && !exists("out.0002.exr"));
     expect_halves("out.exr", 0.2f, 0.2f);
+    /* --res is the picture's: the pass keeps its Format of 8 x 8. */
+    r = rtrender("-q --res 4x4 -o small.exr tex.rib", 0);
+    run_free(&r);
+    Image *pass = read_back("pass.tif"), *small = read_back("small.exr");
+    ck_assert_int_eq(pass->width, 8);
+    ck_assert_int_eq(small->width, 4);
+    ck_assert_float_eq_tol(image_pixel(small, 2, 2)[0], 0.2f, 1e-4);
+    image_free(pass);
+    image_free(small);
 }
 END_TEST
 
