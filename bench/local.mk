@@ -30,6 +30,13 @@ bench_bench_pathtracer_SOURCES = bench/bench_pathtracer.c bench/embree_cornell.h
 	bench/embree_cornell.c
 bench_bench_pathtracer_LDADD = $(RENDER_LIBS)
 
+# The image metric of scripts/measure-content (public scenes against
+# their reference images).
+noinst_PROGRAMS += bench/content_diff
+bench_content_diff_SOURCES = bench/content_diff.c
+bench_content_diff_CFLAGS = $(IMAGE_CFLAGS)
+bench_content_diff_LDADD = $(IMAGE_LIBS)
+
 bench: bench/bench_frontend$(EXEEXT) bench/bench_ir$(EXEEXT) bench/bench_vm$(EXEEXT) \
 		bench/bench_render$(EXEEXT) bench/bench_pathtracer$(EXEEXT) bench/bench_ptx$(EXEEXT)
 	bench/bench_frontend $(srcdir)/shaders/*.sl

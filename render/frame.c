@@ -7,19 +7,54 @@
 */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render/frame.h"
+#include "render/shaderpath.h"
+
+/* The loading stage's state: where shaders come from, and the requests
+   already found missing (each is said once, however many meshes share
+   it). */
+typedef struct Loading {
+    ShadeSys *sys;
+    const RibFrame *f;
+    bool strict;
+    const RibShader **missing;
+    size_t nmissing;
+} Loading;
+
+/* Loads request s of the given kind. A shader that is nowhere on the
+   searchpath is, unless --strict, a warning and not loaded: the world
+   then finds no instance of it, which means RenderMan's default surface
+   for a surface and nothing for the other kinds (PRMan and Aqsis go on
+   likewise). 0, or -1 with err. */
+static int load_one(Loading *ld, const RibShader *s, VmShaderKind kind, char *err, int errlen)
+{
+    const char *path = ld->f->options.shader_path;
+    if (!ld->strict && !render_shader_on_path(s->name, path)) {
+        for (size_t i = 0; i < ld->nmissing; i++)
+            if (ld->missing[i] == s)
+                return 0;
+        fprintf(stderr, "%s:%d:%d: warning: shader \"%s\" not found (no %s.o or %s.sl on the "
+                "shader searchpath); %s\n", s->loc.file, s->loc.line, s->loc.col, s->name, s->name,
+                s->name, kind == VM_SURFACE ? "the default surface is used"
+                         : kind == VM_LIGHT ? "the light is left out" : "none is used");
+        const RibShader **more = realloc(ld->missing, (ld->nmissing + 1) * sizeof *more);
+        if (more)
+            more[ld->nmissing++] = s, ld->missing = more;
+        return 0;
+    }
+    return ld->sys->load(ld->sys, s, kind, path, &ld->f->world_to_camera, err, errlen) ? 0 : -1;
+}
 
 /* The shaders of attributes a: surface, displacement and atmosphere. */
-static int load_look(ShadeSys *sys, const RibAttributes *a, const RibFrame *f, char *err,
-                     int errlen)
+static int load_look(Loading *ld, const RibAttributes *a, char *err, int errlen)
 {
     const RibShader *req[3] = { a->surface, a->displacement, a->atmosphere };
     static const VmShaderKind kind[3] = { VM_SURFACE, VM_DISPLACEMENT, VM_VOLUME };
     for (int i = 0; i < 3; i++)
-        if (req[i] && !sys->load(sys, req[i], kind[i], f->options.shader_path,
-                                 &f->world_to_camera, err, errlen))
+        if (req[i] && load_one(ld, req[i], kind[i], err, errlen) < 0)
             return -1;
     return 0;
 }
@@ -27,23 +62,20 @@ static int load_look(ShadeSys *sys, const RibAttributes *a, const RibFrame *f, c
 /* The loading stage: every shader f names, in the order the world uses
    them (lights, meshes, instances), so that the first error is the one
    building would meet; then the imager. */
-static int load_shaders(ShadeSys *sys, const RibFrame *f, char *err, int errlen)
+static int load_shaders(ShadeSys *sys, const RibFrame *f, bool strict, char *err, int errlen)
 {
-    const RibOptions *o = &f->options;
-    for (size_t i = 0; i < f->nlights; i++)
-        if (!sys->load(sys, &f->lights[i]->shader, VM_LIGHT, o->shader_path, &f->world_to_camera,
-                       err, errlen))
-            return -1;
-    for (size_t i = 0; i < f->nmeshes; i++)
-        if (load_look(sys, f->meshes[i].attrs, f, err, errlen) < 0)
-            return -1;
-    for (size_t i = 0; i < f->ninstances; i++)
-        if (load_look(sys, f->instances[i].attrs, f, err, errlen) < 0)
-            return -1;
-    if (o->imager && !sys->load(sys, o->imager, VM_IMAGER, o->shader_path, &f->world_to_camera,
-                                err, errlen))
-        return -1;
-    return 0;
+    Loading ld = { sys, f, strict, NULL, 0 };
+    int rc = 0;
+    for (size_t i = 0; i < f->nlights && rc == 0; i++)
+        rc = load_one(&ld, &f->lights[i]->shader, VM_LIGHT, err, errlen);
+    for (size_t i = 0; i < f->nmeshes && rc == 0; i++)
+        rc = load_look(&ld, f->meshes[i].attrs, err, errlen);
+    for (size_t i = 0; i < f->ninstances && rc == 0; i++)
+        rc = load_look(&ld, f->instances[i].attrs, err, errlen);
+    if (rc == 0 && f->options.imager)
+        rc = load_one(&ld, f->options.imager, VM_IMAGER, err, errlen);
+    free(ld.missing);
+    return rc;
 }
 
 /* The error for a film of more than FILM_MAX_PIXELS pixels, located at
@@ -83,9 +115,11 @@ int frame_setup(RFrame *fr, const RibScene *scene, const RibFrame *f, const Rend
         film_too_big(fr, err, errlen);
         return -1;
     }
-    if (load_shaders(shading, f, err, errlen) < 0
+    if (load_shaders(shading, f, rs->strict, err, errlen) < 0
         || world_build(&fr->world, scene, f, shading, err, errlen) < 0)
         return -1;
+    fr->world.strict = rs->strict;
+    fr->world.xres = fr->cam.xres, fr->world.yres = fr->cam.yres;
     if (!(fr->film = film_new(cam))) {
         snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the film of %dx%d "
                  "pixels", cam->x1 - cam->x0, cam->y1 - cam->y0);
@@ -102,9 +136,10 @@ Image *frame_image(RFrame *fr, char *err, int errlen)
         snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the image");
         return NULL;
     }
-    if (imager
-        && imager_apply(fr, fr->shading->find(fr->shading, imager, &fr->rib->world_to_camera),
-                        img, err, errlen) < 0) {
+    /* None when the imager was not found (load_one). */
+    const RShader *sh = imager ? fr->shading->find(fr->shading, imager, &fr->rib->world_to_camera)
+                               : NULL;
+    if (sh && imager_apply(fr, sh, img, err, errlen) < 0) {
         image_free(img);
         return NULL;
     }

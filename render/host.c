@@ -51,18 +51,60 @@ static const char *host_light_category(void *user, int i)
     return "";
 }
 
+/* Camera space to RISpec's "screen", "NDC" or "raster" space (false for
+   another name). Screen: under a perspective projection x and y over z
+   tan(fov/2), so the screen window holds what the camera sees, and z
+   from 0 at the near clipping plane to 1 at the far one (PRMan's depth),
+   w = z; under an orthographic one x and y as they are and the same
+   depth. NDC: the screen window onto [0, 1], y down. Raster: NDC times
+   the image's pixels. */
+static bool camera_to_screen(const RWorld *w, const char *name, RibMatrix *s)
+{
+    bool ndc = !strcmp(name, "NDC"), raster = !strcmp(name, "raster");
+    if (!ndc && !raster && strcmp(name, "screen"))
+        return false;
+    const RibOptions *o = &w->frame->options;
+    double n = o->near_clip, f = o->far_clip;
+    *s = (RibMatrix){ { 0 } };
+    if (o->projection == RIB_PROJ_PERSPECTIVE) {
+        double t = tan(o->fov * M_PI / 360);
+        s->m[0] = s->m[5] = 1 / t;
+        s->m[10] = f / (f - n), s->m[14] = -f * n / (f - n), s->m[11] = 1;
+    } else {
+        s->m[0] = s->m[5] = 1;
+        s->m[10] = 1 / (f - n), s->m[14] = -n / (f - n), s->m[15] = 1;
+    }
+    if (ndc || raster) {
+        float win[4];
+        rib_screen_window(o, win);
+        double sx = 1 / (double)(win[1] - win[0]), sy = -1 / (double)(win[3] - win[2]);
+        RibMatrix to_ndc = { { sx, 0, 0, 0, 0, sy, 0, 0, 0, 0, 1, 0,
+                               -win[0] * sx, -win[3] * sy, 0, 1 } };
+        if (raster)
+            for (int i = 0; i < 4; i++)
+                to_ndc.m[4 * i] *= w->xres, to_ndc.m[4 * i + 1] *= w->yres;
+        *s = rib_matrix_mul(s, &to_ndc);
+    }
+    return true;
+}
+
 static bool host_space(void *user, const char *name, float m[16])
 {
     ShadeCtx *c = user;
     const ShadeFrame *f = &c->frame[c->depth];
     const RWorld *w = c->world;
     RibMatrix to_camera;
-    if (!strcmp(name, "camera") || !strcmp(name, "current")) {
+    /* "eye": PRMan's older name for camera space */
+    if (!strcmp(name, "camera") || !strcmp(name, "current") || !strcmp(name, "eye")) {
         static const float id[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 };
         memcpy(m, id, sizeof id);
         return true;
     }
-    if (!strcmp(name, "world"))
+    RibMatrix screen;
+    if (camera_to_screen(w, name, &screen)) {
+        if (!rib_matrix_invert(&screen, &to_camera))
+            return false;
+    } else if (!strcmp(name, "world"))
         to_camera = w->world_to_camera;
     else if (!strcmp(name, "object") && f->look)
         to_camera = f->look->to_camera;
@@ -451,7 +493,16 @@ static int host_texture(void *user, const VmTexLookup *q, float *out, char *err,
                                       "use transmission(Ps, from) in the light shader");
         return -1;
     }
-    return texsys_lookup(c->world->textures, q, out, err, errlen);
+    if (texsys_lookup(c->world->textures, q, out, err, errlen) == 0)
+        return 0;
+    if (c->world->strict)
+        return -1;
+    /* A missing or unreadable map: said once per call site (the VM's
+       warning), and the lookup is 0, unshadowed for shadow(). */
+    memset(out, 0, (size_t)q->nchannels * sizeof *out);
+    size_t len = strlen(err);
+    snprintf(err + len, (size_t)errlen - len, "; it looks up as 0 (--strict: an error)");
+    return 1;
 }
 
 static int host_textureinfo(void *user, const char *name, const char *field, char type, int n,

@@ -62,6 +62,10 @@ typedef struct RLook {
                               copy rtcore traces), NULL for instances */
     double normal[9];      /* its inverse transpose, for normals */
     bool flip;             /* negate normals (Orientation, mirroring) */
+    /* to_camera mirrors (a negative determinant): a surface's own normal
+       dPdu x dPdv, taken in camera space as RenderMan takes it, is then
+       the opposite of the inverse transpose of its object-space one. */
+    bool mirrored;
 } RLook;
 
 typedef struct RWorld {
@@ -92,6 +96,10 @@ typedef struct RWorld {
     RibMatrix world_to_camera;
     const RibFrame *frame;
     struct TexSystem *textures;  /* texture, environment and shadow maps */
+    /* --strict: a map that cannot be had stops the render, rather than
+       a warning and lookups of 0. */
+    bool strict;
+    int xres, yres;              /* the image's pixels, for "raster" space */
     char rt_error[256];          /* rtcore's first error while building */
     char light_error[512];       /* the first light over the sample limit */
 } RWorld;

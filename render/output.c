@@ -65,11 +65,30 @@ static void depth_matrices(const RibFrame *f, ImageMeta *m)
     m->has_world_to_camera = m->has_world_to_screen = true;
 }
 
+static bool is_depth_map(const RibDisplay *d)
+{
+    return d && (d->type == RIB_DISPLAY_ZFILE || d->type == RIB_DISPLAY_SHADOW);
+}
+
+bool render_frame_is_picture(const RibScene *scene, size_t i)
+{
+    const RibOptions *o = &scene->frames[i].options;
+    if (o->ndisplays == 0)
+        return true;
+    if (is_depth_map(&o->displays[0]))
+        return false;
+    for (size_t m = 0; m < scene->nmakes; m++)
+        for (int k = 0; k < scene->makes[m].ninputs && scene->makes[m].before_frame > i; k++)
+            if (!strcmp(scene->makes[m].inputs[k], o->displays[0].name))
+                return false;
+    return true;
+}
+
 static int write_display(const Image *img, const RibDisplay *d, const char *path,
                          const RibFrame *f, char *err, int errlen)
 {
     const RibOptions *o = &f->options;
-    bool depth_map = d && (d->type == RIB_DISPLAY_ZFILE || d->type == RIB_DISPLAY_SHADOW);
+    bool depth_map = is_depth_map(d);
     /* A zfile or shadow map is depth, whatever mode it names. */
     const char *mode = depth_map ? "z" : d ? d->mode : "rgba";
     int ch[5], n = mode_channels(mode, ch);
@@ -125,13 +144,14 @@ int output_displays(const Image *img, const RibFrame *f, const RenderSettings *r
                     int errlen)
 {
     const RibOptions *o = &f->options;
-    if (o->ndisplays == 0 || rs->output) {
+    const char *output = rs->output;
+    if (o->ndisplays == 0 || output) {
         const RibDisplay *d = o->ndisplays ? &o->displays[0] : NULL;
-        const char *path = rs->output ? rs->output : "rtrender.tif";
+        const char *path = output ? output : "rtrender.tif";
         if (write_display(img, d, path, f, err, errlen) < 0)
             return -1;
     }
-    for (size_t i = rs->output ? 1 : 0; i < o->ndisplays; i++)
+    for (size_t i = output ? 1 : 0; i < o->ndisplays; i++)
         if (write_display(img, &o->displays[i], o->displays[i].name, f, err, errlen) < 0)
             return -1;
     return 0;

@@ -36,7 +36,7 @@ typedef struct RenderSettings {
     int xres, yres;       /* 0: Format */
     bool crop_set;
     float crop[4];        /* xmin xmax ymin ymax, overriding CropWindow */
-    const char *output;   /* -o FILE: the primary display goes here */
+    const char *output;   /* -o FILE: a picture frame's primary display goes here */
     bool quiet;           /* no progress bar */
     RenderIntegrator integrator;
     int max_depth;        /* the path tracer's path length (Embree's: 1 =
@@ -120,6 +120,12 @@ void render_free(Render *r);
    with "file:line:col: error: ..." (or "rtrender: error: ...") in err.
    stats may be NULL. */
 int render_frame(Render *r, const RibFrame *f, RenderStats *stats, char *err, int errlen);
+
+/* Whether frame i of scene makes a picture, for -o: its primary display
+   is neither a zfile or shadow depth map nor a file that a Make request
+   after it reads (the faces of a cube map, say). Such a pass keeps the
+   names the RIB gives it, since later requests read them. */
+bool render_frame_is_picture(const RibScene *scene, size_t i);
 
 /* The scene's texture-making requests (MakeTexture, MakeShadow, ...)
    after its last frame; those before a frame are done by render_frame

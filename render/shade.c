@@ -129,9 +129,12 @@ static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look
         if (N) {
             primvar_at(N, h, tri, n);
         } else {
+            /* The surface's own normal, in camera space: as Ng under a
+               mirroring transform (RLook.mirrored). */
+            float own = look->mirrored ? -sign : sign;
             for (int i = 0; i < 3; i++)
                 for (int j = 0; j < 3; j++)
-                    n[j] += b[i] * m->Ng[3 * (size_t)tri[i] + (size_t)j] * sign;
+                    n[j] += b[i] * m->Ng[3 * (size_t)tri[i] + (size_t)j] * own;
         }
         rmat_normal(look->normal, n, g->N[l]);
         normalize3(g->N[l]);

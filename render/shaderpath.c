@@ -152,3 +152,19 @@ bool render_default_archive_path(char *buf, size_t size, const char *scene_dir,
 {
     return join(buf, size, "archive", scene_dir, extra, NULL, NULL);
 }
+
+bool render_shader_on_path(const char *name, const char *searchpath)
+{
+    const char *d = searchpath ? searchpath : ".";
+    char file[PATH_MAX];
+    while (*d) {
+        int len = (int)strcspn(d, ":");
+        for (int k = 0; k < 2; k++) {
+            snprintf(file, sizeof file, "%.*s/%s.%s", len, d, name, k ? "sl" : "o");
+            if (access(file, R_OK) == 0)
+                return true;
+        }
+        d += len + (d[len] == ':');
+    }
+    return false;
+}

@@ -28,4 +28,8 @@ bool render_default_texture_path(char *buf, size_t size, const char *scene_dir,
 bool render_default_archive_path(char *buf, size_t size, const char *scene_dir,
                                  const char *extra);
 
+/* Whether a folder of searchpath (a ':'-list; NULL: ".") holds NAME.o or
+   NAME.sl, the files shading looks for. */
+bool render_shader_on_path(const char *name, const char *searchpath);
+
 #endif

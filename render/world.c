@@ -45,13 +45,16 @@ static void make_look(RWorld *w, RLook *look, const RibAttributes *a, const RibM
     if (!rmat_normal_matrix(to_camera, look->normal))
         memset(look->normal, 0, sizeof look->normal);
     look->flip = rib_normals_flipped(a->orientation, to_camera) != 0;
+    /* The left-handed orientation is flipped exactly by a mirroring
+       transform (rib_normals_flipped). */
+    look->mirrored = rib_normals_flipped(RIB_ORIENT_LH, to_camera) != 0;
     look->surface = instance(w, shading, a->surface);
     look->displacement = instance(w, shading, a->displacement);
     look->atmosphere = instance(w, shading, a->atmosphere);
     look->lights = calloc(a->nlights ? a->nlights : 1, sizeof *look->lights);
     for (size_t i = 0; i < a->nlights; i++) {
         int k = light_index(w, a->lights[i]);
-        if (k < 0)
+        if (k < 0 || !w->lights[k]) /* not found: left out (frame.c) */
             continue;
         const RArea *area = w->areas[k].ntris ? &w->areas[k] : NULL;
         look->lights[look->nlights++] = (RLight){ w->lights[k], area };
@@ -126,7 +129,7 @@ static void build_lights(RWorld *w, const RibFrame *f, const ShadeSys *shading)
     w->areas = calloc(f->nlights ? f->nlights : 1, sizeof *w->areas);
     for (size_t i = 0; i < f->nlights; i++) {
         w->lights[i] = instance(w, shading, &f->lights[i]->shader);
-        if (f->lights[i]->area)
+        if (w->lights[i] && f->lights[i]->area)
             build_area(w, f, i);
     }
 }

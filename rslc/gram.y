@@ -161,6 +161,36 @@ static Node *mk_tuple(ParseState *ps, SrcLoc loc, NodeList elems)
    only make later stages allocate absurd amounts. */
 enum { MAX_ARRAY_LEN = 1 << 20 };
 
+/* The value of a constant arithmetic expression (numbers, + - * /,
+   unary minus: "float a[(1+1+1)]", as aqsl and PRMan accept); false for
+   anything else. */
+static bool constant_value(const Node *e, double *v)
+{
+    double a, b;
+    switch (e->kind) {
+    case N_FLOATLIT:
+        *v = e->num;
+        return true;
+    case N_UNARY:
+        if (e->op != OP_NEG || !constant_value(e->kid[0], &a))
+            return false;
+        *v = -a;
+        return true;
+    case N_BINARY:
+        if (!constant_value(e->kid[0], &a) || !constant_value(e->kid[1], &b))
+            return false;
+        switch (e->op) {
+        case OP_ADD: *v = a + b; return true;
+        case OP_SUB: *v = a - b; return true;
+        case OP_MUL: *v = a * b; return true;
+        case OP_DIV: *v = a / b; return true;
+        default: return false;
+        }
+    default:
+        return false;
+    }
+}
+
 static int array_len(ParseState *ps, double v, SrcLoc loc)
 {
     if (!(v >= 1 && v <= MAX_ARRAY_LEN && v == floor(v))) {
@@ -169,6 +199,18 @@ static int array_len(ParseState *ps, double v, SrcLoc loc)
         return 1;
     }
     return (int)v;
+}
+
+/* An array length written as an expression; it must be constant. */
+static int array_len_of(ParseState *ps, const Node *e, SrcLoc loc)
+{
+    double v;
+    if (!constant_value(e, &v)) {
+        diag_error(ps->rc, loc, "array length must be a constant: a number, or numbers "
+                   "joined by + - * /");
+        return 1;
+    }
+    return array_len(ps, v, loc);
 }
 
 /* Gives a declared name its declaration's type and storage; an array
@@ -391,15 +433,15 @@ decl
 var_def
     : name                     { $$ = mk_named(ps, N_VARDECL, $1, @1, NULL); }
     | name "=" init            { $$ = mk_named(ps, N_VARDECL, $1, @1, $3); }
-    | name "[" NUMBER "]"
+    | name "[" expr "]"
         {
             $$ = mk_named(ps, N_VARDECL, $1, @1, NULL);
-            $$->spec.type.arraylen = array_len(ps, $3, @3);
+            $$->spec.type.arraylen = array_len_of(ps, $3, @3);
         }
-    | name "[" NUMBER "]" "=" init
+    | name "[" expr "]" "=" init
         {
             $$ = mk_named(ps, N_VARDECL, $1, @1, $6);
-            $$->spec.type.arraylen = array_len(ps, $3, @3);
+            $$->spec.type.arraylen = array_len_of(ps, $3, @3);
         }
     | name "[" "]"
         {

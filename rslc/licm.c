@@ -3,10 +3,10 @@
 ** (an edge to a block that dominates its source); innermost loops go
 ** first, so an expression climbs out of a nest one level per loop.
 **
-** Only movable instructions move (pure operators and pure math builtins:
-** see opt_movable): they cannot trap and do not depend on the execution
-** mask, so computing them in the preheader for lanes that would not have
-** run them is harmless. Derivatives, texture lookups and `light` values
+** Only speculable instructions move (pure operators and pure math
+** builtins, not those that look a name up: see opt_speculable): they
+** cannot trap and do not depend on the execution mask, so computing them
+** in the preheader for lanes that would not have run them is harmless. Derivatives, texture lookups and `light` values
 ** stay: a region body is a loop over lights, and whatever depends on L or
 ** Cl is not invariant because `light` never moves.
 **
@@ -27,7 +27,7 @@ typedef struct Loop {
 
 static bool invariant(const IrIns *ins, const bool *inloop)
 {
-    if (!opt_movable(ins) || ins->op == IR_param)
+    if (!opt_speculable(ins) || ins->op == IR_param)
         return false;
     for (int k = 0; k < ins->nargs; k++) {
         const IrVal *a = ins->args[k];

@@ -4,6 +4,7 @@
 ** consistent together.
 */
 #include <stdlib.h>
+#include <string.h>
 
 #include "rslc/builtins.h"
 #include "rslc/pass.h"
@@ -33,6 +34,17 @@ bool opt_movable(const IrIns *ins)
         return builtin_rows[ins->imm].cls == BC_PURE;
     return (ir_op_flags(ins->op) & OP_PURE) && ins->op != IR_phi && ins->op != IR_light
         && ins->op != IR_nop;
+}
+
+/* A pure builtin with a string argument looks a name up when it runs (a
+   coordinate system, colour space or spline basis), and an unknown name
+   stops the run; so it may be merged with an equal call that dominates
+   it, but never run for points whose path does not reach it. */
+bool opt_speculable(const IrIns *ins)
+{
+    if (ins->op == IR_intrin && strchr(builtin_rows[ins->imm].sig + 1, 's'))
+        return false;
+    return opt_movable(ins);
 }
 
 IrConst *opt_const(const IrVal *v)

@@ -43,6 +43,7 @@ IrConst *fold_eval(IrFunc *fn, const IrIns *ins, IrVal *const *args);
 /* What an instruction may be subjected to. */
 bool opt_removable(const IrIns *ins);   /* deleted when its result is unused */
 bool opt_movable(const IrIns *ins);     /* moved, merged, speculated */
+bool opt_speculable(const IrIns *ins);  /* movable, and cannot stop the run */
 
 /* The name of the builtin whose row (an intrin's imm) is `row`, for folding
    by name. */

@@ -112,8 +112,10 @@ typedef struct VmHost {
        host knows no such system. */
     bool (*space)(void *user, const char *name, float m[16]);
     float clip_near, clip_far;        /* depth(): current space z range */
-    /* A lookup into out (q->nchannels floats): 0, or -1 with a message
-       in err ("cannot open texture 'x.tex'") that stops the run. */
+    /* A lookup into out (q->nchannels floats): 0; 1 with a warning in
+       err when the map cannot be had and out holds zeros, the run going
+       on (as PRMan and Aqsis render with a missing texture); or -1 with a
+       message in err ("cannot open texture 'x.tex'") that stops the run. */
     int (*texture)(void *user, const VmTexLookup *q, float *out, char *err, int errlen);
     /* textureinfo(name, field): 1 with the value in out (or a string in
        *str), 0 if the texture has no such field of that type (type a

@@ -32,11 +32,13 @@ static const char usage[] =
     "options:\n"
     "  -o FILE         write the primary display to FILE (.png, .tif, .exr), whole:\n"
     "                  through a temporary file beside it; a device or FIFO is\n"
-    "                  refused, a symbolic link is followed\n"
+    "                  refused, a symbolic link is followed; a pass that makes a\n"
+    "                  depth map or a picture a Make request reads keeps its names\n"
     "  --threads N     render on N threads, 1 to 1024 (default: one per processor)\n"
     "  --spp N         N pixel samples, 1 to 1048576, overriding PixelSamples\n"
-    "  --res WxH       image size, 1 to 65536 a side, overriding Format\n"
-    "  --crop XMIN,XMAX,YMIN,YMAX  render only this window, overriding CropWindow\n"
+    "  --res WxH       image size, 1 to 65536 a side, overriding the pictures' Format\n"
+    "  --crop XMIN,XMAX,YMIN,YMAX  render only this window, overriding the\n"
+    "                  pictures' CropWindow\n"
     "  --integrator classic|path  the classic integrator (the default unless the\n"
     "                  RIB's Option \"integrator\" says) or the path tracer\n"
     "  --max-depth N   the path tracer's path length (1: direct light; default 8)\n"
@@ -52,7 +54,9 @@ static const char usage[] =
     "  --time-limit SECONDS  stop with an error, writing nothing, once the render\n"
     "                  has run SECONDS (default: no limit)\n"
     "  --strict        make unknown or unsupported RIB (requests, Procedural kinds,\n"
-    "                  motion blur, ...) an error, not a warning that skips it\n"
+    "                  motion blur, ...) an error, not a warning that skips it,\n"
+    "                  and so a shader not on the searchpath (else left out) and a\n"
+    "                  map that cannot be read (else it looks up as 0)\n"
     "  --shaderpath PATH  look for shaders in the folders of PATH (a ':' list) after\n"
     "                  the scene's folder, before $RMAN_SHADERPATH and the library\n"
     "  --texturepath PATH  look for textures in PATH's folders after the scene's\n"
@@ -224,7 +228,7 @@ static void print_stats(const RenderStats *s, int frame)
                 (unsigned long long)s->bounce_shadow_rays[b]);
 }
 
-/* -o FILE for one of several frames: FILE with the frame's number (its
+/* -o FILE for one of several picture frames: FILE with the frame's number (its
    FrameBegin number, else its index) before the extension, four digits:
    out.png -> out.0001.png. */
 static void frame_path(char *out, size_t size, const char *file, int number, size_t index)
@@ -254,10 +258,21 @@ int main(int argc, char **argv)
     /* One render for all the frames: their shaders are built once. */
     RenderSettings rs = a.rs;
     Render *r = scene && !rc ? render_new(scene, &rs) : NULL;
+    size_t pictures = 0;
+    for (size_t i = 0; r && i < scene->nframes; i++)
+        pictures += render_frame_is_picture(scene, i);
     for (size_t i = 0; r && !rc && i < scene->nframes; i++) {
         char err[2048], path[4096];
         RenderStats st;
-        if (a.rs.output && scene->nframes > 1) {
+        /* A pass (a depth map, a picture a Make request reads) keeps its
+           names and its Format and CropWindow: -o, --res and --crop are
+           the picture's. */
+        rs = a.rs;
+        if (!render_frame_is_picture(scene, i)) {
+            rs.output = NULL;
+            rs.xres = rs.yres = 0;
+            rs.crop_set = false;
+        } else if (a.rs.output && pictures > 1) {
             frame_path(path, sizeof path, a.rs.output, scene->frames[i].number, i);
             rs.output = path;
         }

@@ -191,8 +191,11 @@ void vm_lane_texture(float *out, const VmCall *call)
         region(call, &q, a[1], x[0], x[1], x[2][0], x[3][0], 3);
     }
     char err[200];
-    if (h->texture(h->user, &q, out, err, sizeof err))
+    int rc = h->texture(h->user, &q, out, err, sizeof err);
+    if (rc < 0)
         vm_lane_fault(call, "%s", err);
+    else if (rc > 0)
+        vm_lane_warn(call, "%s", err);
 }
 
 /* Stores a string or float result of a query into out (n floats). */

@@ -73,3 +73,14 @@ tests_rib_check_rib_DEPENDENCIES = tools/ribinfo$(EXEEXT) \
 
 EXTRA_DIST += tests/rib/data
 
+
+# Public-content failure classes end to end through rtrender.
+check_PROGRAMS += tests/rib/check_content
+TESTS += tests/rib/check_content
+tests_rib_check_content_SOURCES = tests/rib/check_content.c \
+	tests/common/runcmd.h tests/common/runcmd.c
+tests_rib_check_content_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DTOP_BUILDDIR='"$(abs_top_builddir)"'
+tests_rib_check_content_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_rib_check_content_LDADD = $(IMAGE_LIBS) $(CHECK_LIBS)
+tests_rib_check_content_DEPENDENCIES = tools/rtrender$(EXEEXT)

@@ -173,7 +173,8 @@ START_TEST(bad_scenes_write_nothing)
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         write_file("bad.rib", cases[i].rib);
-        Run r = rtrender("-q -o out.png bad.rib");
+        /* --strict: a map that cannot be had is otherwise a warning */
+        Run r = rtrender("-q --strict -o out.png bad.rib");
         ck_assert_int_eq(r.status, 1);
         if (cases[i].want)
             ck_assert_str_eq(r.err, cases[i].want);
@@ -443,7 +444,7 @@ START_TEST(texture_path_from_the_command_line)
                          "Surface \"tex\"\n"
                          "Polygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\nWorldEnd\n");
     write_file("tex.sl", "surface tex() { Oi = 1; Ci = color texture(\"gray.exr\", 0.5, 0.5); }\n");
-    Run r = rtrender("-q tx.rib");
+    Run r = rtrender("-q --strict tx.rib");
     ck_assert_int_eq(r.status, 1);
     ck_assert_ptr_nonnull(strstr(r.err, "cannot open texture 'gray.exr'"));
     run_free(&r);

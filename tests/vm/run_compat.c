@@ -3,7 +3,10 @@
 ** shaders use and PRMan accepts: functions holding array constants or
 ** light loops (inlined into the shader, the VM having no calls), L and
 ** Cl read by functions called from an illuminance body, comparisons used
-** as float values, shader-type words used as names.
+** as float values, shader-type words used as names, C's float suffix,
+** array lengths written as constant expressions,
+** and a named-space transform that a condition guards inside a loop
+** (never run ahead of its condition: an unknown space stops the run).
 **
 ** The test lights are those of run_shaders.c (runtime/host.h): an
 ** ambient light of 0.1, a distant white light along +z (L = (0,0,-1)),
@@ -131,6 +134,27 @@ static void e_shader_words(float u, float v, float *o)
     "color dif(normal Nn) { color C = 0;"                                   \
     " illuminance(P, Nn, PI/2) C += Cl * (normalize(L) . Nn); return C; }\n"
 
+/* 0.5f + 2e1F * u. */
+static void e_float_suffix(float u, float v, float *o)
+{
+    (void)v;
+    o[0] = 0.5f + 20 * u;
+}
+
+/* a[3] of {1, 2, 3, 4}, plus u. */
+static void e_const_length(float u, float v, float *o)
+{
+    (void)v;
+    o[0] = 4 + u;
+}
+
+/* Three rounds of r += u; the guarded transform never runs. */
+static void e_guarded_transform(float u, float v, float *o)
+{
+    (void)v;
+    o[0] = 3 * u;
+}
+
 const RunCase run_compat[] = {
     { "function with an array constant",
       "float f() { float a[4] = {1,2,3,4}; float s = 0, i;"
@@ -190,5 +214,13 @@ const RunCase run_compat[] = {
       "surface t() { normal Nf = normalize(N); Ci = 0;"
       " illuminance(P, Nf, PI/2) Ci += term(Nf); }",
       "Ci", 3, e_diffuse, 1e-5f },
+    { "C's float suffix", R_FLOAT "r = 0.5f + 2e1F * u; }", "r", 1, e_float_suffix, 1e-6f },
+    { "an array length written as a constant expression",
+      R_FLOAT "float a[(1 + 1) * 2] = {1, 2, 3, 4}; r = a[3] + u; }", "r", 1, e_const_length,
+      1e-6f },
+    { "a named-space transform guarded inside a loop",
+      "surface t(string cs = \"\"; output varying float r = 0) { float i;"
+      " for (i = 0; i < 3; i += 1) { if (cs != \"\") r += zcomp(transform(cs, P)); r += u; } }",
+      "r", 1, e_guarded_transform, 1e-6f },
 };
 const int run_compat_count = sizeof run_compat / sizeof *run_compat;
