@@ -20,7 +20,10 @@ backends_libnative_a_CFLAGS = $(AM_CFLAGS) $(LLVM_CFLAGS)
 backends_libnative_a_SOURCES = \
 	backends/llvm/native.h backends/llvm/native_impl.h backends/llvm/jit.h \
 	backends/llvm/module.c backends/llvm/values.c backends/llvm/lower.c \
-	backends/llvm/flow.c backends/llvm/calls.c backends/llvm/jit.c
+	backends/llvm/flow.c backends/llvm/calls.c backends/llvm/jit.c \
+	backends/llvm/bitcode.c
+# The runtime as bitcode for x86-64 (runtime/local.mk).
+nodist_backends_libnative_a_SOURCES = runtime/rt-x86_64-pc-linux-gnu.c
 NATIVE_LIBS = backends/libnative.a $(COMPILER_LIBS) $(LLVM_LIBS)
 
 check_PROGRAMS += tests/vm/check_vmgen

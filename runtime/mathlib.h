@@ -23,6 +23,19 @@ const RslMathFn *rsl_builtin_find(const char *name, int nargs);
 bool rsl_builtin_apply(const RslMathFn *fn, int nargs, const float *const *args,
                        const int *argn, float *out, int outn);
 
+/* A math row's call as the VM and native code make it: rsl_builtin_apply,
+   and zeros where the shapes do not fit. */
+void rsl_math_lane(const RslMathFn *fn, int nargs, const float *const *args, const int *argn,
+                   float *out, int outn);
+/* The entry's place in the table, and rsl_math_lane by that place. Native
+   shaders link this file as bitcode (backends/llvm/bitcode.c) and call
+   rsl_math_lane_at with a constant index and shapes: once inlined, the
+   table's function pointer and shape fold away, leaving the entry's own
+   arithmetic for LLVM to vectorise. */
+int rsl_math_index(const RslMathFn *fn);
+void rsl_math_lane_at(int index, int nargs, const float *const *args, const int *argn,
+                      float *out, int outn);
+
 /* Evaluates the pure builtin `name` on nargs arguments, args[i] holding
    argn[i] components, into out (outn components). Componentwise builtins
    broadcast float arguments over triples. Returns false if name is not a

@@ -176,6 +176,8 @@ void nl_lower_intrin(Lower *L, IrIns *ins)
        message-passing call (IrIns.pin) included; a call without a result
        runs per lane too when any argument varies. */
     bool vary = ins->val.varying || (ins->val.type.kind == IRT_VOID && any_varying);
+    if (nb_lower_call(L, ins, vals, argn, nargs, outn, vary))
+        return;
     NVal r = nl_call(L, &callee, vals, argn, nargs, outn, vary, L->cur_mask);
     if (ins->val.type.kind != IRT_VOID)
         nv_define(L, ins, r);

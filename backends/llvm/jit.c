@@ -88,10 +88,25 @@ LLVMTargetMachineRef nj_target_machine(NativeIsa isa, char **err)
     return tm;
 }
 
+void nj_set_target(LLVMModuleRef mod, LLVMTargetMachineRef tm)
+{
+    char *triple = LLVMGetTargetMachineTriple(tm);
+    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+    char *layout = LLVMCopyStringRepOfTargetData(td);
+    LLVMSetTarget(mod, triple);
+    LLVMSetDataLayout(mod, layout);
+    LLVMDisposeMessage(layout);
+    LLVMDisposeTargetData(td);
+    LLVMDisposeMessage(triple);
+}
+
+/* The runtime the module linked (bitcode.c) is dropped first where the
+   shader does not call it, so that no pass spends time on it. */
 char *nj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level)
 {
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(mod, level > 0 ? "default<O2>" : "mem2reg", tm, opts);
+    LLVMErrorRef e = LLVMRunPasses(mod, level > 0 ? "globaldce,default<O2>" : "globaldce,mem2reg",
+                                   tm, opts);
     LLVMDisposePassBuilderOptions(opts);
     return e ? error_text(e) : NULL;
 }
@@ -130,6 +145,14 @@ NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, Native
     }
     LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(nj->jit);
     e = LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(syms, 2));
+    /* The C library's functions that the runtime's bitcode calls (libm's
+       sinf, expf, ...), from the process, as the VM calls them. */
+    LLVMOrcDefinitionGeneratorRef libc = NULL;
+    if (!e)
+        e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
+            &libc, LLVMOrcLLJITGetGlobalPrefix(nj->jit), NULL, NULL);
+    if (!e)
+        LLVMOrcJITDylibAddGenerator(jd, libc);
     if (!e)
         e = LLVMOrcLLJITAddLLVMIRModule(nj->jit, jd, LLVMOrcCreateNewThreadSafeModule(mod, tsc));
     else

@@ -132,6 +132,13 @@ static bool verified(LLVMModuleRef mod, char **msg)
     return true;
 }
 
+/* The module for tm, with the runtime's bitcode linked (bitcode.c). */
+static char *link_runtime(LLVMModuleRef mod, LLVMTargetMachineRef tm)
+{
+    nj_set_target(mod, tm);
+    return nb_link_runtime(mod, "shade");
+}
+
 NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
                              const NativeOptions *opt)
 {
@@ -161,10 +168,13 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
     LLVMTargetMachineRef tm = NULL;
     if (L.failed) {
         LLVMDisposeModule(L.mod);
+    } else if (!(tm = nj_target_machine(isa, &msg)) || (msg = link_runtime(L.mod, tm))) {
+        fail(rc, shader, tm ? "the runtime's bitcode" : "LLVM's target machine", msg);
+        LLVMDisposeModule(L.mod);
     } else if (!verified(L.mod, &msg)) {
         fail(rc, shader, "LLVM rejected the lowered module", msg);
         LLVMDisposeModule(L.mod);
-    } else if (!(tm = nj_target_machine(isa, &msg)) || (msg = nj_optimize(L.mod, tm, opt->level))) {
+    } else if ((msg = nj_optimize(L.mod, tm, opt->level))) {
         fail(rc, shader, "LLVM's optimisation", msg);
         LLVMDisposeModule(L.mod);
     } else {
