@@ -69,6 +69,17 @@ tests_vm_check_native_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_native_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
 EXTRA_tests_vm_check_native_DEPENDENCIES = tools/rslc$(EXEEXT) tools/rslvm$(EXEEXT)
 
+# The runtime's bitcode inlined: no runtime call left at -O2, and every
+# row native code takes from the bitcode agrees with the VM.
+check_PROGRAMS += tests/vm/check_native_inline
+TESTS += tests/vm/check_native_inline
+tests_vm_check_native_inline_SOURCES = tests/vm/check_native_inline.c tests/vm/run_compile.c \
+	tests/vm/run_compile.h tests/common/runcmd.h tests/common/runcmd.c
+tests_vm_check_native_inline_CPPFLAGS = $(tests_vm_check_native_CPPFLAGS)
+tests_vm_check_native_inline_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_native_inline_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
+EXTRA_tests_vm_check_native_inline_DEPENDENCIES = tools/rslc$(EXEEXT)
+
 # Every builtin overload compiles and binds to the VM runtime.
 check_PROGRAMS += tests/vm/check_bindings
 TESTS += tests/vm/check_bindings

@@ -114,7 +114,9 @@ static void call_entry(Lower *L, const Entry *e, LLVMValueRef args, LLVMValueRef
     }
 }
 
-/* Marks the loop whose back edge is br for vectorisation at W lanes. */
+/* Marks the loop whose back edge is br for vectorisation at W lanes, and
+   not for unrolling: unrolled first (as a short loop would be), its
+   copies would be left to the SLP vectoriser, which declines calls. */
 static void vectorise_at_w(Lower *L, LLVMValueRef br)
 {
     LLVMMetadataRef self = LLVMTemporaryMDNode(L->ctx, NULL, 0);
@@ -124,9 +126,11 @@ static void vectorise_at_w(Lower *L, LLVMValueRef br)
     LLVMMetadataRef width[2] = {
         LLVMMDStringInContext2(L->ctx, "llvm.loop.vectorize.width", 25),
         LLVMValueAsMetadata(i32c(L, L->W)) };
-    LLVMMetadataRef ops[3] = { self, LLVMMDNodeInContext2(L->ctx, enable, 2),
-                               LLVMMDNodeInContext2(L->ctx, width, 2) };
-    LLVMMetadataRef loop = LLVMMDNodeInContext2(L->ctx, ops, 3);
+    LLVMMetadataRef no_unroll[1] = { LLVMMDStringInContext2(L->ctx, "llvm.loop.unroll.disable", 24) };
+    LLVMMetadataRef ops[4] = { self, LLVMMDNodeInContext2(L->ctx, enable, 2),
+                               LLVMMDNodeInContext2(L->ctx, width, 2),
+                               LLVMMDNodeInContext2(L->ctx, no_unroll, 1) };
+    LLVMMetadataRef loop = LLVMMDNodeInContext2(L->ctx, ops, 4);
     LLVMMetadataReplaceAllUsesWith(self, loop);
     LLVMSetMetadata(br, LLVMGetMDKindIDInContext(L->ctx, "llvm.loop", 9),
                     LLVMMetadataAsValue(L->ctx, loop));
@@ -227,8 +231,21 @@ static void make_own(LLVMModuleRef mod, const char *keep)
             LLVMSetLinkage(g, LLVMInternalLinkage);
 }
 
+/* Whether mod calls into the runtime (its entries are named rsl_*). */
+static bool calls_runtime(LLVMModuleRef mod)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+        size_t len;
+        if (LLVMIsDeclaration(f) && strncmp(LLVMGetValueName2(f, &len), "rsl_", 4) == 0)
+            return true;
+    }
+    return false;
+}
+
 char *nb_link_runtime(LLVMModuleRef mod, const char *keep)
 {
+    if (!calls_runtime(mod)) /* nothing to link: no time spent parsing it */
+        return NULL;
     LLVMContextRef ctx = LLVMGetModuleContext(mod);
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
         (const char *)rsl_bitcode_x86_64_pc_linux_gnu, rsl_bitcode_x86_64_pc_linux_gnu_size,

@@ -15,6 +15,7 @@
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +89,24 @@ LLVMTargetMachineRef nj_target_machine(NativeIsa isa, char **err)
     return tm;
 }
 
+/* LLVM's remarks and warnings are its own business: the one a shader
+   would see is "loop not vectorized" where a lane loop of builtin calls
+   (bitcode.c) stays scalar, which changes no result. Errors are said. */
+static void diagnostic(LLVMDiagnosticInfoRef info, void *unused)
+{
+    (void)unused;
+    if (LLVMGetDiagInfoSeverity(info) != LLVMDSError)
+        return;
+    char *msg = LLVMGetDiagInfoDescription(info);
+    fprintf(stderr, "error: LLVM: %s\n", msg);
+    LLVMDisposeMessage(msg);
+}
+
+void nj_quiet(LLVMContextRef ctx)
+{
+    LLVMContextSetDiagnosticHandler(ctx, diagnostic, NULL);
+}
+
 void nj_set_target(LLVMModuleRef mod, LLVMTargetMachineRef tm)
 {
     char *triple = LLVMGetTargetMachineTriple(tm);
@@ -100,13 +119,17 @@ void nj_set_target(LLVMModuleRef mod, LLVMTargetMachineRef tm)
     LLVMDisposeMessage(triple);
 }
 
-/* The runtime the module linked (bitcode.c) is dropped first where the
-   shader does not call it, so that no pass spends time on it. */
+/* First the runtime the module linked (bitcode.c) is inlined where the
+   shader calls it and folded (its table of entries, read at constant
+   indexes), and what is left uncalled dropped, so that the pipeline
+   proper spends no time on the runtime's functions that the shader does
+   not use. */
 char *nj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level)
 {
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(mod, level > 0 ? "globaldce,default<O2>" : "globaldce,mem2reg",
-                                   tm, opts);
+    LLVMErrorRef e = LLVMRunPasses(mod, level > 0
+        ? "globaldce,always-inline,function(sroa,instcombine<no-verify-fixpoint>),globaldce,default<O2>"
+        : "globaldce,always-inline,function(sroa,instcombine<no-verify-fixpoint>),globaldce,mem2reg", tm, opts);
     LLVMDisposePassBuilderOptions(opts);
     return e ? error_text(e) : NULL;
 }

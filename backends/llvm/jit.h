@@ -14,6 +14,8 @@ typedef struct NativeJit NativeJit;
 /* The host's target machine for isa (not AUTO); NULL with a malloc'd
    message in *err. */
 LLVMTargetMachineRef nj_target_machine(NativeIsa isa, char **err);
+/* Keeps LLVM's remarks and warnings about ctx's modules off stderr. */
+void nj_quiet(LLVMContextRef ctx);
 /* Gives mod tm's triple and data layout (the vectoriser's costs need
    them; the runtime's bitcode links against them). */
 void nj_set_target(LLVMModuleRef mod, LLVMTargetMachineRef tm);

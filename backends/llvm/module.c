@@ -153,6 +153,7 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
     LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
     Lower L = { .rc = rc, .fn = shader, .obj = obj, .opt = opt, .W = native_isa_width(isa) };
     L.ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+    nj_quiet(L.ctx);
     L.mod = LLVMModuleCreateWithNameInContext(shader->name, L.ctx);
     int nv = shader->next_val_id + 1;
     L.vals = calloc((size_t)nv, sizeof *L.vals);
