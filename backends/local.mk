@@ -14,7 +14,8 @@ backends_libbackends_a_SOURCES = \
 COMPILER_LIBS = backends/libbackends.a $(RSLC_LIBS) $(VM_LIBS)
 
 # backends/llvm: native code through the LLVM C API (backends/llvm/native.h),
-# JIT-compiled by ORC LLJIT; it binds the VM runtime's builtins.
+# JIT-compiled by ORC LLJIT; it inlines the runtime from its bitcode
+# (runtime/local.mk) and binds the VM runtime's other builtins.
 noinst_LIBRARIES += backends/libnative.a
 backends_libnative_a_CFLAGS = $(AM_CFLAGS) $(LLVM_CFLAGS)
 backends_libnative_a_SOURCES = \

@@ -1,8 +1,8 @@
 # runtime/local.mk: the shading runtime, floor 1: the semantics of RSL's
 # builtins, defined once (math, noise, splines, colour, strings and
 # formatting) and the host interface. The VM binds it, rslc's constant
-# folder evaluates with it, and the native back ends will call it, so
-# every target computes the same bits. Beside them, two plain helpers
+# folder evaluates with it, and native code inlines it from its bitcode
+# (below), so every target computes the same bits. Beside them, two plain helpers
 # every floor uses: output files written whole (outfile.c) and strict
 # command-line numbers (numparse.c).
 
