@@ -145,10 +145,13 @@ float rsl_noise(int dim, const float *p, const float *period, unsigned comp)
     }
     uint32_t seed = field_seed(SEED_NOISE, comp);
     float sum = 0;
-    /* Unrolled whole, so that native code, where dim is a constant once
-       this is inlined, vectorises the call across lanes (a loop left
-       inside would stop the lanes' loop from vectorising). */
-#pragma GCC unroll 16
+    /* Unrolled whole in the runtime's bitcode (clang), so that native
+       code, where dim is a constant once this is inlined, vectorises the
+       call across lanes: a loop left inside would stop the lanes' loop
+       from vectorising. */
+#ifdef __clang__
+#pragma clang loop unroll(full)
+#endif
     for (int corner = 0; corner < 1 << dim; corner++) {
         int64_t at[RSL_NOISE_MAXDIM];
         float d[RSL_NOISE_MAXDIM], weight = 1;

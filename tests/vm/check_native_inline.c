@@ -168,21 +168,6 @@ static void row_source(int row, char *buf, size_t len, char *result)
     snprintf(buf + n, len - (size_t)n, "); }");
 }
 
-/* Floats within 2 ulp of each other (NaN matching NaN). */
-static bool close_ulp(float a, float b)
-{
-    if (isnan(a) || isnan(b))
-        return isnan(a) && isnan(b);
-    int32_t ia, ib;
-    memcpy(&ia, &a, 4);
-    memcpy(&ib, &b, 4);
-    if (ia < 0)
-        ia = INT32_MIN - ia;
-    if (ib < 0)
-        ib = INT32_MIN - ib;
-    return llabs((long long)ia - ib) <= 2;
-}
-
 /* r's ncomp components per lane of o run on the grid, on the VM (ns NULL)
    or natively. */
 static void run_grid(VmObject *o, NativeShader *ns, int ncomp, float *out)
@@ -234,7 +219,7 @@ START_TEST(rows_agree_with_vm)
             run_grid(o, ns, ncomp, nat);
             for (int l = 0; l < N; l++)
                 for (int k = 0; k < ncomp; k++)
-                    ck_assert_msg(close_ulp(nat[l * 16 + k], vm[l * 16 + k]),
+                    ck_assert_msg(run_close_ulp(nat[l * 16 + k], vm[l * 16 + k]),
                                   "%s (%s) lane %d component %d: native %.9g, VM %.9g\n  %s",
                                   row_names[row], native_isa_name((NativeIsa)isa), l, k,
                                   nat[l * 16 + k], vm[l * 16 + k], src);
