@@ -14,40 +14,39 @@ backends_libbackends_a_SOURCES = \
 COMPILER_LIBS = backends/libbackends.a $(RSLC_LIBS) $(VM_LIBS)
 
 # backends/llvm: native code through the LLVM C API (backends/llvm/native.h),
-# JIT-compiled by ORC LLJIT; it binds the VM runtime's builtins.
+# JIT-compiled by ORC LLJIT; it inlines the runtime from its bitcode
+# (runtime/local.mk) and binds the VM runtime's other builtins.
 noinst_LIBRARIES += backends/libnative.a
 backends_libnative_a_CFLAGS = $(AM_CFLAGS) $(LLVM_CFLAGS)
 backends_libnative_a_SOURCES = \
 	backends/llvm/native.h backends/llvm/native_impl.h backends/llvm/jit.h \
 	backends/llvm/module.c backends/llvm/values.c backends/llvm/lower.c \
 	backends/llvm/flow.c backends/llvm/calls.c backends/llvm/jit.c \
-	backends/llvm/source.c backends/llvm/devcalls.c backends/llvm/ptx.c
+	backends/llvm/source.c backends/llvm/devcalls.c backends/llvm/ptx.c \
+	backends/llvm/bitcode.c
 NATIVE_LIBS = backends/libnative.a $(COMPILER_LIBS) $(LLVM_LIBS)
 
-# PTX's device runtime: RUNTIME_BC_SRCS and backends/llvm/devrt.c as
-# nvptx64 bitcode (runtime/local.mk's rule), linked into one module and
-# embedded in libnative as bytes (devrt_nvptx.c, generated) for ptx.c to
-# link into each shader. glibc's headers serve the device as x86-64's
-# (the same LP64 types), hence __x86_64__.
+# The runtime as bitcode for each target (runtime/local.mk's rules): for
+# x86-64 the pure maths and noise that native code inlines
+# (backends/llvm/bitcode.c); for PTX those, the builtin table and
+# backends/llvm/devrt.c, the device's own definitions. glibc's headers
+# serve the device as x86-64's (the same LP64 types), hence __x86_64__.
+# The x86-64 runtime keeps LLVM's passes for the shader's pipeline, which
+# runs them once the runtime is inlined and its shapes are constants.
+RUNTIME_BC_CFLAGS_x86_64 = -Xclang -disable-llvm-optzns -fno-math-errno
 RUNTIME_BC_CFLAGS_nvptx64 = -march=sm_75 -D__x86_64__ \
 	-isystem /usr/include/$(HOST_MULTIARCH)
+X86_BC = $(RUNTIME_BITCODE_SRCS:%.c=bc/x86_64-pc-linux-gnu/%.bc)
+bc/runtime-x86_64-pc-linux-gnu.bc: $(X86_BC)
+	$(AM_V_GEN)$(LLVM_LINK) -o $@ $(X86_BC)
 NVPTX_BC = $(RUNTIME_BC_SRCS:%.c=bc/nvptx64-nvidia-cuda/%.bc) \
 	bc/nvptx64-nvidia-cuda/backends/llvm/devrt.bc
 bc/nvptx64-nvidia-cuda/backends/llvm/devrt.bc: backends/llvm/devrt.c
 bc/runtime-nvptx64-nvidia-cuda.bc: $(NVPTX_BC)
 	$(AM_V_GEN)$(LLVM_LINK) -o $@ $(NVPTX_BC)
-backends/llvm/devrt_nvptx.c: bc/runtime-nvptx64-nvidia-cuda.bc
-	$(AM_V_GEN){ echo '/* generated from $<: the device runtime (backends/local.mk) */'; \
-	  echo '#include <stddef.h>'; \
-	  echo 'extern const unsigned char native_devrt_nvptx[];'; \
-	  echo 'extern const size_t native_devrt_nvptx_size;'; \
-	  echo 'const unsigned char native_devrt_nvptx[] = {'; \
-	  od -An -v -tu1 $< | sed 's/[0-9][0-9]*/&,/g'; \
-	  echo '};'; \
-	  echo 'const size_t native_devrt_nvptx_size = sizeof native_devrt_nvptx;'; } > $@-t && mv $@-t $@
-nodist_backends_libnative_a_SOURCES = backends/llvm/devrt_nvptx.c
-BUILT_SOURCES += backends/llvm/devrt_nvptx.c
-CLEANFILES += backends/llvm/devrt_nvptx.c
+nodist_backends_libnative_a_SOURCES = runtime/rt-x86_64-pc-linux-gnu.c \
+	runtime/rt-nvptx64-nvidia-cuda.c
+BUILT_SOURCES += $(nodist_backends_libnative_a_SOURCES)
 EXTRA_DIST += backends/llvm/devrt.c
 
 check_PROGRAMS += tests/vm/check_vmgen
@@ -97,6 +96,17 @@ EXTRA_tests_vm_check_native_DEPENDENCIES = tools/rslc$(EXEEXT) tools/rslvm$(EXEE
 # sm_90 (skipped without ptxas).
 TESTS += scripts/check-ptx
 EXTRA_DIST += scripts/check-ptx
+
+# The runtime's bitcode inlined: no runtime call left at -O2, and every
+# row native code takes from the bitcode agrees with the VM.
+check_PROGRAMS += tests/vm/check_native_inline
+TESTS += tests/vm/check_native_inline
+tests_vm_check_native_inline_SOURCES = tests/vm/check_native_inline.c tests/vm/run_compile.c \
+	tests/vm/run_compile.h tests/common/runcmd.h tests/common/runcmd.c
+tests_vm_check_native_inline_CPPFLAGS = $(tests_vm_check_native_CPPFLAGS)
+tests_vm_check_native_inline_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_native_inline_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
+EXTRA_tests_vm_check_native_inline_DEPENDENCIES = tools/rslc$(EXEEXT)
 
 # Every builtin overload compiles and binds to the VM runtime.
 check_PROGRAMS += tests/vm/check_bindings

@@ -525,6 +525,19 @@ bool rsl_builtin_apply(const RslMathFn *b, int nargs, const float *const *args,
     return b->shape == SPECIAL ? b->fn.sp(&x) : componentwise(b, &x);
 }
 
+void rsl_math_lane(const RslMathFn *fn, int nargs, const float *const *args, const int *argn,
+                   float *out, int outn)
+{
+    if (!rsl_builtin_apply(fn, nargs, args, argn, out, outn))
+        memset(out, 0, (size_t)outn * sizeof *out);
+}
+
+void rsl_math_lane_at(int index, int nargs, const float *const *args, const int *argn,
+                      float *out, int outn)
+{
+    rsl_math_lane(&table[index], nargs, args, argn, out, outn);
+}
+
 bool rsl_builtin_eval(const char *name, int nargs, const float *const *args,
                       const int *argn, float *out, int outn)
 {

@@ -28,6 +28,18 @@ const RslMathFn *rsl_builtin_at(int index);
 bool rsl_builtin_apply(const RslMathFn *fn, int nargs, const float *const *args,
                        const int *argn, float *out, int outn);
 
+/* A math row's call as the VM and native code make it: rsl_builtin_apply,
+   and zeros where the shapes do not fit. */
+void rsl_math_lane(const RslMathFn *fn, int nargs, const float *const *args, const int *argn,
+                   float *out, int outn);
+/* rsl_math_lane by the entry's place (rsl_builtin_index). Native shaders
+   link this file as bitcode (backends/llvm/bitcode.c) and call it with a
+   constant index and shapes: once inlined, the table's function pointer
+   and shape fold away, leaving the entry's own arithmetic for LLVM to
+   vectorise. */
+void rsl_math_lane_at(int index, int nargs, const float *const *args, const int *argn,
+                      float *out, int outn);
+
 /* Evaluates the pure builtin `name` on nargs arguments, args[i] holding
    argn[i] components, into out (outn components). Componentwise builtins
    broadcast float arguments over triples. Returns false if name is not a

@@ -53,15 +53,19 @@ enum { SEED_NOISE = 1, SEED_CELL = 2, SEED_RANDOM = 3 };
 
 /* Splits x into its lattice cell (wrapped to 32 bits, as the hash sees
    it) and the offset in [0,1). Double precision keeps floor exact for any
-   float. False for NaN and infinity. */
+   float. False for NaN and infinity, which are split as 0 is: callers
+   compute on and then discard, so that no lane of native code, which runs
+   this on W points at once, branches away on its own. */
 static bool lattice(float x, int64_t *cell, float *frac)
 {
-    if (!isfinite(x))
-        return false;
-    double fl = floor((double)x);
-    *frac = (float)((double)x - fl);
-    *cell = (int64_t)fmod(fl, 4294967296.0);
-    return true;
+    bool finite = isfinite(x);
+    double fl = floor(finite ? (double)x : 0.0);
+    *frac = (float)((finite ? (double)x : 0.0) - fl);
+    /* fmod(fl, 2^32), written out: fl / 2^32 and its multiple are exact
+       and so is the difference, which has fmod's sign; unlike a call of
+       fmod it vectorises across native code's lanes. */
+    *cell = (int64_t)(fl - 4294967296.0 * trunc(fl / 4294967296.0));
+    return finite;
 }
 
 static const float S2 = 0.70710678f;  /* 1/sqrt(2) */
@@ -129,9 +133,9 @@ float rsl_noise(int dim, const float *p, const float *period, unsigned comp)
     float frac[RSL_NOISE_MAXDIM], w[RSL_NOISE_MAXDIM];
     if (dim < 1 || dim > RSL_NOISE_MAXDIM)
         return 0.5f;
+    bool finite = true;
     for (int k = 0; k < dim; k++) {
-        if (!lattice(p[k], &cell[k], &frac[k]))
-            return 0.5f;
+        finite &= lattice(p[k], &cell[k], &frac[k]);
         w[k] = fade(frac[k]);
         per[k] = 0;
         if (period) {
@@ -142,6 +146,13 @@ float rsl_noise(int dim, const float *p, const float *period, unsigned comp)
     }
     uint32_t seed = field_seed(SEED_NOISE, comp);
     float sum = 0;
+    /* Unrolled whole in the runtime's bitcode (clang), so that native
+       code, where dim is a constant once this is inlined, vectorises the
+       call across lanes: a loop left inside would stop the lanes' loop
+       from vectorising. */
+#ifdef __clang__
+#pragma clang loop unroll(full)
+#endif
     for (int corner = 0; corner < 1 << dim; corner++) {
         int64_t at[RSL_NOISE_MAXDIM];
         float d[RSL_NOISE_MAXDIM], weight = 1;
@@ -157,7 +168,7 @@ float rsl_noise(int dim, const float *p, const float *period, unsigned comp)
     }
     float n = 0.5f + 0.5f * (sum / bound[dim]);
     /* Rounding may step a hair outside at the extreme. */
-    return n < 0 ? 0 : n > 1 ? 1 : n;
+    return !finite ? 0.5f : n < 0 ? 0 : n > 1 ? 1 : n;
 }
 
 float rsl_cellnoise(int dim, const float *p, unsigned comp)
@@ -166,10 +177,10 @@ float rsl_cellnoise(int dim, const float *p, unsigned comp)
     float frac;
     if (dim < 1 || dim > RSL_NOISE_MAXDIM)
         return 0;
+    bool finite = true;
     for (int k = 0; k < dim; k++)
-        if (!lattice(p[k], &cell[k], &frac))
-            return 0;
-    return unit_float(hash_cell(dim, cell, field_seed(SEED_CELL, comp)));
+        finite &= lattice(p[k], &cell[k], &frac);
+    return finite ? unit_float(hash_cell(dim, cell, field_seed(SEED_CELL, comp))) : 0;
 }
 
 float rsl_random(uint32_t seed, uint32_t n)

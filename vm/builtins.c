@@ -36,8 +36,7 @@ static int letter_width(char c)
 static void math_lane(float *out, const VmCall *call)
 {
     const VmBuiltin *b = call->self;
-    if (!rsl_builtin_apply(b->math, call->nargs, call->args, call->argn, out, b->outn))
-        memset(out, 0, (size_t)b->outn * sizeof *out);
+    rsl_math_lane(b->math, call->nargs, call->args, call->argn, out, b->outn);
 }
 
 /* ---- noise and random ------------------------------------------------------------- */

@@ -1,12 +1,12 @@
 /*
-** calls.c: builtin calls in native code. Until the runtime is compiled
-** to bitcode and inlined (issue 13), a call runs the VM runtime's lane
-** function for its overload, bound by row exactly as the VM back end
-** binds it (vmgen_intrin_callee, backends/vm/vmcall.c; vm/builtins.h),
-** once per lane in the call's mask: the generated code spills the
-** arguments as rows of W floats and calls native_rt_call, which gathers
-** each lane, calls, and scatters the result. Only this file knows how
-** calls are made.
+** calls.c: builtin calls in native code. A row that the runtime's
+** bitcode defines (math, noise: bitcode.c) is inlined from it. Any other
+** call runs the VM runtime's lane function for its overload, bound by
+** row exactly as the VM back end binds it (vmgen_intrin_callee,
+** backends/vm/vmcall.c; vm/builtins.h), once per lane in the call's
+** mask: the generated code spills the arguments as rows of W floats and
+** calls native_rt_call, which gathers each lane, calls, and scatters the
+** result.
 **
 ** A call's implicit arguments (P for lighting, Ng for faceforward, s, t,
 ** du, dv, and the derivatives of its marked arguments) are already its
@@ -179,6 +179,8 @@ void nl_lower_intrin(Lower *L, IrIns *ins)
        message-passing call (IrIns.pin) included; a call without a result
        runs per lane too when any argument varies. */
     bool vary = ins->val.varying || (ins->val.type.kind == IRT_VOID && any_varying);
+    if (!L->gpu && nb_lower_call(L, ins, vals, argn, nargs, outn, vary))
+        return;
     NVal r = nl_call(L, &callee, vals, argn, nargs, outn, vary, L->cur_mask);
     if (ins->val.type.kind != IRT_VOID)
         nv_define(L, ins, r);

@@ -15,6 +15,7 @@
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,10 +91,47 @@ LLVMTargetMachineRef nj_target_machine(NativeIsa isa, char **err)
     return tm;
 }
 
+/* LLVM's remarks and warnings are its own business: the one a shader
+   would see is "loop not vectorized" where a lane loop of builtin calls
+   (bitcode.c) stays scalar, which changes no result. Errors are said. */
+static void diagnostic(LLVMDiagnosticInfoRef info, void *unused)
+{
+    (void)unused;
+    if (LLVMGetDiagInfoSeverity(info) != LLVMDSError)
+        return;
+    char *msg = LLVMGetDiagInfoDescription(info);
+    fprintf(stderr, "error: LLVM: %s\n", msg);
+    LLVMDisposeMessage(msg);
+}
+
+void nj_quiet(LLVMContextRef ctx)
+{
+    LLVMContextSetDiagnosticHandler(ctx, diagnostic, NULL);
+}
+
+void nj_set_target(LLVMModuleRef mod, LLVMTargetMachineRef tm)
+{
+    char *triple = LLVMGetTargetMachineTriple(tm);
+    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+    char *layout = LLVMCopyStringRepOfTargetData(td);
+    LLVMSetTarget(mod, triple);
+    LLVMSetDataLayout(mod, layout);
+    LLVMDisposeMessage(layout);
+    LLVMDisposeTargetData(td);
+    LLVMDisposeMessage(triple);
+}
+
+/* First the runtime the module linked (bitcode.c) is inlined where the
+   shader calls it and folded (its table of entries, read at constant
+   indexes), and what is left uncalled dropped, so that the pipeline
+   proper spends no time on the runtime's functions that the shader does
+   not use. */
 char *nj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level)
 {
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(mod, level > 0 ? "default<O2>" : "mem2reg", tm, opts);
+    LLVMErrorRef e = LLVMRunPasses(mod, level > 0
+        ? "globaldce,always-inline,function(sroa,instcombine<no-verify-fixpoint>),globaldce,default<O2>"
+        : "globaldce,always-inline,function(sroa,instcombine<no-verify-fixpoint>),globaldce,mem2reg", tm, opts);
     LLVMDisposePassBuilderOptions(opts);
     return e ? error_text(e) : NULL;
 }
@@ -132,6 +170,14 @@ NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, Native
     }
     LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(nj->jit);
     e = LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(syms, 2));
+    /* The C library's functions that the runtime's bitcode calls (libm's
+       sinf, expf, ...), from the process, as the VM calls them. */
+    LLVMOrcDefinitionGeneratorRef libc = NULL;
+    if (!e)
+        e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
+            &libc, LLVMOrcLLJITGetGlobalPrefix(nj->jit), NULL, NULL);
+    if (!e)
+        LLVMOrcJITDylibAddGenerator(jd, libc);
     if (!e)
         e = LLVMOrcLLJITAddLLVMIRModule(nj->jit, jd, LLVMOrcCreateNewThreadSafeModule(mod, tsc));
     else

@@ -14,8 +14,13 @@ typedef struct NativeJit NativeJit;
 /* The host's target machine for isa (not AUTO); NULL with a malloc'd
    message in *err. */
 LLVMTargetMachineRef nj_target_machine(NativeIsa isa, char **err);
-/* Runs LLVM's pipeline (mem2reg at level 0, else default<O2>); NULL, or
-   a malloc'd message. */
+/* Keeps LLVM's remarks and warnings about ctx's modules off stderr. */
+void nj_quiet(LLVMContextRef ctx);
+/* Gives mod tm's triple and data layout (the vectoriser's costs need
+   them; the runtime's bitcode links against them). */
+void nj_set_target(LLVMModuleRef mod, LLVMTargetMachineRef tm);
+/* Runs LLVM's pipeline (mem2reg at level 0, else default<O2>) after
+   dropping what nothing calls; NULL, or a malloc'd message. */
 char *nj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level);
 /* Compiles mod (created in tsc's context; taken) and finds entry in *fn.
    NULL with a malloc'd message in *err. */

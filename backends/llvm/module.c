@@ -173,6 +173,13 @@ void nl_lower_done(Lower *L)
     lower_free(L);
 }
 
+/* The module for tm, with the runtime's bitcode linked (bitcode.c). */
+static char *link_runtime(LLVMModuleRef mod, LLVMTargetMachineRef tm)
+{
+    nj_set_target(mod, tm);
+    return nb_link_runtime(mod, "shade");
+}
+
 NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
                              const NativeOptions *opt)
 {
@@ -189,10 +196,14 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
     NativeShader *ns = NULL;
     char *msg = NULL;
     LLVMTargetMachineRef tm = NULL;
-    if (!nl_lower(&L, rc, shader, obj, opt, LLVMOrcThreadSafeContextGetContext(tsc),
-                  native_isa_width(isa), false)) {
+    LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+    nj_quiet(ctx);
+    if (!nl_lower(&L, rc, shader, obj, opt, ctx, native_isa_width(isa), false)) {
         /* diagnosed */
-    } else if (!(tm = nj_target_machine(isa, &msg)) || (msg = nj_optimize(L.mod, tm, opt->level))) {
+    } else if (!(tm = nj_target_machine(isa, &msg)) || (msg = link_runtime(L.mod, tm))) {
+        fail(rc, shader, tm ? "the runtime's bitcode" : "LLVM's target machine", msg);
+        LLVMDisposeModule(L.mod);
+    } else if ((msg = nj_optimize(L.mod, tm, opt->level))) {
         fail(rc, shader, "LLVM's optimisation", msg);
         LLVMDisposeModule(L.mod);
     } else {

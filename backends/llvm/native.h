@@ -12,8 +12,10 @@
 ** host of the VM (grid filling, the renderer's globals, the tests) feeds
 ** native code unchanged, and a batch may run on either.
 **
-** Builtins run through the VM runtime's bound lane functions (calls.c),
-** once per active lane; the session binds them as a VmSession does.
+** The runtime's pure math and noise are linked from its LLVM bitcode and
+** inlined, vectorised across the lanes (bitcode.c); other builtins run
+** through the VM runtime's bound lane functions (calls.c), once per
+** active lane; the session binds them as a VmSession does.
 */
 #ifndef BACKENDS_NATIVE_H
 #define BACKENDS_NATIVE_H

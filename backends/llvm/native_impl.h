@@ -3,7 +3,8 @@
 ** lower one shader (backends/llvm). module.c drives: values.c holds the
 ** representation of values, lower.c lowers each instruction, flow.c the
 ** control flow and its masks, calls.c builtin calls (and the C helpers
-** the generated code calls), jit.c optimisation and ORC LLJIT.
+** the generated code calls), bitcode.c the runtime inlined from its
+** bitcode, jit.c optimisation and ORC LLJIT.
 **
 ** A value is NVal: its float components (1 for float, bool and string, 3
 ** for a triple, 16 for a matrix, times an array's length; a builtin's
@@ -213,6 +214,19 @@ NVal nl_device_call(Lower *L, const VmCallee *callee, const NVal *args, const in
    call of the C library's function, which ptx.c links to libdevice's
    __nv_ one. False if it is not. */
 bool nl_device_math(Lower *L, IrIns *ins);
+
+/* ---- bitcode.c ------------------------------------------------------------- */
+
+/* Lowers ins (args[i] of argn[i] floats, outn results) to a call of the
+   runtime's entry for its row, to be inlined from the runtime's bitcode;
+   false if its row has none (calls.c then calls through the VM's lane
+   functions). */
+bool nb_lower_call(Lower *L, IrIns *ins, const NVal *args, const int *argn, int nargs, int outn,
+                   bool vary);
+/* Links the runtime's bitcode into mod (its target set) and makes its
+   definitions mod's own, all but keep internal; NULL, or a malloc'd
+   message. */
+char *nb_link_runtime(LLVMModuleRef mod, const char *keep);
 
 /* The helpers the JIT binds by address. */
 void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, const float *args,

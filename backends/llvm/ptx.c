@@ -208,8 +208,8 @@ static void build_kernel(Lower *L, LLVMValueRef shade)
 
 /* The device runtime's bitcode (devrt.c and the runtime's sources for
    nvptx64), generated into devrt_nvptx.c by the build. */
-extern const unsigned char native_devrt_nvptx[];
-extern const size_t native_devrt_nvptx_size;
+extern const unsigned char rsl_bitcode_nvptx64_nvidia_cuda[];
+extern const size_t rsl_bitcode_nvptx64_nvidia_cuda_size;
 
 static char *message(const char *fmt, const char *a, const char *b)
 {
@@ -251,7 +251,7 @@ static bool link_bitcode(Lower *L, LLVMMemoryBufferRef buf, LLVMTargetMachineRef
 static bool link_runtime(Lower *L, const char *kernel, LLVMTargetMachineRef tm, char **err)
 {
     LLVMMemoryBufferRef rt = LLVMCreateMemoryBufferWithMemoryRangeCopy(
-        (const char *)native_devrt_nvptx, native_devrt_nvptx_size, "device runtime");
+        (const char *)rsl_bitcode_nvptx64_nvidia_cuda, rsl_bitcode_nvptx64_nvidia_cuda_size, "device runtime");
     if (!link_bitcode(L, rt, tm, "the device runtime", err))
         return false;
     const char *path = native_libdevice_path();

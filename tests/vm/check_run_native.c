@@ -90,21 +90,6 @@ static int run(VmObject *o, NativeShader *ns, const RunCase *c, int w, int h, bo
     return rc;
 }
 
-/* Floats within 2 ulp of each other (NaN matching NaN). */
-static bool close_ulp(float a, float b)
-{
-    if (isnan(a) || isnan(b))
-        return isnan(a) && isnan(b);
-    int32_t ia, ib;
-    memcpy(&ia, &a, 4);
-    memcpy(&ib, &b, 4);
-    if (ia < 0)
-        ia = INT32_MIN - ia;
-    if (ib < 0)
-        ib = INT32_MIN - ib;
-    return llabs((long long)ia - ib) <= 2;
-}
-
 /* The native run of one case at one level and ISA against the expected
    values and the VM. NULL, or what went wrong (static buffer). */
 static const char *check_isa(const RunCase *c, VmObject *o, NativeShader *ns, int level,
@@ -127,7 +112,7 @@ static const char *check_isa(const RunCase *c, VmObject *o, NativeShader *ns, in
             if (!(fabsf(g - want[k]) <= c->tol || (isnan(want[k]) && isnan(g))))
                 snprintf(msg, sizeof msg, "%s (-O%d %s) at u=%g v=%g [%d]: got %.9g, want %.9g",
                          c->name, level, isaname, u, v, k, g, want[k]);
-            else if (!close_ulp(g, vm[l * 16 + k]))
+            else if (!run_close_ulp(g, vm[l * 16 + k]))
                 snprintf(msg, sizeof msg, "%s (-O%d %s) at u=%g v=%g [%d]: native %.9g, VM %.9g",
                          c->name, level, isaname, u, v, k, g, vm[l * 16 + k]);
             else
@@ -143,7 +128,7 @@ static const char *check_isa(const RunCase *c, VmObject *o, NativeShader *ns, in
     }
     for (int l = 0; l < 15; l++)
         for (int k = 0; l % 3 != 1 && k < c->ncomp; k++)
-            if (!close_ulp(nat[l * 16 + k], vm[l * 16 + k])) {
+            if (!run_close_ulp(nat[l * 16 + k], vm[l * 16 + k])) {
                 snprintf(msg, sizeof msg, "%s (-O%d %s, 5 x 3 with holes) lane %d [%d]: native "
                          "%.9g, VM %.9g", c->name, level, isaname, l, k, nat[l * 16 + k],
                          vm[l * 16 + k]);

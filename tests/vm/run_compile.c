@@ -1,6 +1,8 @@
 /*
 ** run_compile.c: compiling a compile-run-verify case (run_compile.h).
 */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,3 +40,18 @@ IrFunc *run_shader(IrModule *m)
             return m->funcs[i];
     return NULL;
 }
+
+bool run_close_ulp(float a, float b)
+{
+    if (isnan(a) || isnan(b))
+        return isnan(a) && isnan(b);
+    int32_t ia, ib;
+    memcpy(&ia, &a, 4);
+    memcpy(&ib, &b, 4);
+    if (ia < 0)
+        ia = INT32_MIN - ia;
+    if (ib < 0)
+        ib = INT32_MIN - ib;
+    return llabs((long long)ia - ib) <= 2;
+}
+

@@ -1,10 +1,13 @@
 /*
 ** run_compile.h: compiling a compile-run-verify case (check_run.h) the
 ** way both its suites do: the VM suite (check_run.c) and the native
-** suite (check_run_native.c), which lowers the same prepared IR.
+** suite (check_run_native.c), which lowers the same prepared IR, and
+** how the native suites compare floats with the VM's.
 */
 #ifndef RUN_COMPILE_H
 #define RUN_COMPILE_H
+
+#include <stdbool.h>
 
 #include "backends/compile.h"
 
@@ -16,5 +19,9 @@ VmObject *run_compile(RslcCtx *ctx, const char *src, int level, IrModule **m);
 
 /* The one shader of m. */
 IrFunc *run_shader(IrModule *m);
+
+/* Floats within 2 ulp of each other (NaN matching NaN): native code and
+   the VM agree this closely. */
+bool run_close_ulp(float a, float b);
 
 #endif /* RUN_COMPILE_H */
