@@ -118,7 +118,7 @@ int frame_setup(RFrame *fr, const RibScene *scene, const RibFrame *f, const Rend
     if (load_shaders(shading, f, rs->strict, err, errlen) < 0
         || world_build(&fr->world, scene, f, shading, err, errlen) < 0)
         return -1;
-    fr->world.strict = rs->strict;
+    fr->world.maps_black = rs->missing_maps_black && !rs->strict;
     fr->world.xres = fr->cam.xres, fr->world.yres = fr->cam.yres;
     if (!(fr->film = film_new(cam))) {
         snprintf(err, (size_t)errlen, "rtrender: error: out of memory for the film of %dx%d "

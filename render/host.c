@@ -495,13 +495,13 @@ static int host_texture(void *user, const VmTexLookup *q, float *out, char *err,
     }
     if (texsys_lookup(c->world->textures, q, out, err, errlen) == 0)
         return 0;
-    if (c->world->strict)
+    if (!c->world->maps_black)
         return -1;
     /* A missing or unreadable map: said once per call site (the VM's
        warning), and the lookup is 0, unshadowed for shadow(). */
     memset(out, 0, (size_t)q->nchannels * sizeof *out);
     size_t len = strlen(err);
-    snprintf(err + len, (size_t)errlen - len, "; it looks up as 0 (--strict: an error)");
+    snprintf(err + len, (size_t)errlen - len, "; it looks up as 0 (--missing-maps black)");
     return 1;
 }
 

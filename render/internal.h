@@ -96,9 +96,9 @@ typedef struct RWorld {
     RibMatrix world_to_camera;
     const RibFrame *frame;
     struct TexSystem *textures;  /* texture, environment and shadow maps */
-    /* --strict: a map that cannot be had stops the render, rather than
-       a warning and lookups of 0. */
-    bool strict;
+    /* --missing-maps black (and not --strict): a map that cannot be had
+       is a warning and lookups of 0, not an error. */
+    bool maps_black;
     int xres, yres;              /* the image's pixels, for "raster" space */
     char rt_error[256];          /* rtcore's first error while building */
     char light_error[512];       /* the first light over the sample limit */

@@ -58,6 +58,11 @@ typedef struct RenderSettings {
        #include of a .sl compiled during the render. */
     const char *shader_path, *texture_path, *include_path;
     bool strict;          /* unknown or unsupported RIB is an error */
+    /* --missing-maps black: a texture, environment or shadow map that
+       cannot be had warns once per call and looks up as 0 (as PRMan and
+       Aqsis render), rather than stopping the render with an error;
+       --strict keeps it an error. */
+    bool missing_maps_black;
     /* Where shaders run, read once by render_new: in native code where
        the CPU and the shader allow it, else on the VM (shadesys.h); with
        vm, all on the VM. render_settings_init sets vm when the

@@ -7,6 +7,7 @@
 **            [--max-depth N] [--debug-pixel X,Y] [-q] [--stats]
 **            [--backend vm|native] [--verbose]
 **            [--max-shader-steps N] [--time-limit SECONDS] [--strict]
+**            [--missing-maps error|black]
 **            [--shaderpath PATH] [--texturepath PATH] [-I DIR] scene.rib
 */
 #include <limits.h>
@@ -25,6 +26,7 @@ static const char usage[] =
     "                [--max-depth N] [--debug-pixel X,Y] [-q] [--stats]\n"
     "                [--backend vm|native] [--verbose]\n"
     "                [--max-shader-steps N] [--time-limit SECONDS] [--strict]\n"
+    "                [--missing-maps error|black]\n"
     "                [--shaderpath PATH] [--texturepath PATH] [-I DIR] scene.rib\n"
     "\n"
     "Renders every frame of a RIB file (plain or gzip'd) and writes its displays.\n"
@@ -55,8 +57,10 @@ static const char usage[] =
     "                  has run SECONDS (default: no limit)\n"
     "  --strict        make unknown or unsupported RIB (requests, Procedural kinds,\n"
     "                  motion blur, ...) an error, not a warning that skips it,\n"
-    "                  and so a shader not on the searchpath (else left out) and a\n"
-    "                  map that cannot be read (else it looks up as 0)\n"
+    "                  and so a shader not on the searchpath (else left out)\n"
+    "  --missing-maps error|black  a texture, environment or shadow map that cannot\n"
+    "                  be read stops the render with an error (the default), or\n"
+    "                  warns once per call and looks up as 0 (black, unshadowed)\n"
     "  --shaderpath PATH  look for shaders in the folders of PATH (a ':' list) after\n"
     "                  the scene's folder, before $RMAN_SHADERPATH and the library\n"
     "  --texturepath PATH  look for textures in PATH's folders after the scene's\n"
@@ -120,6 +124,7 @@ static int parse_args(int argc, char **argv, Args *a)
         bool takes = !strcmp(o, "-o") || !strcmp(o, "--threads") || !strcmp(o, "--spp")
                      || !strcmp(o, "--res") || !strcmp(o, "--crop") || !strcmp(o, "--debug-pixel")
                      || !strcmp(o, "--max-shader-steps") || !strcmp(o, "--time-limit")
+                     || !strcmp(o, "--missing-maps")
                      || !strcmp(o, "--integrator") || !strcmp(o, "--max-depth")
                      || !strcmp(o, "--backend")
                      || !strcmp(o, "--shaderpath") || !strcmp(o, "--texturepath") || !strcmp(o, "-I");
@@ -176,6 +181,10 @@ static int parse_args(int argc, char **argv, Args *a)
             a->rs.time_limit = secs;
         } else if (!strcmp(o, "--strict")) {
             a->rs.strict = true;
+        } else if (!strcmp(o, "--missing-maps")) {
+            if (strcmp(v, "error") && strcmp(v, "black"))
+                return fail("--missing-maps needs 'error' or 'black', not '%s'", v);
+            a->rs.missing_maps_black = !strcmp(v, "black");
         } else if (!strcmp(o, "--shaderpath")) {
             a->rs.shader_path = v;
         } else if (!strcmp(o, "--texturepath")) {

@@ -91,6 +91,8 @@ START_TEST(usage_errors)
         { "--max-depth 5000 x.rib",
           "rtrender: error: --max-depth needs a path length from 1 to 1024, not '5000'\n" },
         { "--backend gpu x.rib", "rtrender: error: --backend needs 'vm' or 'native', not 'gpu'\n" },
+        { "--missing-maps grey x.rib",
+          "rtrender: error: --missing-maps needs 'error' or 'black', not 'grey'\n" },
         { "a.rib b.rib", "rtrender: error: one scene at a time: 'b.rib' is a second input\n" },
         { "-o", "rtrender: error: -o needs a value\n" },
     };
@@ -173,7 +175,8 @@ START_TEST(bad_scenes_write_nothing)
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         write_file("bad.rib", cases[i].rib);
-        /* --strict: a map that cannot be had is otherwise a warning */
+        /* --strict: a shader nowhere on the searchpath is otherwise a
+           warning (a map that cannot be had is an error either way) */
         Run r = rtrender("-q --strict -o out.png bad.rib");
         ck_assert_int_eq(r.status, 1);
         if (cases[i].want)

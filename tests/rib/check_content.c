@@ -101,20 +101,26 @@ END_TEST
 START_TEST(missing_maps_look_up_as_zero)
 {
     /* A texture that is not there and a shadow map that is no picture:
-       each warns once, naming the map, and looks up as 0 (the shadow
-       map: unshadowed), so every pixel is 0.25 + 0 + (1 - 0) / 2 = 0.75.
-       --strict makes either an error, with no picture written. */
+       by default an error, with no picture written. Under --missing-maps
+       black each warns once, naming the map, and looks up as 0 (the
+       shadow map: unshadowed), so every pixel is 0.25 + 0 + (1 - 0) / 2 =
+       0.75; --strict makes it an error again. */
     write_file("junk.shd", "not a picture\n");
     write_file("maps.sl", "surface maps() { Oi = 1;"
                           " Ci = 0.25 + float texture(\"nosuch.tex\")"
                           " + (1 - shadow(\"junk.shd\", P)) / 2; }\n");
     write_file("maps.rib", CAMERA "WorldBegin\nSurface \"maps\"\n" FLOOR "WorldEnd\n");
-    Run r = rtrender("-q -o maps.exr maps.rib", 0);
+    Run r = rtrender("-q -o default.exr maps.rib", 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "maps.sl:1: error: texture(): cannot open texture "
+                                        "'nosuch.tex'"));
+    run_free(&r);
+    ck_assert(!exists("default.exr"));
+    r = rtrender("-q --missing-maps black -o maps.exr maps.rib", 0);
     ck_assert_ptr_nonnull(strstr(r.err, "warning: texture(): cannot open texture 'nosuch.tex'"));
     ck_assert_ptr_nonnull(strstr(r.err, "warning: shadow(): cannot read texture 'junk.shd'"));
     run_free(&r);
     expect_halves("maps.exr", 0.75f, 0.75f);
-    r = rtrender("-q --strict -o strict.exr maps.rib", 1);
+    r = rtrender("-q --strict --missing-maps black -o strict.exr maps.rib", 1);
     ck_assert_ptr_nonnull(strstr(r.err, "error: texture(): cannot open texture 'nosuch.tex'"));
     run_free(&r);
     ck_assert(!exists("strict.exr"));
