@@ -10,6 +10,7 @@
 */
 #include <regex.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,17 +50,25 @@ static void put(Buf *b, const char *s, size_t n)
     b->p[b->n] = '\0';
 }
 
+/* f as %d prints it: truncated toward zero, the nearest long long past
+   either end of its range (a float's infinity, 1e30), and NaN as 0 (a
+   C cast of any of those is undefined; found by fuzz-object). */
+static long long integer_of(double f)
+{
+    return f != f ? 0 : f >= 0x1p63 ? LLONG_MAX : f < -0x1p63 ? LLONG_MIN : (long long)f;
+}
+
 /* Prints one C conversion ("%-6.2" + conv) of a float or a string. */
 static void put_one(Buf *b, const char *flags, size_t nflags, char conv, double f, const char *s)
 {
     char spec[64];
-    if (nflags > sizeof spec - 3)
-        nflags = sizeof spec - 3;
+    if (nflags > sizeof spec - 5)
+        nflags = sizeof spec - 5;
     memcpy(spec, flags, nflags);
-    spec[nflags] = conv;
-    spec[nflags + 1] = '\0';
+    /* %d takes the long long integer_of gives it: "%lld" */
+    snprintf(spec + nflags, sizeof spec - nflags, "%s%c", conv == 'd' ? "ll" : "", conv);
     int n = conv == 's' ? snprintf(NULL, 0, spec, s)
-          : conv == 'd' ? snprintf(NULL, 0, spec, (long long)f) : snprintf(NULL, 0, spec, f);
+          : conv == 'd' ? snprintf(NULL, 0, spec, integer_of(f)) : snprintf(NULL, 0, spec, f);
     if (n < 0)
         return;
     char *tmp = malloc((size_t)n + 1);
@@ -70,7 +79,7 @@ static void put_one(Buf *b, const char *flags, size_t nflags, char conv, double 
     if (conv == 's')
         snprintf(tmp, (size_t)n + 1, spec, s);
     else if (conv == 'd')
-        snprintf(tmp, (size_t)n + 1, spec, (long long)f);
+        snprintf(tmp, (size_t)n + 1, spec, integer_of(f));
     else
         snprintf(tmp, (size_t)n + 1, spec, f);
     put(b, tmp, (size_t)n);

@@ -56,6 +56,12 @@ START_TEST(floats_and_strings)
     expect("%s: %g", (RslVal[]){ s, f }, 2, "plastic: 1.5");
     expect("[%8s]", &s, 1, "[ plastic]");
     expect("%d%%", &f, 1, "1%");
+    /* %d of what no long long holds: the nearest one, NaN as 0 */
+    RslVal big[4] = { { RSL_VAL_FLOAT, (const float[]){ 1e30f }, NULL },
+                      { RSL_VAL_FLOAT, (const float[]){ -__builtin_inff() }, NULL },
+                      { RSL_VAL_FLOAT, (const float[]){ __builtin_nanf("") }, NULL },
+                      { RSL_VAL_FLOAT, (const float[]){ -2.75f }, NULL } };
+    expect("%d %d %d %d", big, 4, "9223372036854775807 -9223372036854775808 0 -2");
     expect("no conversions\n", NULL, 0, "no conversions\n");
     expect("", NULL, 0, "");
 }
