@@ -11,8 +11,14 @@ typedef struct Run {
     int status;     /* exit status (128 if it did not exit) */
 } Run;
 
+#include <stdbool.h>
+
 /* The whole file at path (malloc'd), or NULL if it cannot be read. */
 char *slurp(const char *path);
+/* Writes text to dir/name (asserting it could), and whether dir/name
+   exists: a test's scratch folder of inputs and outputs. */
+void write_in(const char *dir, const char *name, const char *text);
+bool exists_in(const char *dir, const char *name);
 
 /* Runs "PROGRAM ARGS" through the shell in directory cwd. */
 Run run_program(const char *cwd, const char *program, const char *args);

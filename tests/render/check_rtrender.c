@@ -24,19 +24,12 @@ static char dir[] = "/tmp/check_rtrender.XXXXXX";
 
 static void write_file(const char *name, const char *text)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    fclose(f);
+    write_in(dir, name, text);
 }
 
 static bool exists(const char *name)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    return access(path, F_OK) == 0;
+    return exists_in(dir, name);
 }
 
 static Run rtrender(const char *args)

@@ -21,19 +21,12 @@ static char dir[] = "/tmp/check_content.XXXXXX";
 
 static void write_file(const char *name, const char *text)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    fclose(f);
+    write_in(dir, name, text);
 }
 
 static bool exists(const char *name)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    return access(path, F_OK) == 0;
+    return exists_in(dir, name);
 }
 
 /* Runs rtrender with args in the test's folder; it must exit with want. */
