@@ -194,7 +194,8 @@ END_TEST
 
 /* How a test JPEG is made: w x h, comps samples a pixel in `space`; of
    one color (comps samples of `color`), or of gray samples gray(x, y),
-   or else of noise; arithmetic-coded when `arith`. */
+   or else of noise; arithmetic-coded when `arith`; progressive in
+   libjpeg's scans, or in nscans of `scans`. */
 typedef struct JpegSpec {
     int w, h, comps;
     J_COLOR_SPACE space;
@@ -202,6 +203,8 @@ typedef struct JpegSpec {
     uint8_t (*gray)(int x, int y);
     int quality;
     bool arith, progressive;
+    const jpeg_scan_info *scans;
+    int nscans;
 } JpegSpec;
 
 /* The JPEG of s written by libjpeg. */
@@ -221,6 +224,8 @@ static void write_jpeg_spec(const char *path, const JpegSpec *s)
     ci.arith_code = s->arith;
     if (s->progressive)
         jpeg_simple_progression(&ci);
+    if (s->scans)
+        ci.scan_info = s->scans, ci.num_scans = s->nscans;
     jpeg_start_compress(&ci, TRUE);
     int n = s->w * s->comps;
     uint8_t *row = malloc((size_t)n);
@@ -400,7 +405,8 @@ static uint8_t black_below_noise(int x, int y)
    65536 free ones, which need 1024 bytes at a bit each: refused before
    decoding, and so is the file said to be 16000 x 5000 (issue 17's
    333-byte one). With noise in its top rows the same image's bytes pay
-   for those blocks, and it decodes, black exactly below the noise. */
+   for those blocks, and it decodes (progressive: 6 passes), black
+   exactly below the noise. */
 START_TEST(jpeg_arith_bomb)
 {
     static const uint8_t black = 0;
@@ -418,7 +424,7 @@ START_TEST(jpeg_arith_bomb)
     expect_error(err, "huge.jpg", "of arithmetic-coded JPEG data cannot hold 16000 x 5000 "
                  "pixels");
     free(d);
-    spec.color = NULL, spec.gray = black_below_noise;
+    spec.color = NULL, spec.gray = black_below_noise, spec.progressive = true;
     write_jpeg_spec(scratch("noisy.jpg"), &spec);
     Image *img = read_ok(scratch("noisy.jpg"));
     ck_assert_int_eq(img->width, 2304);
@@ -428,6 +434,35 @@ START_TEST(jpeg_arith_bomb)
         i++;
     ck_assert_msg(i == 2304L * 2048, "sample %ld: %g", i, img->pixels[i]);
     image_free(img);
+}
+END_TEST
+
+/* A progressive arithmetic-coded bomb: 2048 x 2048 black pixels (65536
+   blocks, all free) in 20 scans, the DC's first pass and 10 refinements
+   and each of three AC coefficients in 3, is a few hundred bytes, which
+   pay for a few thousand block passes beyond the 16 x 65536 free ones:
+   refused at the 17th scan (200 such scans took two seconds). */
+START_TEST(jpeg_arith_scans_bomb)
+{
+    static jpeg_scan_info scans[20];
+    int n = 0;
+    scans[n++] = (jpeg_scan_info){ 1, { 0 }, 0, 0, 0, 10 };
+    for (int al = 9; al >= 0; al--)
+        scans[n++] = (jpeg_scan_info){ 1, { 0 }, 0, 0, al + 1, al };
+    for (int k = 1; n + 3 <= 20; k++) {
+        scans[n++] = (jpeg_scan_info){ 1, { 0 }, k, k, 0, 2 };
+        scans[n++] = (jpeg_scan_info){ 1, { 0 }, k, k, 2, 1 };
+        scans[n++] = (jpeg_scan_info){ 1, { 0 }, k, k, 1, 0 };
+    }
+    static const uint8_t black = 0;
+    write_jpeg_spec(scratch("scans.jpg"), &(JpegSpec){ .w = 2048, .h = 2048, .comps = 1,
+                    .space = JCS_GRAYSCALE, .color = &black, .quality = 100, .arith = true,
+                    .scans = scans, .nscans = n });
+    ck_assert_ptr_null(image_read(scratch("scans.jpg"), IMAGE_FORMAT_AUTO, err, sizeof err));
+    ck_assert_msg(strstr(err, "cannot read JPEG: 17 scans over 65536 blocks are more than "), "%s",
+                  err);
+    ck_assert_msg(strstr(err, " bytes of arithmetic-coded data pay for (past 1048576 block "
+                          "passes, at least a bit per block)"), "%s", err);
 }
 END_TEST
 
@@ -575,6 +610,7 @@ Suite *formats_suite(void)
     tcase_add_test(tc, jpeg_bad_huffman_table);
     tcase_add_test(tc, jpeg_arith_exact);
     tcase_add_test(tc, jpeg_arith_bomb);
+    tcase_add_test(tc, jpeg_arith_scans_bomb);
     tcase_add_test(tc, hdr_flat_exact);
     tcase_add_test(tc, hdr_rle_exact);
     tcase_add_test(tc, hdr_corrupt_and_unsupported);
