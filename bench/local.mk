@@ -41,9 +41,13 @@ bench: bench/bench_frontend$(EXEEXT) bench/bench_ir$(EXEEXT) bench/bench_vm$(EXE
 		bench/bench_render$(EXEEXT) bench/bench_pathtracer$(EXEEXT) bench/bench_ptx$(EXEEXT)
 	bench/bench_frontend $(srcdir)/shaders/*.sl
 	bench/bench_ir $(srcdir)/shaders/*.sl
-	bench/bench_vm $(srcdir)/shaders/*.sl
+	bench/bench_vm $(srcdir)/shaders/*.sl $(srcdir)/bench/shaders/*.sl
 	bench/bench_ptx $(srcdir)/shaders/*.sl
 	bench/bench_render $(srcdir)/scenes/gallery.rib $(srcdir)/scenes/cornell.rib \
 		$(srcdir)/scenes/textured.rib
 	bench/bench_pathtracer || test $$? = 77
 .PHONY: bench
+
+# Shaders only bench_vm runs (bench/shaders/texoptions.sl: lookups with
+# options on the test host's maps).
+EXTRA_DIST += bench/shaders

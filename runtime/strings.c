@@ -46,16 +46,35 @@ const char *vm_strings_get(const VmStrings *t, uint32_t i)
     return t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)].s;
 }
 
-/* What s names as an option value. */
+/* The option s names (strings.h's RslOptName). */
+static RslOptName option_name(const char *s)
+{
+    static const char *const names[] = {
+        [RSL_OPT_BLUR] = "blur", [RSL_OPT_SBLUR] = "sblur", [RSL_OPT_TBLUR] = "tblur",
+        [RSL_OPT_WIDTH] = "width", [RSL_OPT_SWIDTH] = "swidth", [RSL_OPT_TWIDTH] = "twidth",
+        [RSL_OPT_FILL] = "fill", [RSL_OPT_FILTER] = "filter", [RSL_OPT_SAMPLES] = "samples",
+        [RSL_OPT_BIAS] = "bias", [RSL_OPT_CHANNEL] = "channel", [RSL_OPT_MAXDIST] = "maxdist",
+        [RSL_OPT_CONEANGLE] = "coneangle", [RSL_OPT_RAY_ORIGIN] = "ray:origin",
+        [RSL_OPT_RAY_DIRECTION] = "ray:direction", [RSL_OPT_RAY_LENGTH] = "ray:length",
+        [RSL_OPT_ILLUMINANCE] = "illuminance", [RSL_OPT_SAMPLEPATTERN] = "samplepattern",
+    };
+    for (int i = 0; i < (int)(sizeof names / sizeof *names); i++)
+        if (names[i] && !strcmp(s, names[i]))
+            return (RslOptName)i;
+    return strchr(s, ':') ? RSL_OPT_OUTPUT : RSL_OPT_OTHER;
+}
+
+/* What s names as an option value or an option's name. */
 static VmStringOptions options_of(const char *s)
 {
-    return (VmStringOptions){ rsl_spline_basis(s), rsl_filter(s), rsl_color_space(s) };
+    return (VmStringOptions){ rsl_spline_basis(s), rsl_filter(s), rsl_color_space(s),
+                              option_name(s) };
 }
 
 const VmStringOptions *vm_strings_options(const VmStrings *t, uint32_t i)
 {
     static const VmStringOptions none = { RSL_BASIS_UNKNOWN, RSL_FILTER_CATMULL_ROM,
-                                          RSL_CS_UNKNOWN };
+                                          RSL_CS_UNKNOWN, RSL_OPT_OTHER };
     if (!t || i >= t->count)
         return &none;
     return &t->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)].options;

@@ -27,13 +27,27 @@
 
 typedef struct VmStrings VmStrings;
 
-/* What a string names as the value of a string option, resolved once when
-   the string enters the table (the program's own when it is loaded, the
-   others when made), so builtins compare no names per point. */
+/* The option names of lookups (texture, environment, shadow: RISpec
+   Table 15.1), rays (trace, occlusion, ...), gather and filterstep, and
+   gather's categories. RSL_OPT_OUTPUT is any other name with a ':' (a
+   gather output such as "surface:Ci"), RSL_OPT_OTHER any other string. */
+typedef enum RslOptName {
+    RSL_OPT_OTHER, RSL_OPT_BLUR, RSL_OPT_SBLUR, RSL_OPT_TBLUR, RSL_OPT_WIDTH, RSL_OPT_SWIDTH,
+    RSL_OPT_TWIDTH, RSL_OPT_FILL, RSL_OPT_FILTER, RSL_OPT_SAMPLES, RSL_OPT_BIAS,
+    RSL_OPT_CHANNEL, RSL_OPT_MAXDIST, RSL_OPT_CONEANGLE, RSL_OPT_RAY_ORIGIN,
+    RSL_OPT_RAY_DIRECTION, RSL_OPT_RAY_LENGTH, RSL_OPT_OUTPUT, RSL_OPT_ILLUMINANCE,
+    RSL_OPT_SAMPLEPATTERN
+} RslOptName;
+
+/* What a string names as the value of a string option, or as an
+   option's name, resolved once when the string enters the table (the
+   program's own when it is loaded, the others when made), so builtins
+   compare no names per point. */
 typedef struct VmStringOptions {
     RslSplineBasis basis;             /* spline's basis */
     RslFilter filter;                 /* filterstep's "filter" */
     RslColorSpace space;              /* ctransform's spaces */
+    RslOptName option;                /* a call option's name */
 } VmStringOptions;
 
 /* The limits above, in bytes (not counting the terminating 0). */

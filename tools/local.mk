@@ -18,7 +18,7 @@ tools_rsldb_SOURCES = tools/rsldb.c tools/toolopts.h tools/toolopts.c
 tools_rsldb_LDADD = $(COMPILER_LIBS)
 
 bin_PROGRAMS += tools/rtrender
-tools_rtrender_SOURCES = tools/rtrender.c
+tools_rtrender_SOURCES = tools/rtrender.c tools/toolopts.h tools/toolopts.c
 tools_rtrender_LDADD = $(RENDER_LIBS)
 
 # Installed: it checks a scene without rendering it (man/ribinfo.1).

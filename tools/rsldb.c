@@ -30,7 +30,7 @@ static const char usage[] =
     "options:\n"
     "  --set VAR=VALUE  set a parameter or global: 1.5 | 1,2,3 | 16 floats | text\n"
     "  -O0 -O1 -O2      optimisation level when compiling a .sl (default -O0)\n"
-    TOOL_STEPS_HELP
+    TOOL_STEPS_HELP("                   ")
     "  --help           print this help\n";
 
 typedef struct Batches {

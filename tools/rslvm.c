@@ -46,7 +46,7 @@ static const char usage[] =
     "  --isa NAME       native ISA: sse4.2, avx2, avx512, auto (default) or scalar\n"
     "                   (one point at a time, as PTX runs on a GPU)\n"
     "  -O0 -O1 -O2      optimisation level when compiling a .sl (default -O2)\n"
-    TOOL_STEPS_HELP
+    TOOL_STEPS_HELP("                   ")
     "                   (native: N loop iterations rather than instructions)\n"
     "  --help           print this help\n";
 

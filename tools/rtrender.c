@@ -10,7 +10,6 @@
 **            [--missing-maps error|black]
 **            [--shaderpath PATH] [--texturepath PATH] [-I DIR] scene.rib
 */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +18,7 @@
 #include "render/shaderpath.h"
 #include "runtime/numparse.h"
 #include "runtime/outfile.h"
+#include "tools/toolopts.h"
 
 static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
@@ -51,8 +51,7 @@ static const char usage[] =
     "                  allow it (the default), or on the VM (default: vm when\n"
     "                  $RTRENDER_BACKEND is vm); --debug-pixel shades on the VM\n"
     "  --verbose       say which shaders run in native code, which on the VM, and why\n"
-    "  --max-shader-steps N  stop with an error when a shader runs more than N\n"
-    "                  instructions on one batch (default 100000000; 0: no limit)\n"
+    TOOL_STEPS_HELP("                  ")
     "  --time-limit SECONDS  stop with an error, writing nothing, once the render\n"
     "                  has run SECONDS (default: no limit)\n"
     "  --strict        make unknown or unsupported RIB (requests, Procedural kinds,\n"
@@ -170,10 +169,8 @@ static int parse_args(int argc, char **argv, Args *a)
                 return fail("--debug-pixel needs X,Y (a pixel of the image), not '%s'", v);
             a->rs.debug_x = (int)xy[0], a->rs.debug_y = (int)xy[1];
         } else if (!strcmp(o, "--max-shader-steps")) {
-            long long n;
-            if (!num_parse_int(v, 0, LLONG_MAX, &n))
-                return fail("--max-shader-steps needs a count (0: no limit), not '%s'", v);
-            a->rs.max_shader_steps = (unsigned long long)n;
+            if (!tool_steps_arg("rtrender", v, &a->rs.max_shader_steps))
+                return 2;
         } else if (!strcmp(o, "--time-limit")) {
             float secs;
             if (!num_parse_floats(v, ',', 1, &secs) || !(secs > 0) || secs > 1e9f)

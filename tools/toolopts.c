@@ -11,12 +11,29 @@
 #include "runtime/numparse.h"
 #include "tools/toolopts.h"
 
-int tool_fail(const ToolRun *r, const char *msg, const char *arg)
+/* Prints "TOOL: error: " and msg (a format taking arg) to stderr. */
+static void fail_as(const char *tool, const char *msg, const char *arg)
 {
-    fprintf(stderr, "%s: error: ", r->tool);
+    fprintf(stderr, "%s: error: ", tool);
     fprintf(stderr, msg, arg);
     fputc('\n', stderr);
+}
+
+int tool_fail(const ToolRun *r, const char *msg, const char *arg)
+{
+    fail_as(r->tool, msg, arg);
     return 1;
+}
+
+bool tool_steps_arg(const char *tool, const char *v, uint64_t *steps)
+{
+    long long n;
+    if (!num_parse_int(v, 0, LLONG_MAX, &n)) {
+        fail_as(tool, "--max-shader-steps needs a count (0: no limit), not '%s'", v);
+        return false;
+    }
+    *steps = (uint64_t)n;
+    return true;
 }
 
 void tool_init(ToolRun *r, const char *tool, int argc, int level)
@@ -84,12 +101,8 @@ int tool_option(ToolRun *r, int argc, char **argv, int *i)
         s->name = strndup(arg, (size_t)(eq - arg));
         parse_value(eq + 1, s);
     } else if (!strcmp(a, "--max-shader-steps") && *i + 1 < argc) {
-        const char *v = argv[++*i];
-        long long n;
-        if (!num_parse_int(v, 0, LLONG_MAX, &n))
-            return -!!tool_fail(r, "--max-shader-steps needs a count (0: no limit), not '%s'",
-                                v);
-        r->max_steps = (unsigned long long)n;
+        if (!tool_steps_arg(r->tool, argv[++*i], &r->max_steps))
+            return -1;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '2' && !a[3]) {
         r->level = a[2] - '0';
     } else if (a[0] == '-') {

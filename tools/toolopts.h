@@ -2,7 +2,7 @@
 ** toolopts.h: what the tools that run shaders without a renderer (rslvm,
 ** rsldb) share: their common options, loading a .sl or .o, and filling
 ** a batch with a grid tile's globals and the --set values, or with
-** --call's arguments.
+** --call's arguments. rtrender takes --max-shader-steps from here too.
 **
 **   FILE.o|FILE.sl --shade NAME --grid W H [--set VAR=VALUE]... [-O0|-O1|-O2]
 **   FILE.sl --call NAME [ARG...] [-O0|-O1|-O2]
@@ -12,6 +12,7 @@
 #define RSL_TOOLOPTS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "vm/grid.h"
 #include "vm/session.h"
@@ -33,13 +34,19 @@ typedef struct ToolRun {
     int w, h, level;
     Setting *sets;
     int nsets;
-    unsigned long long max_steps;  /* --max-shader-steps: a batch's budget */
+    uint64_t max_steps;         /* --max-shader-steps: a batch's budget */
 } ToolRun;
 
-/* --help's line for the options every tool that runs shaders shares. */
-#define TOOL_STEPS_HELP                                                                   \
+/* --help's lines for --max-shader-steps, which every tool that runs
+   shaders takes; `indent` starts the second line, under the tool's other
+   descriptions. */
+#define TOOL_STEPS_HELP(indent)                                                         \
     "  --max-shader-steps N  stop a batch after N instructions (default 100000000;\n"  \
-    "                   0: no limit) with an error at the looping line\n"
+    indent "0: no limit) with an error at the looping line\n"
+
+/* --max-shader-steps's value v into *steps (0: no limit); false after
+   printing "TOOL: error: ..." with tool's name. */
+bool tool_steps_arg(const char *tool, const char *v, uint64_t *steps);
 
 /* Prints "TOOL: error: " and msg (a format taking arg) to stderr; 1. */
 int tool_fail(const ToolRun *r, const char *msg, const char *arg);

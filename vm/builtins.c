@@ -177,10 +177,10 @@ static void filterstep_lane(float *out, const VmCall *call)
     float width = 1, lo = a[1][0], hi = interval ? a[2][0] : lo;
     RslFilter filter = RSL_FILTER_CATMULL_ROM;
     for (int i = interval ? 3 : 2; i + 1 < end; i += 2) {
-        const char *name = vm_lane_string(call, i);
-        if (!strcmp(name, "width") || !strcmp(name, "swidth"))
+        RslOptName name = vm_lane_options(call, i)->option;
+        if (name == RSL_OPT_WIDTH || name == RSL_OPT_SWIDTH)
             width = a[i + 1][0];
-        else if (!strcmp(name, "filter") && letters[i + 1] == 's')
+        else if (name == RSL_OPT_FILTER && letters[i + 1] == 's')
             filter = vm_lane_options(call, i + 1)->filter;
     }
     if (!interval) {

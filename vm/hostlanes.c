@@ -80,32 +80,31 @@ void vm_lane_depth(float *out, const VmCall *call)
 /* ---- texture lookups ----------------------------------------------------------------- */
 
 /* The options of a lookup, name/value pairs from argument `first` up to
-   the call's own end. */
+   the call's own end; their names were resolved as they entered the
+   string table (strings.h), so none is compared here. */
 static void texture_options(const VmCall *call, int first, VmTexLookup *q)
 {
     const char *letters = call->self->letters;
     for (int i = first; i + 1 < call->self->nown; i += 2) {
-        const char *name = vm_lane_string(call, i);
-        const float *v = call->args[i + 1];
+        RslOptName name = vm_lane_options(call, i)->option;
+        float v = call->args[i + 1][0];
         if (letters[i + 1] == 's') {
-            if (!strcmp(name, "filter"))
+            if (name == RSL_OPT_FILTER)
                 q->filter = vm_lane_string(call, i + 1);
-        } else if (!strcmp(name, "blur") || !strcmp(name, "sblur") || !strcmp(name, "tblur")) {
-            q->blur = v[0] > q->blur ? v[0] : q->blur;
-        } else if (!strcmp(name, "width")) {
-            q->swidth = q->twidth = v[0];
-        } else if (!strcmp(name, "swidth")) {
-            q->swidth = v[0];
-        } else if (!strcmp(name, "twidth")) {
-            q->twidth = v[0];
-        } else if (!strcmp(name, "fill")) {
-            q->fill = v[0];
-        } else if (!strcmp(name, "samples")) {
-            q->samples = v[0];
-        } else if (!strcmp(name, "bias")) {
-            q->bias = v[0];
-        } else if (!strcmp(name, "channel")) {
-            q->channel = v[0] > 0 ? (int)v[0] : 0;
+            continue;
+        }
+        switch (name) {
+        case RSL_OPT_BLUR: case RSL_OPT_SBLUR: case RSL_OPT_TBLUR:
+            q->blur = v > q->blur ? v : q->blur;
+            break;
+        case RSL_OPT_WIDTH: q->swidth = q->twidth = v; break;
+        case RSL_OPT_SWIDTH: q->swidth = v; break;
+        case RSL_OPT_TWIDTH: q->twidth = v; break;
+        case RSL_OPT_FILL: q->fill = v; break;
+        case RSL_OPT_SAMPLES: q->samples = v; break;
+        case RSL_OPT_BIAS: q->bias = v; break;
+        case RSL_OPT_CHANNEL: q->channel = v > 0 ? (int)v : 0; break;
+        default: break;
         }
     }
 }
@@ -249,19 +248,16 @@ void vm_lane_ray(float *out, const VmCall *call)
     if (r.kind == VM_RAY_OCCLUSION || r.kind == VM_RAY_INDIRECT)
         r.samples = call->args[first++][0];
     for (int i = first; i + 1 < b->nown; i += 2) {
-        const char *name = vm_lane_string(call, i);
         float v = call->args[i + 1][0];
-        if (!strcmp(name, "samples"))
-            r.samples = v;
-        else if (!strcmp(name, "maxdist"))
-            r.maxdist = v;
-        else if (!strcmp(name, "coneangle"))
-            r.coneangle = v;
-        else if (!strcmp(name, "bias"))
-            r.bias = v;
-        else
+        switch (vm_lane_options(call, i)->option) {
+        case RSL_OPT_SAMPLES: r.samples = v; break;
+        case RSL_OPT_MAXDIST: r.maxdist = v; break;
+        case RSL_OPT_CONEANGLE: r.coneangle = v; break;
+        case RSL_OPT_BIAS: r.bias = v; break;
+        default:
             vm_lane_warn(call, "option \"%s\" is not supported by this renderer; ignored",
-                         name);
+                         vm_lane_string(call, i));
+        }
     }
     float res[3] = { 0, 0, 0 };
     char err[200];
@@ -298,11 +294,11 @@ static void cone_direction(const float a[3], float angle, float x1, float x2, fl
 void vm_lane_gather(float *out, const VmCall *call)
 {
     const VmBuiltin *b = call->self;
-    const char *category = vm_lane_string(call, 5);
-    bool pattern = !strcmp(category, "samplepattern");
-    if (!pattern && strcmp(category, "illuminance")) {
+    RslOptName category = vm_lane_options(call, 5)->option;
+    bool pattern = category == RSL_OPT_SAMPLEPATTERN;
+    if (!pattern && category != RSL_OPT_ILLUMINANCE) {
         vm_lane_fault(call, "gather category \"%s\" is not supported (\"illuminance\" and "
-                      "\"samplepattern\" are)", category);
+                      "\"samplepattern\" are)", vm_lane_string(call, 5));
         return;
     }
     const VmHost *h = pattern ? b->host : host(call, b->host && b->host->gather, "gather rays");
@@ -325,19 +321,21 @@ void vm_lane_gather(float *out, const VmCall *call)
     const char *name[VM_MAX_ARGS];
     char type[VM_MAX_ARGS];
     int width[VM_MAX_ARGS], at[VM_MAX_ARGS], total = 0;
-    int mine[VM_MAX_ARGS], nmine = 0;     /* ray:origin, ray:direction: the runtime's */
-    int mine_at[VM_MAX_ARGS];
+    RslOptName mine[VM_MAX_ARGS];        /* ray:origin, ray:direction: the runtime's */
+    int mine_at[VM_MAX_ARGS], nmine = 0;
     for (int i = 6; i + 1 < b->nown; i += 2) {
+        RslOptName opt = vm_lane_options(call, i)->option;
         const char *nm = vm_lane_string(call, i);
-        if (strchr(nm, ':')) {
+        bool length = opt == RSL_OPT_RAY_LENGTH;
+        if (opt == RSL_OPT_RAY_ORIGIN || opt == RSL_OPT_RAY_DIRECTION || length
+            || opt == RSL_OPT_OUTPUT) {
             int w = call->argn[i + 1];
-            if (!strcmp(nm, "ray:origin") || !strcmp(nm, "ray:direction")
-                || (pattern && !strcmp(nm, "ray:length"))) {
-                if (w != (strcmp(nm, "ray:length") ? 3 : 1)) {
+            if (opt != RSL_OPT_OUTPUT && (!length || pattern)) {
+                if (w != (length ? 1 : 3)) {
                     vm_lane_fault(call, "gather's \"%s\" goes into a variable of the wrong type", nm);
                     return;
                 }
-                mine[nmine] = i, mine_at[nmine++] = total;
+                mine[nmine] = opt, mine_at[nmine++] = total;
             } else if (pattern) {
                 vm_lane_fault(call, "gather(\"samplepattern\") traces no rays: it has no \"%s\"", nm);
                 return;
@@ -345,9 +343,9 @@ void vm_lane_gather(float *out, const VmCall *call)
                 name[r.n] = nm, type[r.n] = b->letters[i + 1], width[r.n] = w, at[r.n++] = total;
             }
             total += w;
-        } else if (!strcmp(nm, "maxdist")) {
+        } else if (opt == RSL_OPT_MAXDIST) {
             r.maxdist = a[i + 1][0];
-        } else if (!strcmp(nm, "bias")) {
+        } else if (opt == RSL_OPT_BIAS) {
             r.bias = a[i + 1][0];
         } else {
             vm_lane_warn(call, "option \"%s\" is not supported by this renderer; ignored", nm);
@@ -365,12 +363,11 @@ void vm_lane_gather(float *out, const VmCall *call)
         return;
     }
     for (int k = 0; k < nmine && hit; k++) {
-        const char *nm = vm_lane_string(call, mine[k]);
         float *o = out + 1 + mine_at[k];
-        if (!strcmp(nm, "ray:length"))
+        if (mine[k] == RSL_OPT_RAY_LENGTH)
             o[0] = 0;
         else
-            memcpy(o, !strcmp(nm, "ray:origin") ? r.P : r.D, 3 * sizeof *o);
+            memcpy(o, mine[k] == RSL_OPT_RAY_ORIGIN ? r.P : r.D, 3 * sizeof *o);
     }
     out[0] = (float)(hit != 0);
 }

@@ -113,9 +113,9 @@ static void warn_index(VmState *s, uint32_t pc, float index, void *data)
    builtins on one line apart). */
 static void warn_builtin(VmState *s, uint32_t pc, const char *msg, void *data)
 {
-    (void)s;
     const VmSession *ss = data;
-    const VmLine *at = line_at(ss->obj, pc);
+    VmLine native = { 0, s->call_line, s->call_file };
+    const VmLine *at = s->call_file ? &native : line_at(ss->obj, pc);
     char kind = (char)(-1 - (int)(strcspn(msg, "(") % 100));
     if (at && !vm_once_first(ss->once, kind, at->file, at->line))
         return;

@@ -147,6 +147,7 @@ void vm_lane_fault(const VmCall *call, const char *fmt, ...)
     VmState *s = call->state;
     if (s->fault[0]) /* the first fault is the one to report */
         return;
+    s->fault_file = s->call_file, s->fault_line = s->call_line;
     int n = snprintf(s->fault, sizeof s->fault, "%s(): ", call->self->base);
     va_list ap;
     va_start(ap, fmt);
@@ -390,7 +391,7 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
             }
             if (bi->retn >= 0 && (total != (int)w || w != (unsigned)bi->outn))
                 return fail(err, errlen, pc - 1, "builtin tuple of the wrong width");
-            s->call_pc = pc - 1, s->call_warned = false;
+            s->call_pc = pc - 1, s->call_warned = false, s->call_file = NULL;
             pc += c;
             FOR_LANES(a) {
                 float vals[VM_MAX_ARGS][VM_MAX_VALUE], out[VM_MAX_VALUE];

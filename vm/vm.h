@@ -163,6 +163,11 @@ struct VmState {
     uint32_t call_pc;                 /* the CALLB running now */
     bool call_warned;                 /* it has warned for this batch: its
                                          lanes' warnings are the same one */
+    /* Native code has no pc: it sets the source line of the call running
+       now, and the first fault keeps its call's (vm_lane_fault); a NULL
+       file means the VM's call_pc and fault_pc say where. */
+    const char *call_file, *fault_file;
+    uint32_t call_line, fault_line;
     /* Private: the execution mask. */
     uint8_t mask[VM_MAX_BATCH];
 };

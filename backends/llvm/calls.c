@@ -120,7 +120,7 @@ static LLVMValueRef row_ptr(Lower *L, LLVMValueRef buf, int row)
 }
 
 NVal nl_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn, int nargs, int outn,
-             bool vary, LLVMValueRef mask)
+             bool vary, LLVMValueRef mask, const IrIns *at)
 {
     if (L->gpu)
         return nl_device_call(L, callee, args, argn, nargs, outn, vary, mask);
@@ -130,7 +130,8 @@ NVal nl_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn
     }
     int site = L->nsites++, total = 0;
     NativeSite *s = &L->sites[site];
-    *s = (NativeSite){ .callee = callee_index(L, callee), .nargs = nargs, .outn = outn, .uniform = !vary };
+    *s = (NativeSite){ .callee = callee_index(L, callee), .nargs = nargs, .outn = outn, .uniform = !vary,
+                       .file = strdup(at->loc.file ? at->loc.file : "?"), .line = at->loc.line };
     for (int i = 0; i < nargs; i++)
         total += s->argn[i] = argn[i];
     LLVMValueRef abuf = LLVMBuildArrayAlloca(L->eb, L->vf, LLVMConstInt(L->i32, (unsigned)(total + 1), 0), "");
@@ -181,7 +182,7 @@ void nl_lower_intrin(Lower *L, IrIns *ins)
     bool vary = ins->val.varying || (ins->val.type.kind == IRT_VOID && any_varying);
     if (!L->gpu && nb_lower_call(L, ins, vals, argn, nargs, outn, vary))
         return;
-    NVal r = nl_call(L, &callee, vals, argn, nargs, outn, vary, L->cur_mask);
+    NVal r = nl_call(L, &callee, vals, argn, nargs, outn, vary, L->cur_mask, ins);
     if (ins->val.type.kind != IRT_VOID)
         nv_define(L, ins, r);
 }
@@ -208,6 +209,7 @@ void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, cons
     while (memo && first + 1 < W && (base + first >= st->n || (st->active && !st->active[base + first])))
         first++;
     rt->state->call_warned = false; /* vm_lane_warn: once per call and group */
+    rt->state->call_file = s->file, rt->state->call_line = (uint32_t)s->line;
     for (int lane = 0; lane < W; lane++) {
         if (memo ? lane != first : !(bits >> lane & 1))
             continue;

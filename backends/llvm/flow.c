@@ -165,7 +165,7 @@ static LLVMValueRef region_terminator(Lower *L, IrIns *t, LLVMValueRef m)
     VmCallee callee, count = { .row = BO_NLIGHTS_f, .result = 'f' };
     vmgen_light_callee(kind, given, first, &callee);
     LLVMValueRef cnt = nl_load(L, L->light_cnt[r]).c[0];
-    LLVMValueRef n = illuminance ? nl_call(L, &count, NULL, NULL, 0, 1, false, m).c[0]
+    LLVMValueRef n = illuminance ? nl_call(L, &count, NULL, NULL, 0, 1, false, m, t).c[0]
                                  : LLVMConstReal(L->f32, 1);
     LLVMValueRef more = LLVMBuildFCmp(L->b, LLVMRealOLT, cnt, n, "");
     NVal args[6];
@@ -187,7 +187,7 @@ static LLVMValueRef region_terminator(Lower *L, IrIns *t, LLVMValueRef m)
         args[na] = nl_load(L, ps->slot), argn[na++] = 3;
     }
     LLVMValueRef live = LLVMBuildAnd(L->b, m, nl_splat(L, more), "");
-    NVal lv = nl_call(L, &callee, args, argn, na, 16, true, live);
+    NVal lv = nl_call(L, &callee, args, argn, na, 16, true, live, t);
     nl_store(L, L->light_val[r], lv, live);
     LLVMValueRef lit = LLVMBuildFCmp(L->b, LLVMRealUNE, lv.c[9], LLVMConstNull(L->vf), "");
     LLVMValueRef body = LLVMBuildAnd(L->b, live, lit, "");

@@ -166,6 +166,8 @@ bool nl_lower(Lower *L, RslcCtx *rc, IrFunc *shader, const VmObject *obj,
 void nl_lower_done(Lower *L)
 {
     free(L->callees);
+    for (int i = 0; i < L->nsites; i++)
+        free(L->sites[i].file);
     free(L->sites);
     for (int i = 0; i < L->nbacks; i++)
         free(L->backs[i].file);
@@ -220,7 +222,7 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
         } else {
             ns->shade = (ShadeFn)fn;
             ns->callees = L.callees, ns->ncallees = L.ncallees, L.callees = NULL;
-            ns->sites = L.sites, ns->nsites = L.nsites, L.sites = NULL;
+            ns->sites = L.sites, ns->nsites = L.nsites, L.sites = NULL, L.nsites = 0;
             ns->backs = L.backs, ns->nbacks = L.nbacks, L.backs = NULL, L.nbacks = 0;
         }
     }
@@ -239,6 +241,8 @@ void native_free(NativeShader *ns)
         return;
     nj_free(ns->jit);
     free(ns->callees);
+    for (int i = 0; i < ns->nsites; i++)
+        free(ns->sites[i].file);
     free(ns->sites);
     for (int i = 0; i < ns->nbacks; i++)
         free(ns->backs[i].file);
@@ -330,7 +334,8 @@ int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
             break;
         }
         if (s->fault[0]) {
-            snprintf(err, (size_t)errlen, "error: %s", s->fault);
+            snprintf(err, (size_t)errlen, "%s:%u: error: %s", s->fault_file ? s->fault_file : "?",
+                     s->fault_line, s->fault);
             rc = -1;
             break;
         }

@@ -57,6 +57,8 @@ typedef struct NativeSite {
     int argn[VM_MAX_ARGS];
     int outn;
     bool uniform;               /* one call, at lane 0 */
+    char *file;                 /* its source line, where its warnings */
+    int line;                   /* and faults are reported */
 } NativeSite;
 
 /* The results of a uniform call site in the batch's first group of W
@@ -200,9 +202,10 @@ void nl_declare_helpers(Lower *L);
 void nl_lower_intrin(Lower *L, IrIns *ins);
 /* Calls the runtime's builtin for callee (bound by row, vm/builtins.h)
    on args (args[i] of argn[i] floats) for the lanes of mask, or once for
-   a uniform result; returns its outn floats. */
+   a uniform result, for instruction at (its source line); returns its
+   outn floats. */
 NVal nl_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn, int nargs, int outn,
-             bool vary, LLVMValueRef mask);
+             bool vary, LLVMValueRef mask, const IrIns *at);
 int nl_tuple_offset(const IrIns *call, int which);
 
 /* ---- devcalls.c: builtin calls on a GPU ---------------------------------- */

@@ -13,17 +13,27 @@
 ** zeros.
 **
 ** Before anything is allocated the size is checked against the reading
-** limits and, for Huffman-coded files, against the bytes left: every
-** 8 x 8 block of the full-resolution component is in some scan whose
-** code for it is at least one bit (a DC code, sequential or
-** progressive), so a file needs at least one bit per block. A tiny file
+** limits and against the bytes left: every 8 x 8 block of the
+** full-resolution component is in some scan whose code for it is at
+** least one bit (a DC code, sequential or progressive), so a
+** Huffman-coded file needs at least one bit per block. A tiny file
 ** declaring a huge image is refused at once as truncated instead of
-** being decoded from nothing. Arithmetic coding is not bounded so: a
-** run of likely decisions codes as zero bytes, which its encoder drops
-** at the end of a scan, so a huge flat image is rightly a few bytes,
-** and only the reading limits bound it. A progressive file may have
-** at most JPEG_MAX_SCANS scans, each of which costs a pass over the
-** whole image.
+** being decoded from nothing. Arithmetic coding has no such floor: a
+** likely decision narrows the coder's interval without moving its low
+** end, so a run of them codes as zero bits, and the encoder drops the
+** zero bytes that end a scan (the decoder reads zeros past the data):
+** a flat image, or a flat end of one, is rightly a few bytes however
+** large. No bound on the bytes is sound for it, so an arithmetic-coded
+** file gets JPEG_ARITH_FREE_BLOCKS blocks (2^22 pixels) beyond those its
+** bytes pay for at the Huffman rate, and past that is refused as a
+** possible bomb: a 333-byte file declaring 16000 x 5000 black pixels
+** would otherwise keep the decoder busy for seconds. A progressive file
+** may have at most JPEG_MAX_SCANS scans, each of which costs a pass over
+** the whole image; an arithmetic-coded one's passes are bounded alike,
+** since a scan of a flat image is free too (a header's few bytes): its
+** scans together may pass over JPEG_ARITH_FREE_SCANS times the free
+** blocks, and a bit per block beyond (a 3.6 KB file making 200 passes
+** over 2048 x 2048 pixels took two seconds).
 */
 #include "config.h"
 #include "render/image/image_impl.h"
@@ -35,7 +45,7 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
-enum { JPEG_MAX_SCANS = 256 };
+enum { JPEG_MAX_SCANS = 256, JPEG_ARITH_FREE_BLOCKS = 1 << 16, JPEG_ARITH_FREE_SCANS = 16 };
 
 typedef struct JpegIn {
     struct jpeg_decompress_struct cinfo;
@@ -44,6 +54,7 @@ typedef struct JpegIn {
     jmp_buf jump;
     char msg[JMSG_LENGTH_MAX];
     bool truncated;
+    unsigned long blocks, bytes;  /* the image's 8 x 8 blocks, the data's bytes */
     uint8_t *row;
     Image *img;
 } JpegIn;
@@ -69,8 +80,16 @@ static void on_message(j_common_ptr c, int level)
 static void on_progress(j_common_ptr c)
 {
     JpegIn *in = c->client_data;
-    if (in->cinfo.input_scan_number > JPEG_MAX_SCANS) {
+    unsigned long scans = (unsigned long)in->cinfo.input_scan_number;
+    if (scans > JPEG_MAX_SCANS) {
         snprintf(in->msg, sizeof in->msg, "more than %d scans", JPEG_MAX_SCANS);
+        longjmp(in->jump, 1);
+    }
+    unsigned long free_passes = (unsigned long)JPEG_ARITH_FREE_SCANS * JPEG_ARITH_FREE_BLOCKS;
+    if (in->cinfo.arith_code && scans * in->blocks > 8 * in->bytes + free_passes) {
+        snprintf(in->msg, sizeof in->msg, "%lu scans over %lu blocks are more than %lu bytes "
+                 "of arithmetic-coded data pay for (past %lu block passes, at least a bit per "
+                 "block)", scans, in->blocks, in->bytes, free_passes);
         longjmp(in->jump, 1);
     }
 }
@@ -122,10 +141,17 @@ static bool jpeg_read_into(JpegIn *in, const uint8_t *data, size_t size, const c
     if (!image_read_size_ok(w, h, channels, "JPEG", name, err, errlen))
         return false;
     unsigned long blocks = (unsigned long)(w + 7) / 8 * (unsigned long)((h + 7) / 8);
-    if (!ci->arith_code && ci->src->bytes_in_buffer < blocks / 8) {
+    unsigned long bytes = ci->src->bytes_in_buffer, paid = 8 * bytes;
+    in->blocks = blocks, in->bytes = bytes;
+    if (!ci->arith_code && blocks > paid) {
         image_error(err, errlen, name, "truncated file: %lu bytes of JPEG data cannot hold "
-                    "%ld x %ld pixels (at least a bit per 8 x 8 block)",
-                    (unsigned long)ci->src->bytes_in_buffer, w, h);
+                    "%ld x %ld pixels (at least a bit per 8 x 8 block)", bytes, w, h);
+        return false;
+    }
+    if (ci->arith_code && blocks > paid + JPEG_ARITH_FREE_BLOCKS) {
+        image_error(err, errlen, name, "%lu bytes of arithmetic-coded JPEG data cannot hold "
+                    "%ld x %ld pixels (past %d, at least a bit per 8 x 8 block)", bytes, w, h,
+                    JPEG_ARITH_FREE_BLOCKS * 64);
         return false;
     }
     in->img = image_new((int)w, (int)h, channels);

@@ -3,10 +3,10 @@
 ** here, by libpng and libjpeg or byte by byte, whose pixel values follow
 ** from how they were made: every PNG color type and bit depth, 16-bit
 ** samples exact, interlacing; JPEG gray, RGB and CMYK within a stated
-** tolerance; RGBE exact by its formula. And the failures: files cut
-** anywhere say "truncated", a JPEG or HDR declaring a huge image in a
-** few bytes is refused before any decoding, corrupt data and unsupported
-** variants are named.
+** tolerance, arithmetic-coded JPEG exact; RGBE exact by its formula.
+** And the failures: files cut anywhere say "truncated", a JPEG or HDR
+** declaring a huge image in a few bytes is refused before any decoding,
+** corrupt data and unsupported variants are named.
 */
 #include "config.h"
 #include "tests/image/check_image.h"
@@ -192,10 +192,23 @@ END_TEST
 
 /* ---- JPEG ---------------------------------------------------------------------------------- */
 
-/* A w x h JPEG of one color (comps samples of `color`) written by
-   libjpeg, or of noise when color is NULL. */
-static void write_jpeg(const char *path, int w, int h, int comps, J_COLOR_SPACE space,
-                       const uint8_t *color, int quality)
+/* How a test JPEG is made: w x h, comps samples a pixel in `space`; of
+   one color (comps samples of `color`), or of gray samples gray(x, y),
+   or else of noise; arithmetic-coded when `arith`; progressive in
+   libjpeg's scans, or in nscans of `scans`. */
+typedef struct JpegSpec {
+    int w, h, comps;
+    J_COLOR_SPACE space;
+    const uint8_t *color;
+    uint8_t (*gray)(int x, int y);
+    int quality;
+    bool arith, progressive;
+    const jpeg_scan_info *scans;
+    int nscans;
+} JpegSpec;
+
+/* The JPEG of s written by libjpeg. */
+static void write_jpeg_spec(const char *path, const JpegSpec *s)
 {
     struct jpeg_compress_struct ci;
     struct jpeg_error_mgr jerr;
@@ -204,16 +217,25 @@ static void write_jpeg(const char *path, int w, int h, int comps, J_COLOR_SPACE 
     FILE *fp = fopen(path, "wb");
     ck_assert(fp != NULL);
     jpeg_stdio_dest(&ci, fp);
-    ci.image_width = (JDIMENSION)w, ci.image_height = (JDIMENSION)h;
-    ci.input_components = comps, ci.in_color_space = space;
+    ci.image_width = (JDIMENSION)s->w, ci.image_height = (JDIMENSION)s->h;
+    ci.input_components = s->comps, ci.in_color_space = s->space;
     jpeg_set_defaults(&ci);
-    jpeg_set_quality(&ci, quality, TRUE);
+    jpeg_set_quality(&ci, s->quality, TRUE);
+    ci.arith_code = s->arith;
+    if (s->progressive)
+        jpeg_simple_progression(&ci);
+    if (s->scans)
+        ci.scan_info = s->scans, ci.num_scans = s->nscans;
     jpeg_start_compress(&ci, TRUE);
-    uint8_t *row = malloc((size_t)w * (size_t)comps);
+    int n = s->w * s->comps;
+    uint8_t *row = malloc((size_t)n);
     uint32_t seed = 7;
     while (ci.next_scanline < ci.image_height) {
-        for (int i = 0; i < w * comps; i++)
-            row[i] = color ? color[i % comps] : (uint8_t)((seed = seed * 1664525u + 1013904223u) >> 24);
+        int y = (int)ci.next_scanline;
+        for (int i = 0; i < n; i++)
+            row[i] = s->color ? s->color[i % s->comps]
+                     : s->gray ? s->gray(i, y)
+                               : (uint8_t)((seed = seed * 1664525u + 1013904223u) >> 24);
         JSAMPROW rows[1] = { row };
         jpeg_write_scanlines(&ci, rows, 1);
     }
@@ -221,6 +243,15 @@ static void write_jpeg(const char *path, int w, int h, int comps, J_COLOR_SPACE 
     jpeg_destroy_compress(&ci);
     fclose(fp);
     free(row);
+}
+
+/* A w x h Huffman-coded JPEG of one color, or of noise when color is
+   NULL. */
+static void write_jpeg(const char *path, int w, int h, int comps, J_COLOR_SPACE space,
+                       const uint8_t *color, int quality)
+{
+    write_jpeg_spec(path, &(JpegSpec){ .w = w, .h = h, .comps = comps, .space = space,
+                                       .color = color, .quality = quality });
 }
 
 /* Every sample of a w x h x c image within tol of want[c]. */
@@ -269,16 +300,24 @@ START_TEST(jpeg_truncated)
 }
 END_TEST
 
-/* The SOF0 segment's height and width of the JPEG d[n] set to h x w. */
-static void jpeg_set_size(uint8_t *d, size_t n, int w, int h)
+/* Where the frame header (SOFn, whose n says the coding) of the JPEG
+   d[n] starts. */
+static size_t jpeg_sof(const uint8_t *d, size_t n)
 {
     for (size_t i = 2; i + 9 < n; i++)
-        if (d[i] == 0xff && d[i + 1] == 0xc0) {
-            d[i + 5] = (uint8_t)(h >> 8), d[i + 6] = (uint8_t)h;
-            d[i + 7] = (uint8_t)(w >> 8), d[i + 8] = (uint8_t)w;
-            return;
-        }
-    ck_abort_msg("no SOF0 segment");
+        if (d[i] == 0xff && (d[i + 1] & 0xf0) == 0xc0 && d[i + 1] != 0xc4 && d[i + 1] != 0xc8
+            && d[i + 1] != 0xcc)
+            return i;
+    ck_abort_msg("no SOFn segment");
+    return 0;
+}
+
+/* The frame header's height and width of the JPEG d[n] set to h x w. */
+static void jpeg_set_size(uint8_t *d, size_t n, int w, int h)
+{
+    size_t i = jpeg_sof(d, n);
+    d[i + 5] = (uint8_t)(h >> 8), d[i + 6] = (uint8_t)h;
+    d[i + 7] = (uint8_t)(w >> 8), d[i + 8] = (uint8_t)w;
 }
 
 /* A JPEG bomb: a 16 x 16 file saying 2051 x 2144 pixels (as the fuzzer's
@@ -320,6 +359,110 @@ START_TEST(jpeg_bad_huffman_table)
     ck_assert_ptr_null(image_decode(d, n, "huff.jpg", IMAGE_FORMAT_AUTO, err, sizeof err));
     expect_error(err, "huff.jpg", "cannot read JPEG: Bogus Huffman table definition");
     free(d);
+}
+END_TEST
+
+/* Gray 8 x 8 blocks, each flat, of values that differ block to block. */
+static uint8_t block_gray(int x, int y)
+{
+    return (uint8_t)((x / 8 * 37 + y / 8 * 71 + 10) % 256);
+}
+
+/* Arithmetic-coded JPEG, sequential (SOF9) and progressive (SOF10), of
+   flat 8 x 8 blocks at quality 100: every quantizer is 1 and a flat
+   block is its DC coefficient alone, 8 (v - 128), so each sample comes
+   back exactly. */
+START_TEST(jpeg_arith_exact)
+{
+    enum { W = 64, H = 40 };
+    float want[W * H];
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            want[y * W + x] = block_gray(x, y) / 255.0f;
+    for (int progressive = 0; progressive < 2; progressive++) {
+        write_jpeg_spec(scratch("a.jpg"), &(JpegSpec){ .w = W, .h = H, .comps = 1,
+                        .space = JCS_GRAYSCALE, .gray = block_gray, .quality = 100,
+                        .arith = true, .progressive = progressive });
+        size_t n;
+        uint8_t *d = read_bytes(scratch("a.jpg"), &n);
+        ck_assert_int_eq(d[jpeg_sof(d, n) + 1], progressive ? 0xca : 0xc9);
+        free(d);
+        Image *img = read_ok(scratch("a.jpg"));
+        expect_exact(img, W, H, 1, want);
+        image_free(img);
+    }
+}
+END_TEST
+
+/* Black but for noise in its first 8 rows. */
+static uint8_t black_below_noise(int x, int y)
+{
+    return y < 8 ? (uint8_t)((uint32_t)(x * 2654435761u + (uint32_t)y * 40503u) >> 24) : 0;
+}
+
+/* An arithmetic-coded bomb: libjpeg codes 2304 x 2048 black pixels (288
+   x 256 = 73728 blocks) in a few hundred bytes, 8192 blocks past the
+   65536 free ones, which need 1024 bytes at a bit each: refused before
+   decoding, and so is the file said to be 16000 x 5000 (issue 17's
+   333-byte one). With noise in its top rows the same image's bytes pay
+   for those blocks, and it decodes (progressive: 6 passes), black
+   exactly below the noise. */
+START_TEST(jpeg_arith_bomb)
+{
+    static const uint8_t black = 0;
+    JpegSpec spec = { .w = 2304, .h = 2048, .comps = 1, .space = JCS_GRAYSCALE,
+                      .color = &black, .quality = 100, .arith = true };
+    write_jpeg_spec(scratch("black.jpg"), &spec);
+    size_t n;
+    uint8_t *d = read_bytes(scratch("black.jpg"), &n);
+    ck_assert_msg(n < 1024, "%zu bytes", n);
+    ck_assert_ptr_null(image_decode(d, n, "black.jpg", IMAGE_FORMAT_AUTO, err, sizeof err));
+    expect_error(err, "black.jpg", "of arithmetic-coded JPEG data cannot hold 2304 x 2048 "
+                 "pixels (past 4194304, at least a bit per 8 x 8 block)");
+    jpeg_set_size(d, n, 16000, 5000);
+    ck_assert_ptr_null(image_decode(d, n, "huge.jpg", IMAGE_FORMAT_AUTO, err, sizeof err));
+    expect_error(err, "huge.jpg", "of arithmetic-coded JPEG data cannot hold 16000 x 5000 "
+                 "pixels");
+    free(d);
+    spec.color = NULL, spec.gray = black_below_noise, spec.progressive = true;
+    write_jpeg_spec(scratch("noisy.jpg"), &spec);
+    Image *img = read_ok(scratch("noisy.jpg"));
+    ck_assert_int_eq(img->width, 2304);
+    ck_assert_int_eq(img->height, 2048);
+    long i = 8 * 2304;
+    while (i < 2304L * 2048 && img->pixels[i] == 0)
+        i++;
+    ck_assert_msg(i == 2304L * 2048, "sample %ld: %g", i, img->pixels[i]);
+    image_free(img);
+}
+END_TEST
+
+/* A progressive arithmetic-coded bomb: 2048 x 2048 black pixels (65536
+   blocks, all free) in 20 scans, the DC's first pass and 10 refinements
+   and each of three AC coefficients in 3, is a few hundred bytes, which
+   pay for a few thousand block passes beyond the 16 x 65536 free ones:
+   refused at the 17th scan (200 such scans took two seconds). */
+START_TEST(jpeg_arith_scans_bomb)
+{
+    static jpeg_scan_info scans[20];
+    int n = 0;
+    scans[n++] = (jpeg_scan_info){ 1, { 0 }, 0, 0, 0, 10 };
+    for (int al = 9; al >= 0; al--)
+        scans[n++] = (jpeg_scan_info){ 1, { 0 }, 0, 0, al + 1, al };
+    for (int k = 1; n + 3 <= 20; k++) {
+        scans[n++] = (jpeg_scan_info){ 1, { 0 }, k, k, 0, 2 };
+        scans[n++] = (jpeg_scan_info){ 1, { 0 }, k, k, 2, 1 };
+        scans[n++] = (jpeg_scan_info){ 1, { 0 }, k, k, 1, 0 };
+    }
+    static const uint8_t black = 0;
+    write_jpeg_spec(scratch("scans.jpg"), &(JpegSpec){ .w = 2048, .h = 2048, .comps = 1,
+                    .space = JCS_GRAYSCALE, .color = &black, .quality = 100, .arith = true,
+                    .scans = scans, .nscans = n });
+    ck_assert_ptr_null(image_read(scratch("scans.jpg"), IMAGE_FORMAT_AUTO, err, sizeof err));
+    ck_assert_msg(strstr(err, "cannot read JPEG: 17 scans over 65536 blocks are more than "), "%s",
+                  err);
+    ck_assert_msg(strstr(err, " bytes of arithmetic-coded data pay for (past 1048576 block "
+                          "passes, at least a bit per block)"), "%s", err);
 }
 END_TEST
 
@@ -465,6 +608,9 @@ Suite *formats_suite(void)
     tcase_add_test(tc, jpeg_truncated);
     tcase_add_test(tc, jpeg_bomb_and_short_scan);
     tcase_add_test(tc, jpeg_bad_huffman_table);
+    tcase_add_test(tc, jpeg_arith_exact);
+    tcase_add_test(tc, jpeg_arith_bomb);
+    tcase_add_test(tc, jpeg_arith_scans_bomb);
     tcase_add_test(tc, hdr_flat_exact);
     tcase_add_test(tc, hdr_rle_exact);
     tcase_add_test(tc, hdr_corrupt_and_unsupported);

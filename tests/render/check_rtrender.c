@@ -84,6 +84,8 @@ START_TEST(usage_errors)
         { "--max-depth 5000 x.rib",
           "rtrender: error: --max-depth needs a path length from 1 to 1024, not '5000'\n" },
         { "--backend gpu x.rib", "rtrender: error: --backend needs 'vm' or 'native', not 'gpu'\n" },
+        { "--max-shader-steps 1e3 x.rib",
+          "rtrender: error: --max-shader-steps needs a count (0: no limit), not '1e3'\n" },
         { "--missing-maps grey x.rib",
           "rtrender: error: --missing-maps needs 'error' or 'black', not 'grey'\n" },
         { "a.rib b.rib", "rtrender: error: one scene at a time: 'b.rib' is a second input\n" },

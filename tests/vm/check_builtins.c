@@ -167,21 +167,32 @@ START_TEST(noise_and_colors)
 }
 END_TEST
 
-/* A string's option values are resolved as it enters the table: the
-   program's strings at load, a made one when interned. */
+/* A string's option values, and the option it names, are resolved as it
+   enters the table: the program's strings at load, a made one when
+   interned. */
 START_TEST(string_options_resolved_once)
 {
-    const char *init[] = { "bezier", "gaussian", "hsv", "b-spline" };
-    VmStrings *t = vm_strings_new(init, 4);
+    const char *init[] = { "bezier", "gaussian", "hsv", "b-spline", "swidth", "ray:length",
+                           "surface:Ci", "samplepattern", "Swidth" };
+    VmStrings *t = vm_strings_new(init, 9);
     ck_assert_int_eq(vm_strings_options(t, 0)->basis, RSL_BASIS_BEZIER);
     ck_assert_int_eq(vm_strings_options(t, 0)->space, RSL_CS_UNKNOWN);
     ck_assert_int_eq(vm_strings_options(t, 1)->filter, RSL_FILTER_GAUSSIAN);
     ck_assert_int_eq(vm_strings_options(t, 2)->space, RSL_CS_HSV);
     ck_assert_int_eq(vm_strings_options(t, 2)->filter, RSL_FILTER_CATMULL_ROM);
     ck_assert_int_eq(vm_strings_options(t, 3)->basis, RSL_BASIS_BSPLINE);
+    ck_assert_int_eq(vm_strings_options(t, 3)->option, RSL_OPT_OTHER);
+    ck_assert_int_eq(vm_strings_options(t, 4)->option, RSL_OPT_SWIDTH);
+    ck_assert_int_eq(vm_strings_options(t, 5)->option, RSL_OPT_RAY_LENGTH);
+    ck_assert_int_eq(vm_strings_options(t, 6)->option, RSL_OPT_OUTPUT);
+    ck_assert_int_eq(vm_strings_options(t, 7)->option, RSL_OPT_SAMPLEPATTERN);
+    ck_assert_int_eq(vm_strings_options(t, 8)->option, RSL_OPT_OTHER);
     uint32_t made = vm_strings_intern(t, "linear");
     ck_assert_int_eq(vm_strings_options(t, made)->basis, RSL_BASIS_LINEAR);
+    made = vm_strings_intern(t, "coneangle");
+    ck_assert_int_eq(vm_strings_options(t, made)->option, RSL_OPT_CONEANGLE);
     ck_assert_int_eq(vm_strings_options(t, 999)->basis, RSL_BASIS_UNKNOWN);
+    ck_assert_int_eq(vm_strings_options(t, 999)->option, RSL_OPT_OTHER);
     vm_strings_free(t);
 }
 END_TEST

@@ -280,6 +280,49 @@ START_TEST(runaway_loop_stopped)
 }
 END_TEST
 
+/* A builtin's warning or fault in native code is reported at its call's
+   own line, as on the VM: two calls that warn (printf and format with a
+   conversion left over, lines 3 and 4), then one that faults (an
+   unknown coordinate system, line 6), at -O0 and -O2 on both back ends. */
+START_TEST(builtin_messages_at_their_lines)
+{
+    const char *sl = "/tmp/check_native_warn.sl";
+    FILE *f = fopen(sl, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("surface warns(float x = 2; string space = \"current\")\n{\n"
+          "    printf(\"%.0f %d\\n\", x + s);\n"
+          "    string t = format(\"%s-%c\", \"a\");\n"
+          "    printf(\"%s\\n\", t);\n"
+          "    Ci = color transform(space, P);\n}\n", f);
+    fclose(f);
+    char want[3][200];
+    snprintf(want[0], sizeof want[0], "%s:3: warning: printf(): 1 conversion in \"%%.0f %%d...\" "
+             "without an argument, printed as written\n", sl);
+    snprintf(want[1], sizeof want[1], "%s:4: warning: format(): 1 conversion in \"%%s-%%c\" "
+             "without an argument, printed as written\n", sl);
+    snprintf(want[2], sizeof want[2], "%s:6: error: transform(): unknown coordinate "
+             "system 'nowhere'\n", sl);
+    for (int level = 0; level <= 2; level += 2)
+        for (int native = 0; native < 2; native++) {
+            char args[300];
+            snprintf(args, sizeof args, "%s --shade warns --grid 4 4 -O%d%s", sl, level,
+                     native ? " --backend native" : "");
+            Run r = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslvm", args);
+            ck_assert_msg(r.status == 0, "%s: %s", args, r.err);
+            ck_assert_msg(strstr(r.err, want[0]) && strstr(r.err, want[1]), "%s: %s", args, r.err);
+            ck_assert_uint_eq(strlen(r.err), strlen(want[0]) + strlen(want[1]));
+            run_free(&r);
+            char bad[340];
+            snprintf(bad, sizeof bad, "%s --set space=nowhere", args);
+            r = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslvm", bad);
+            ck_assert_int_eq(r.status, 1);
+            ck_assert_msg(strstr(r.err, want[2]), "%s: %s", bad, r.err);
+            run_free(&r);
+        }
+    unlink(sl);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("native");
@@ -288,6 +331,7 @@ int main(void)
     tcase_add_loop_test(tc, diverging, 0, (int)(sizeof cases / sizeof *cases));
     tcase_add_test(tc, tools);
     tcase_add_test(tc, runaway_loop_stopped);
+    tcase_add_test(tc, builtin_messages_at_their_lines);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
