@@ -102,19 +102,29 @@ static bool all_points_run(Lower *L, IrBlock *b)
     return ok;
 }
 
-/* Whether the shader writes the variable that ins reads. */
-static bool written(const IrFunc *fn, const IrIns *ins)
+/* Whether the shader may write the variable that ins reads before ins
+   reads it: earlier in its block, or in a block with a path to its block
+   (itself, round a loop). A light region writes L (flow.c). */
+static bool written_before(const IrFunc *fn, const IrIns *ins)
 {
-    bool param = ins->op == IR_param;
-    /* A light region writes L (flow.c's region_terminator). */
+    bool param = ins->op == IR_param, found = false;
     if (!param && fn->nregions && strcmp(ins->sym, "L") == 0)
         return true;
-    for (IrBlock *b = fn->entry; b; b = b->next)
-        for (IrIns *i = b->first; i; i = i->next)
-            if (param ? i->op == IR_pset && i->imm == ins->imm
-                      : i->op == IR_gset && strcmp(i->sym, ins->sym) == 0)
-                return true;
-    return false;
+    int nb = fn->next_block_id + 1;
+    bool *seen = malloc((size_t)nb * sizeof *seen);
+    IrBlock **stack = malloc((size_t)nb * sizeof *stack);
+    for (IrBlock *b = fn->entry; b && !found; b = b->next) {
+        bool earlier = b == ins->block;
+        for (IrIns *i = b->first; i && !found; i = i->next) {
+            earlier &= i != ins;
+            found = (param ? i->op == IR_pset && i->imm == ins->imm
+                           : i->op == IR_gset && strcmp(i->sym, ins->sym) == 0)
+                 && (earlier || path(fn, b, ins->block, NULL, seen, stack));
+        }
+    }
+    free(seen);
+    free(stack);
+    return found;
 }
 
 /* Marks v's slice for the prelude; NULL, or why it cannot be there. */
@@ -127,7 +137,8 @@ static const char *mark_slice(Lower *L, IrVal *v)
     switch (ins->op) {
     case IR_param:
     case IR_gget: /* an input: the same wherever it is read */
-        return written(L->fn, ins) ? "derivatives of a variable the shader writes" : NULL;
+        return written_before(L->fn, ins) ? "derivatives of a variable the shader has written"
+                                          : NULL;
     case IR_phi:
         return "derivatives of a value merged from branches or loop iterations";
     case IR_light:
