@@ -3,8 +3,8 @@
 ** lower one shader (backends/llvm). module.c drives: values.c holds the
 ** representation of values, lower.c lowers each instruction, flow.c the
 ** control flow and its masks, calls.c builtin calls (and the C helpers
-** the generated code calls), bitcode.c the runtime inlined from its
-** bitcode, jit.c optimisation and ORC LLJIT.
+** the generated code calls), prelude.c derivatives, bitcode.c the
+** runtime inlined from its bitcode, jit.c optimisation and ORC LLJIT.
 **
 ** A value is NVal: its float components (1 for float, bool and string, 3
 ** for a triple, 16 for a matrix, times an array's length; a builtin's
