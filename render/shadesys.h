@@ -147,7 +147,7 @@ ShadeSys *shadesys_vm_new(bool debug);
 /* Shading in native code for isa (NATIVE_ISA_AUTO: the widest the CPU
    runs) where the CPU and the shader allow it, else on the VM, after a
    warning saying why, or silently for what native code lacks
-   (derivatives, gather: shadesys_native.h); with notes, each shader's
+   (gather, some derivatives: shadesys_native.h); with notes, each shader's
    backend is told on stderr. .sl files compile at -O2. */
 ShadeSys *shadesys_native_new(NativeIsa isa, bool notes);
 

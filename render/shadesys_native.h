@@ -7,7 +7,8 @@
 ** JIT-compiled once), and says why a shader runs on the VM: a warning,
 ** once per shader, when native compilation fails or cannot be done; a
 ** note, asked for, when the shader uses what native code lacks
-** (derivatives, gather), which the VM runs as a matter of course.
+** (gather, some derivatives: backends/llvm/prelude.c), which the VM
+** runs as a matter of course.
 */
 #ifndef RT_RENDER_SHADESYS_NATIVE_H
 #define RT_RENDER_SHADESYS_NATIVE_H

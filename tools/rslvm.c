@@ -14,13 +14,16 @@
 **
 ** --backend native runs the grid in native code (backends/llvm/native.h)
 ** instead, compiled from a .sl for --isa (default: the widest the CPU
-** runs); objects carry no native code yet.
+** runs); objects carry no native code yet. A shader using what native
+** code lacks (gather, a derivative of a value only some points compute)
+** runs on the VM, with a note naming why and where, as rtrender does.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/llvm/native.h"
+#include "rslc/diag.h"
 #include "runtime/host.h"
 #include "runtime/outfile.h"
 #include "vm/grid.h"
@@ -262,17 +265,43 @@ static int shade_grid(VmObject *o, NativeShader *ns, Run *r)
     return rc;
 }
 
+/* The .sl at r->t.input in native code, or NULL with the VM object in
+   *obj and a note on stderr where native code lacks a construct it uses
+   (NULL with *obj NULL after diagnostics). */
+static NativeShader *compile_native(const Run *r, RslcCtx *ctx, VmObject **obj)
+{
+    char lacks[200] = "", *why = NULL;
+    size_t whylen = 0;
+    RslcCtx nctx = { 0 };
+    FILE *whyf = open_memstream(&why, &whylen);
+    diag_set_output(&nctx, whyf);
+    NativeOptions nopt = { r->t.level, r->isa, lacks, sizeof lacks };
+    NativeShader *ns = native_compile_file_cpp(ctx, &nctx, r->t.input, NULL, &nopt, NULL, NULL, obj);
+    fclose(whyf);
+    if (!ns && *obj && lacks[0]) {
+        /* The diagnostic's first line says where: "file:line:col: error: ...". */
+        const char *end = strstr(why, ": error:");
+        fprintf(stderr, "rslvm: note: shader \"%s\" runs on the VM: native code lacks %s (%.*s)\n",
+                (*obj)->name, lacks, end ? (int)(end - why) : 0, why);
+    } else if (!ns) {
+        fputs(why, stderr);
+        vm_object_free(*obj);
+        *obj = NULL;
+    }
+    free(why);
+    rslc_ctx_free(&nctx);
+    return ns;
+}
+
 int main(int argc, char **argv)
 {
     Run r = { 0 };
     VmObject *o = NULL;
     NativeShader *ns = NULL;
     RslcCtx ctx = { 0 };
-    NativeOptions nopt = { 0 };
     if (parse_args(argc, argv, &r)) {
     } else if (r.native) {
-        nopt = (NativeOptions){ r.t.level, r.isa, NULL, 0 };
-        ns = native_compile_file(&ctx, r.t.input, &nopt, &o);
+        ns = compile_native(&r, &ctx, &o);
     } else {
         o = tool_load(&r.t, false);
     }

@@ -188,6 +188,16 @@ void vm_deriv_solve(const VmDeriv *d, int i, float dfa, float dfb, float *fu, fl
     *fv = va != 0 && ua == 0 ? dfa / va : vb != 0 && ub == 0 ? dfb / vb : 0;
 }
 
+float vm_deriv_lane(const VmDeriv *d, int n, int i, const float *f, size_t stride, int dir)
+{
+    float fu = 0, fv = 0;
+    if (d && d->na[i] < n && d->nb[i] < n) {
+        float x = f[(size_t)i * stride];
+        vm_deriv_solve(d, i, f[d->na[i] * stride] - x, f[d->nb[i] * stride] - x, &fu, &fv);
+    }
+    return dir ? fv : fu;
+}
+
 /* At a backward jump: whether the run has gone on too long (s->halt
    says how). */
 static bool runaway(VmState *s)
@@ -357,15 +367,8 @@ int vm_run(const VmProgram *p, VmState *s, char *err, int errlen)
             const VmDeriv *dv = s->deriv;
             for (unsigned k = 0; k < w && k < 3; k++) {
                 Src sb = src(s, b, k);
-                for (int i = 0; i < n; i++) {
-                    float fu = 0, fv = 0;
-                    if (dv && dv->na[i] < n && dv->nb[i] < n) {
-                        float f = sb.p[i * sb.stride];
-                        vm_deriv_solve(dv, i, sb.p[dv->na[i] * sb.stride] - f,
-                                       sb.p[dv->nb[i] * sb.stride] - f, &fu, &fv);
-                    }
-                    d[k][i] = c ? fv : fu;
-                }
+                for (int i = 0; i < n; i++)
+                    d[k][i] = vm_deriv_lane(dv, n, i, sb.p, (size_t)sb.stride, (int)c);
             }
             for (unsigned k = 0; k < w && k < 3; k++) {
                 float *out = dst(s, a, k);

@@ -12,6 +12,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "vm/opcodes.h"
@@ -118,6 +119,11 @@ typedef struct VmDeriv {
 /* Lane i's derivatives along u and v of a value whose changes towards
    its two neighbours are dfa and dfb (vm.c, shared with the debugger). */
 void vm_deriv_solve(const VmDeriv *d, int i, float dfa, float dfb, float *fu, float *fv);
+/* Lane i's derivative along u (dir 0) or v (dir 1) of the value whose
+   lanes are f[0], f[stride], ... in a batch of n: 0 without neighbours
+   (d NULL, or one outside the batch). The VM and native code both take
+   it (backends/llvm/prelude.c). */
+float vm_deriv_lane(const VmDeriv *d, int n, int i, const float *f, size_t stride, int dir);
 
 struct VmState {
     int n;                            /* lanes in the batch, 1..VM_MAX_BATCH */

@@ -12,8 +12,7 @@
 ** du, dv, and the derivatives of its marked arguments) are already its
 ** last arguments in the IR, lowered from its row's implicit column: they
 ** are passed as they come. Derivatives are calls of Du and Dv, which
-** native code lacks: it processes W lanes at a time and has no
-** neighbours.
+** prelude.c lowers.
 **
 ** normalize and inversesqrt are lowered inline, as mathlib.c computes
 ** them (the VM has instructions for them too).
@@ -99,15 +98,9 @@ static bool inline_builtin(Lower *L, IrIns *ins)
 
 /* ---- calls through the VM runtime -------------------------------------------- */
 
-/* Why a call needs what native code lacks (derivatives over the batch:
-   Du and Dv, which the IR calls for Deriv, area, calculatenormal,
-   filterstep and filtered texture lookups too), or NULL. On a GPU they
-   are device functions like any builtin (ptx.c). */
-static const char *lacking(const Lower *L, const IrIns *ins)
+/* Why a call needs what native code lacks, or NULL. */
+static const char *lacking(const IrIns *ins)
 {
-    BuiltinId id = builtin_rows[ins->imm].fn;
-    if ((id == BI_DU || id == BI_DV) && !L->gpu)
-        return "derivatives (Du, Dv, Deriv, area, calculatenormal, filterstep, texture filters)";
     if (ins->nargs > VM_MAX_ARGS)
         return "builtin calls of more than 32 arguments";
     return NULL;
@@ -154,9 +147,9 @@ NVal nl_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn
 
 void nl_lower_intrin(Lower *L, IrIns *ins)
 {
-    if (inline_builtin(L, ins) || (L->gpu && nl_device_math(L, ins)))
+    if (inline_builtin(L, ins) || (L->gpu && nl_device_math(L, ins)) || nl_lower_deriv(L, ins))
         return;
-    const char *why = lacking(L, ins);
+    const char *why = lacking(ins);
     if (why) {
         nl_lacks(L, ins, why);
         return;

@@ -159,17 +159,18 @@ NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, Native
         return NULL;
     }
     /* The runtime helpers, by address. */
-    static const char names[][20] = { "native_rt_call", "native_rt_matdiv" };
-    void *addrs[] = { (void *)native_rt_call, (void *)native_rt_matdiv };
-    LLVMOrcCSymbolMapPair syms[2];
-    for (int i = 0; i < 2; i++) {
+    static const char names[][20] = { "native_rt_call", "native_rt_matdiv", "native_rt_deriv" };
+    void *addrs[] = { (void *)native_rt_call, (void *)native_rt_matdiv, (void *)native_rt_deriv };
+    enum { NSYMS = sizeof addrs / sizeof *addrs };
+    LLVMOrcCSymbolMapPair syms[NSYMS];
+    for (int i = 0; i < NSYMS; i++) {
         syms[i].Name = LLVMOrcLLJITMangleAndIntern(nj->jit, names[i]);
         syms[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addrs[i];
         syms[i].Sym.Flags = (LLVMJITSymbolFlags){ LLVMJITSymbolGenericFlagsExported
                                                       | LLVMJITSymbolGenericFlagsCallable, 0 };
     }
     LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(nj->jit);
-    e = LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(syms, 2));
+    e = LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(syms, NSYMS));
     /* The C library's functions that the runtime's bitcode calls (libm's
        sinf, expf, ...), from the process, as the VM calls them. */
     LLVMOrcDefinitionGeneratorRef libc = NULL;
@@ -192,6 +193,14 @@ NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, Native
     }
     *fn = (void *)(uintptr_t)addr;
     return nj;
+}
+
+void *nj_lookup(NativeJit *nj, const char *name, char **err)
+{
+    LLVMOrcExecutorAddress addr = 0;
+    LLVMErrorRef e = LLVMOrcLLJITLookup(nj->jit, &addr, name);
+    *err = e ? error_text(e) : NULL;
+    return e ? NULL : (void *)(uintptr_t)addr;
 }
 
 void nj_free(NativeJit *nj)

@@ -26,6 +26,9 @@ char *nj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level);
    NULL with a malloc'd message in *err. */
 NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, NativeIsa isa,
                       const char *entry, void **fn, char **err);
+/* Another function of the compiled module; NULL with a malloc'd message
+   in *err. */
+void *nj_lookup(NativeJit *nj, const char *name, char **err);
 void nj_free(NativeJit *nj);
 
 #endif /* BACKENDS_NATIVE_JIT_H */

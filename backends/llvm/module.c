@@ -11,6 +11,10 @@
 ** each W lanes of a batch; uniform inputs are read from Uin, a copy of U
 ** as the batch began, since each W lanes store the uniform outputs.
 **
+** A shader that takes derivatives has a second entry of that signature,
+** "prelude" (prelude.c): native_session_run runs it over every W lanes of
+** the batch before shade, to compute the derivatives' operands.
+**
 ** nl_lower makes that module for any W: the CPU's here (JIT-compiled),
 ** and one lane per thread for PTX (ptx.c, which wraps it in a kernel).
 */
@@ -33,6 +37,8 @@ struct NativeShader {
     int W;
     NativeJit *jit;
     ShadeFn shade;
+    ShadeFn prelude;            /* NULL: no derivatives */
+    int drows;                  /* the prelude's rows of n floats */
     VmCallee *callees;
     int ncallees;
     NativeSite *sites;
@@ -64,12 +70,13 @@ static void set_types(Lower *L)
     L->vi32 = LLVMVectorType(L->i32, (unsigned)L->W);
 }
 
-/* The entry function, its entry block (allocas, inputs, the lane mask)
-   and the block lowering starts in. */
-static void begin_entry(Lower *L)
+/* An entry function of the module's signature, named name, its entry
+   block (allocas, inputs, the lane mask) and the block lowering starts
+   in, which it returns. */
+static LLVMBasicBlockRef begin_entry(Lower *L, const char *name)
 {
     LLVMTypeRef params[7] = { L->ptr, L->ptr, L->ptr, L->i64, L->i64, L->ptr, L->ptr };
-    L->func = LLVMAddFunction(L->mod, "shade", LLVMFunctionType(L->voidt, params, 7, 0));
+    L->func = LLVMAddFunction(L->mod, name, LLVMFunctionType(L->voidt, params, 7, 0));
     /* W-lane vectors in registers that wide, whatever the CPU prefers. */
     char width[16];
     snprintf(width, sizeof width, "%d", L->W * 32);
@@ -91,7 +98,30 @@ static void begin_entry(Lower *L)
     L->b = LLVMCreateBuilderInContext(L->ctx);
     LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(L->ctx, L->func, "start");
     LLVMPositionBuilderAtEnd(L->b, start);
-    nl_declare_helpers(L);
+    return start;
+}
+
+/* The prelude: a second entry whose values, slots and variables start
+   afresh (it shares only the module and the call sites). */
+static void lower_prelude(Lower *L)
+{
+    int nv = L->fn->next_val_id + 1;
+    free(L->vals);
+    free(L->have);
+    free(L->slot);
+    L->vals = calloc((size_t)nv, sizeof *L->vals);
+    L->have = calloc((size_t)nv, sizeof *L->have);
+    L->slot = calloc((size_t)nv, sizeof *L->slot);
+    L->nvars = 0;
+    L->masked = false;
+    LLVMDisposeBuilder(L->b);
+    LLVMDisposeBuilder(L->eb);
+    LLVMBasicBlockRef start = begin_entry(L, "prelude");
+    L->at_entry = true;
+    L->cur_mask = L->lanes;
+    nl_lower_prelude(L);
+    LLVMBuildRetVoid(L->b);
+    LLVMBuildBr(L->eb, start);
 }
 
 static void lower_free(Lower *L)
@@ -110,6 +140,9 @@ static void lower_free(Lower *L)
     free(L->mask_slot);
     free(L->bb);
     free(L->vars);
+    free(L->drow);
+    free(L->dslice);
+    free(L->dblock);
     if (L->b)
         LLVMDisposeBuilder(L->b);
     if (L->eb)
@@ -147,10 +180,14 @@ bool nl_lower(Lower *L, RslcCtx *rc, IrFunc *shader, const VmObject *obj,
     L->have = calloc((size_t)nv, sizeof *L->have);
     L->slot = calloc((size_t)nv, sizeof *L->slot);
     set_types(L);
-    begin_entry(L);
-    LLVMBasicBlockRef start = LLVMGetInsertBlock(L->b);
-    nl_lower_body(L);
+    LLVMBasicBlockRef start = begin_entry(L, "shade");
+    nl_declare_helpers(L);
+    nl_declare_deriv(L);
+    if (nl_deriv_plan(L))
+        nl_lower_body(L);
     LLVMBuildBr(L->eb, start);
+    if (!L->failed && L->drows)
+        lower_prelude(L);
     char *msg = NULL;
     if (!L->failed && !nl_verified(L->mod, &msg)) {
         fail(rc, shader, "LLVM rejected the lowered module", msg);
@@ -179,7 +216,11 @@ void nl_lower_done(Lower *L)
 static char *link_runtime(LLVMModuleRef mod, LLVMTargetMachineRef tm)
 {
     nj_set_target(mod, tm);
-    return nb_link_runtime(mod, "shade");
+    char *msg = nb_link_runtime(mod, "shade");
+    LLVMValueRef prelude = LLVMGetNamedFunction(mod, "prelude");
+    if (prelude) /* an entry too, which linking made the module's own */
+        LLVMSetLinkage(prelude, LLVMExternalLinkage);
+    return msg;
 }
 
 NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
@@ -219,8 +260,13 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
             fail(rc, shader, "the JIT", msg);
             native_free(ns);
             ns = NULL;
+        } else if (L.drows && !(ns->prelude = (ShadeFn)nj_lookup(ns->jit, "prelude", &msg))) {
+            fail(rc, shader, "the JIT", msg);
+            native_free(ns);
+            ns = NULL;
         } else {
             ns->shade = (ShadeFn)fn;
+            ns->drows = L.drows;
             ns->callees = L.callees, ns->ncallees = L.ncallees, L.callees = NULL;
             ns->sites = L.sites, ns->nsites = L.nsites, L.sites = NULL, L.nsites = 0;
             ns->backs = L.backs, ns->nbacks = L.nbacks, L.backs = NULL, L.nbacks = 0;
@@ -292,6 +338,42 @@ void native_session_close(NativeSession *nss)
     memset(nss, 0, sizeof *nss);
 }
 
+/* The lanes of the W from base that run (in the batch, and requested
+   unless all is set); whether any does. */
+static bool group_lanes(const VmState *s, int base, int W, bool all, int32_t *lanes)
+{
+    bool any = false;
+    for (int i = 0; i < W; i++) {
+        int l = base + i;
+        lanes[i] = l < s->n && (all || !s->active || s->active[l]);
+        any |= lanes[i] != 0;
+    }
+    return any;
+}
+
+/* Runs the prelude over the batch, filling rt's buffer, which it
+   allocates: rows of n floats rounded up to whole groups. It runs at the
+   points not requested too: a requested point's derivative needs its
+   neighbours' values, as the VM reads them there. */
+static int run_prelude(const NativeShader *ns, const float *Uin, VmState *s, NativeRt *rt)
+{
+    int W = ns->W;
+    int32_t lanes[16];
+    rt->dstride = (s->n + W - 1) / W * W;
+    rt->dbuf = calloc((size_t)ns->drows * (size_t)rt->dstride + 1, sizeof *rt->dbuf);
+    if (!rt->dbuf)
+        return -1;
+    for (int base = 0; base < s->n; base += W)
+        if (group_lanes(s, base, W, true, lanes)) {
+            for (int i = 0; i < ns->nsites; i++)
+                rt->memo[i].used = 0;
+            ns->prelude(Uin, s->U, s->V, s->n, base, lanes, rt);
+            rt->later = true;
+        }
+    rt->later = false;
+    return 0;
+}
+
 int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
 {
     const NativeShader *ns = nss->ns;
@@ -299,7 +381,7 @@ int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
     /* The step budget (s->max_steps, 0: none) counts loop iterations. */
     NativeRt rt = { s->max_steps && s->max_steps < INT64_MAX ? (int64_t)s->max_steps : INT64_MAX, 0,
                     s, nss->builtins, ns->sites, W,
-                    calloc((size_t)ns->nsites + 1, sizeof *rt.memo), false };
+                    calloc((size_t)ns->nsites + 1, sizeof *rt.memo), false, NULL, 0 };
     int32_t lanes[16];
     size_t nu = nss->vm->prog.nuniform;
     float *Uin = malloc((nu + 1) * sizeof *Uin);
@@ -311,14 +393,12 @@ int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
     }
     memcpy(Uin, s->U, nu * sizeof *Uin);
     int rc = 0;
-    for (int base = 0; base < s->n; base += W) {
-        bool any = false;
-        for (int i = 0; i < W; i++) {
-            int l = base + i;
-            lanes[i] = l < s->n && (!s->active || s->active[l]);
-            any |= lanes[i] != 0;
-        }
-        if (any) {
+    if (ns->prelude && run_prelude(ns, Uin, s, &rt) < 0) {
+        snprintf(err, (size_t)errlen, "out of memory");
+        rc = -1;
+    }
+    for (int base = 0; rc == 0 && base < s->n; base += W) {
+        if (group_lanes(s, base, W, false, lanes)) {
             for (int i = 0; i < ns->nsites; i++)
                 rt.memo[i].used = 0;
             ns->shade(Uin, s->U, s->V, s->n, base, lanes, &rt);
@@ -343,6 +423,7 @@ int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
     for (int i = 0; i < ns->nsites; i++)
         free(rt.memo[i].vals);
     free(rt.memo);
+    free(rt.dbuf);
     free(Uin);
     return rc;
 }

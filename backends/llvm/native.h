@@ -15,7 +15,10 @@
 ** The runtime's pure math and noise are linked from its LLVM bitcode and
 ** inlined, vectorised across the lanes (bitcode.c); other builtins run
 ** through the VM runtime's bound lane functions (calls.c), once per
-** active lane; the session binds them as a VmSession does.
+** active lane; the session binds them as a VmSession does. Derivatives
+** read their operand at each lane's neighbours (the VmState's VmDeriv)
+** from a buffer that a second entry, the prelude, fills for the whole
+** batch first (prelude.c).
 */
 #ifndef BACKENDS_NATIVE_H
 #define BACKENDS_NATIVE_H

@@ -3,8 +3,8 @@
 ** lower one shader (backends/llvm). module.c drives: values.c holds the
 ** representation of values, lower.c lowers each instruction, flow.c the
 ** control flow and its masks, calls.c builtin calls (and the C helpers
-** the generated code calls), bitcode.c the runtime inlined from its
-** bitcode, jit.c optimisation and ORC LLJIT.
+** the generated code calls), prelude.c derivatives, bitcode.c the
+** runtime inlined from its bitcode, jit.c optimisation and ORC LLJIT.
 **
 ** A value is NVal: its float components (1 for float, bool and string, 3
 ** for a triple, 16 for a matrix, times an array's length; a builtin's
@@ -91,6 +91,10 @@ typedef struct NativeRt {
     int W;
     NativeMemo *memo;           /* by site */
     bool later;                 /* running a group after the batch's first */
+    /* The derivatives' operands over the batch (prelude.c): row r of
+       dstride floats from dbuf + r * dstride. */
+    float *dbuf;
+    int64_t dstride;
 } NativeRt;
 
 typedef struct Lower {
@@ -145,6 +149,17 @@ typedef struct Lower {
     /* Loop back edges, for the step budget's message (flow.c). */
     NativeBack *backs;
     int nbacks, capbacks;
+
+    /* Derivatives (prelude.c): by IR value id, the first of an operand's
+       rows in the batch's buffer (-1: none) and whether the prelude
+       computes the value; by block id, whether every point runs the
+       block (0 unknown, 1 yes, -1 no). */
+    int *drow;
+    bool *dslice;
+    signed char *dblock;
+    int drows;
+    LLVMTypeRef deriv_ty;
+    LLVMValueRef deriv_fn;
 
     /* Component arrays of NVals, freed together. */
     void **arena;
@@ -208,6 +223,17 @@ NVal nl_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn
              bool vary, LLVMValueRef mask, const IrIns *at);
 int nl_tuple_offset(const IrIns *call, int which);
 
+/* ---- prelude.c: derivatives ---------------------------------------------- */
+
+/* Finds the shader's derivatives and their operands' slices; false after
+   nl_lacks naming why one cannot be computed in native code. */
+bool nl_deriv_plan(Lower *L);
+void nl_declare_deriv(Lower *L);
+/* Lowers ins if it is Du or Dv (on the CPU); false if it is not. */
+bool nl_lower_deriv(Lower *L, IrIns *ins);
+/* The prelude's body, in L->func (its entry made as the shader's). */
+void nl_lower_prelude(Lower *L);
+
 /* ---- devcalls.c: builtin calls on a GPU ---------------------------------- */
 
 /* nl_call's device function call (the ABI of ptx.c's header). */
@@ -235,5 +261,6 @@ char *nb_link_runtime(LLVMModuleRef mod, const char *keep);
 void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, const float *args,
                     float *out);
 void native_rt_matdiv(const float *a, const float *b, float *out, int32_t W);
+void native_rt_deriv(NativeRt *rt, int64_t base, int32_t row, int32_t w, int32_t dir, float *out);
 
 #endif /* BACKENDS_NATIVE_IMPL_H */

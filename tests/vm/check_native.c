@@ -251,6 +251,44 @@ START_TEST(tools)
 }
 END_TEST
 
+/* rslvm --backend native takes derivatives as the VM does (7 x 5: the
+   neighbours in other groups), and runs a shader whose derivative native
+   code leaves to the VM on the VM, with a note saying why and where. */
+START_TEST(tools_derivatives)
+{
+    static const struct {
+        const char *src, *note;
+    } shaders[] = {
+        { T "{ r = Du(u * u) + Dv(sin(v * 3)); }\n", NULL },
+        { T "{ if (u > 0.5) { float a = u * u; r = Du(a); } }\n",
+          "rslvm: note: shader \"t\" runs on the VM: native code lacks derivatives of a value "
+          "computed under varying control flow (/tmp/check_native_deriv.sl:1:" },
+    };
+    const char *sl = "/tmp/check_native_deriv.sl";
+    for (size_t k = 0; k < sizeof shaders / sizeof *shaders; k++) {
+        FILE *f = fopen(sl, "w");
+        ck_assert_ptr_nonnull(f);
+        fputs(shaders[k].src, f);
+        fclose(f);
+        const char *args = "/tmp/check_native_deriv.sl --shade t --grid 7 5 --print r";
+        char nargs[200];
+        snprintf(nargs, sizeof nargs, "%s --backend native", args);
+        Run vm = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslvm", args);
+        Run nat = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslvm", nargs);
+        ck_assert_int_eq(nat.status, 0);
+        ck_assert_str_eq(vm.out, nat.out);
+        if (shaders[k].note)
+            ck_assert_msg(strncmp(nat.err, shaders[k].note, strlen(shaders[k].note)) == 0, "%s",
+                          nat.err);
+        else
+            ck_assert_str_eq(nat.err, "");
+        run_free(&vm);
+        run_free(&nat);
+    }
+    unlink(sl);
+}
+END_TEST
+
 /* The step budget stops a runaway loop in native code too, at the loop's
    line, with the VM's message (native code counts loop iterations):
    a uniform loop (plain code) and a varying one (masked code). */
@@ -330,6 +368,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, diverging, 0, (int)(sizeof cases / sizeof *cases));
     tcase_add_test(tc, tools);
+    tcase_add_test(tc, tools_derivatives);
     tcase_add_test(tc, runaway_loop_stopped);
     tcase_add_test(tc, builtin_messages_at_their_lines);
     suite_add_tcase(s, tc);
