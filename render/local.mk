@@ -17,6 +17,7 @@ render_librender_a_SOURCES = \
 	render/shadesys_vm.c \
 	render/shadesys_native.h \
 	render/shadesys_native.c \
+	render/shadesys_spec.h render/shadesys_spec.c \
 	render/world.c \
 	render/frame.h \
 	render/frame.c \

@@ -35,6 +35,7 @@ rslc_librslc_a_SOURCES += \
 	rslc/pass.h rslc/optutil.c rslc/passes.h rslc/passes.c \
 	rslc/copy.c rslc/fold.c rslc/phisimp.c rslc/gvn.c rslc/sccp.c \
 	rslc/dce.c rslc/inline.c rslc/callgraph.c rslc/licm.c rslc/cfgclean.c \
+	rslc/specialize.c \
 	rslc/pipeline.h rslc/pipeline.c rslc/defaults.c rslc/limits.h
 
 RSLC_LIBS = rslc/librslc.a $(RUNTIME_LIBS)
