@@ -75,3 +75,9 @@ tests_rslc_check_passes_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdi
 tests_rslc_check_passes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_passes_LDADD = $(RSLC_LIBS) $(CHECK_LIBS)
 
+
+check_PROGRAMS += tests/rslc/check_specialize
+TESTS += tests/rslc/check_specialize
+tests_rslc_check_specialize_SOURCES = tests/rslc/check_specialize.c
+tests_rslc_check_specialize_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_rslc_check_specialize_LDADD = $(RSLC_LIBS) $(CHECK_LIBS)
