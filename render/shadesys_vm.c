@@ -177,8 +177,8 @@ static int variant_code(VmShadeSys *lib, int c, InstanceSpec *is, const RibShade
             return i;
     char what[600] = "";
     if (is->spec.n)
-        snprintf(what, sizeof what, " for the instance at %s:%d (%d constants)", s->loc.file,
-                 s->loc.line, is->spec.n);
+        snprintf(what, sizeof what, " for the instance at %s:%d (%d constant%s)", s->loc.file,
+                 s->loc.line, is->spec.n, is->spec.n == 1 ? "" : "s");
     NativeShader *ns = NULL;
     VmObject *obj = compile_source(lib, lib->code[c].file, true, is->spec.n ? &is->spec : NULL,
                                    what, &ns);
