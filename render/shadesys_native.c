@@ -122,17 +122,23 @@ static NativeShader *cached(const VmObject *obj, void *data)
 VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions *cpp,
                              const IrSpec *spec, const char *what, NativeShader **ns)
 {
-    char lacks[200] = "", *why = NULL;
-    size_t whylen = 0;
-    RslcCtx nrc = { 0 };
+    char lacks[200] = "", *why = NULL, *front = NULL;
+    size_t whylen = 0, frontlen = 0;
+    RslcCtx rc = { 0 }, nrc = { 0 };
     /* native_compile's diagnostics become the warning's reason: the render
-       goes on, on the VM. */
+       goes on, on the VM. The front end's were shown when the file was
+       first compiled (shadesys_vm.c), so they are shown again only if
+       this compile fails. */
     nrc.diag_out = open_memstream(&why, &whylen);
+    rc.diag_out = open_memstream(&front, &frontlen);
     NativeOptions opt = { 2, lib->isa, lacks, sizeof lacks };
     VmObject *obj;
-    *ns = native_compile_file_cpp(&(RslcCtx){ 0 }, &nrc, file, cpp, spec, &opt, cached, lib,
-                                  &obj);
+    *ns = native_compile_file_cpp(&rc, &nrc, file, cpp, spec, &opt, cached, lib, &obj);
     fclose(nrc.diag_out);
+    fclose(rc.diag_out);
+    if (!obj)
+        fputs(front, stderr);
+    free(front);
     bool fresh = *ns && cached(obj, lib) != *ns;
     if (obj && lib->notes && fresh)
         fprintf(stderr, "%s: note: shader \"%s\"%s runs in native code (%s, JIT %.1f ms)\n",

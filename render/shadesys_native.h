@@ -26,7 +26,8 @@ typedef struct NativeLib NativeLib;
 NativeLib *native_lib_new(NativeIsa isa, bool notes);
 void native_lib_free(NativeLib *lib);
 
-/* The -O2 VM object of the .sl at file (NULL after its diagnostics), and
+/* The -O2 VM object of the .sl at file (NULL after its diagnostics, which
+   are shown only then: the caller compiled the file before), and
    in *ns its native code, owned by lib, or NULL when it runs on the VM
    (after a warning or note saying why). With spec (NULL: none), both are
    specialised for an instance's constants (rslc/passes.h); `what`
