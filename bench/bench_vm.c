@@ -5,6 +5,12 @@
 ** beside hand-written C versions of matte and plastic compiled with the
 ** benchmark (-O2). Surfaces shade a 512 x 512 grid (vm/grid.h) under the
 ** test lights of runtime/host.h; each rate is the best of REPS runs.
+**
+** A second table measures instance specialisation (rslc/specialize.c) at
+** the widest ISA: matte and plastic with the parameters a RIB would give
+** them, native code compiled generic (the values in the registers, as
+** the renderer binds them) against code with them folded in, in the same
+** run, with the JIT time of each.
 */
 #include <math.h>
 #include <stdio.h>
@@ -19,7 +25,7 @@
 #include "runtime/host.h"
 #include "vm/session.h"
 
-enum { SIDE = 512, BATCH = VM_MAX_BATCH, REPS = 5 };
+enum { SIDE = 512, BATCH = VM_MAX_BATCH, REPS = 5, ROUNDS = 5 };
 
 static double now_s(void)
 {
@@ -40,9 +46,21 @@ static VmObject *compile(const char *path)
     return o;
 }
 
+/* Stores spec's float values in o's parameters in s, as a renderer
+   binds an instance's (spec NULL: none). */
+static void bind_spec(const VmObject *o, VmState *s, const IrSpec *spec)
+{
+    for (int k = 0; spec && k < spec->n; k++) {
+        const VmVar *v = vm_find_var(o, spec->p[k].name);
+        unsigned slots = vm_type_slots(v->type, v->arraylen);
+        for (int l = 0; l < ((v->reg & VM_V) ? s->n : 1); l++)
+            vm_var_store(s, v, spec->p[k].f, slots, l);
+    }
+}
+
 /* Points per second of o over the grid, on the VM or in ns's native
-   code, best of REPS; 0 with a reason. */
-static double rate(VmObject *o, NativeShader *ns, char *why, size_t whylen)
+   code, with spec's values bound, best of REPS; 0 with a reason. */
+static double rate(VmObject *o, NativeShader *ns, const IrSpec *spec, char *why, size_t whylen)
 {
     VmSession ss;
     NativeSession nss = { 0 };
@@ -63,6 +81,7 @@ static double rate(VmObject *o, NativeShader *ns, char *why, size_t whylen)
             VmDeriv d;
             vm_session_batch(&ss, &s, tl.tw * tl.th);
             vm_grid_fill(o, &s, &d, tl);
+            bind_spec(o, &s, spec);
             char err[256];
             double t0 = now_s();
             int rc = ns ? native_session_run(&nss, &s, err, sizeof err)
@@ -166,7 +185,7 @@ static void native_rates(const char *path, double *rates, double *jit_ms, char *
         VmObject *o = NULL;
         NativeShader *ns = native_compile_file(&rc, path, &opt, &o);
         if (ns) {
-            rates[isa] = rate(o, ns, why, len);
+            rates[isa] = rate(o, ns, NULL, why, len);
             *jit_ms = native_compile_ms(ns);
         } else {
             snprintf(why, len, "native lacks %s", lacks[0] ? lacks : "a construct");
@@ -178,6 +197,73 @@ static void native_rates(const char *path, double *rates, double *jit_ms, char *
     }
 }
 
+/* The shader at path compiled to native code at the widest ISA, with
+   spec folded in (NULL: generic); NULL with why. */
+static NativeShader *spec_compile(const char *path, const IrSpec *spec, VmObject **o, char *why,
+                                  size_t len)
+{
+    RslcCtx rc = { 0 };
+    NativeOptions opt = { 2, native_isa_best(), NULL, 0 };
+    NativeShader *ns = native_compile_file_cpp(&rc, &rc, path, NULL, spec, &opt, NULL, NULL, o);
+    if (!ns) {
+        snprintf(why, len, "does not compile to native code");
+        vm_object_free(*o);
+        *o = NULL;
+    }
+    rslc_ctx_free(&rc);
+    return ns;
+}
+
+/* The specialisation table for the shaders in dir (that of the first
+   argument): matte "Kd" 0.8, plastic "Ks" 0.4 "Kd" 0.6 "roughness" 0.15
+   (with the defaults they leave, as the renderer folds them too). */
+static void spec_table(const char *first)
+{
+    static const float one[] = { 1 }, kd8[] = { 0.8f }, ks4[] = { 0.4f }, kd6[] = { 0.6f },
+                       r15[] = { 0.15f }, white[] = { 1, 1, 1 };
+    static const IrSpecParam matte[] = { { "Ka", IRT_FLOAT, 0, one, NULL },
+                                         { "Kd", IRT_FLOAT, 0, kd8, NULL } };
+    static const IrSpecParam plastic[] = { { "Ks", IRT_FLOAT, 0, ks4, NULL },
+                                           { "Kd", IRT_FLOAT, 0, kd6, NULL },
+                                           { "Ka", IRT_FLOAT, 0, one, NULL },
+                                           { "roughness", IRT_FLOAT, 0, r15, NULL },
+                                           { "specularcolor", IRT_COLOR, 0, white, NULL } };
+    static const struct {
+        const char *name;
+        IrSpec spec;
+    } cases[] = { { "matte.sl", { matte, 2 } }, { "plastic.sl", { plastic, 5 } } };
+    const char *slash = strrchr(first, '/');
+    int dirlen = slash ? (int)(slash - first) + 1 : 0;
+    printf("\ninstance specialisation, %s:\n%-16s %12s %12s %7s %8s %8s\n",
+           native_isa_name(native_isa_best()), "shader", "generic pt/s", "special pt/s",
+           "ratio", "JIT gen", "JIT spec");
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char path[4096], why[256] = "";
+        snprintf(path, sizeof path, "%.*s%s", dirlen, first, cases[i].name);
+        VmObject *go = NULL, *so = NULL;
+        NativeShader *gn = spec_compile(path, NULL, &go, why, sizeof why);
+        NativeShader *sn = gn ? spec_compile(path, &cases[i].spec, &so, why, sizeof why) : NULL;
+        /* The machine is shared: the two alternate, ROUNDS times each,
+           so that both see the same spells of load; the best of each. */
+        double g = 0, sp = 0;
+        for (int r = 0; sn && r < ROUNDS; r++) {
+            double a = rate(go, gn, &cases[i].spec, why, sizeof why);
+            double b = rate(so, sn, &cases[i].spec, why, sizeof why);
+            g = a > g ? a : g;
+            sp = b > sp ? b : sp;
+        }
+        if (!g || !sp)
+            printf("%-16s   (%s)\n", cases[i].name, why);
+        else
+            printf("%-16s %12.3e %12.3e %7.3f %5.0f ms %5.0f ms\n", cases[i].name, g, sp, sp / g,
+                   native_compile_ms(gn), native_compile_ms(sn));
+        native_free(gn);
+        native_free(sn);
+        vm_object_free(go);
+        vm_object_free(so);
+    }
+}
+
 int main(int argc, char **argv)
 {
     printf("%-16s %11s %11s %11s %11s %11s %7s %7s %7s\n", "shader", "VM pts/s", "W=4 pts/s",
@@ -186,7 +272,7 @@ int main(int argc, char **argv)
         const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
         VmObject *o = compile(argv[i]);
         char why[256] = "does not compile for the VM", nwhy[256] = "";
-        double vm = o ? rate(o, NULL, why, sizeof why) : 0, nat[4], best = 0, jit = 0;
+        double vm = o ? rate(o, NULL, NULL, why, sizeof why) : 0, nat[4], best = 0, jit = 0;
         vm_object_free(o);
         if (!vm) {
             printf("%-16s %11s   (%s)\n", name, "-", why);
@@ -217,5 +303,7 @@ int main(int argc, char **argv)
             printf("   (%s)", nwhy);
         putchar('\n');
     }
+    if (argc > 1 && native_isa_best() != NATIVE_ISA_AUTO)
+        spec_table(argv[1]);
     return 0;
 }

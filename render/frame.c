@@ -66,6 +66,7 @@ static int load_shaders(ShadeSys *sys, const RibFrame *f, bool strict, char *err
 {
     Loading ld = { sys, f, strict, NULL, 0 };
     int rc = 0;
+    sys->frame = f;
     for (size_t i = 0; i < f->nlights && rc == 0; i++)
         rc = load_one(&ld, &f->lights[i]->shader, VM_LIGHT, err, errlen);
     for (size_t i = 0; i < f->nmeshes && rc == 0; i++)
@@ -75,6 +76,7 @@ static int load_shaders(ShadeSys *sys, const RibFrame *f, bool strict, char *err
     if (rc == 0 && f->options.imager)
         rc = load_one(&ld, f->options.imager, VM_IMAGER, err, errlen);
     free(ld.missing);
+    sys->frame = NULL;
     return rc;
 }
 

@@ -17,6 +17,7 @@ render_librender_a_SOURCES = \
 	render/shadesys_vm.c \
 	render/shadesys_native.h \
 	render/shadesys_native.c \
+	render/shadesys_spec.h render/shadesys_spec.c \
 	render/world.c \
 	render/frame.h \
 	render/frame.c \
@@ -124,3 +125,14 @@ TESTS += tests/render/check_path_env
 tests_render_check_path_env_SOURCES = tests/render/check_path_env.c
 tests_render_check_path_env_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_path_env_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+
+# Instance specialisation end to end, through rtrender.
+check_PROGRAMS += tests/render/check_instances
+TESTS += tests/render/check_instances
+tests_render_check_instances_SOURCES = tests/render/check_instances.c \
+	tests/render/imgdiff.h tests/render/imgdiff.c tests/common/runcmd.h tests/common/runcmd.c
+tests_render_check_instances_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DTOP_BUILDDIR='"$(abs_top_builddir)"'
+tests_render_check_instances_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_instances_LDADD = $(IMAGE_LIBS) $(CHECK_LIBS)
+tests_render_check_instances_DEPENDENCIES = tools/rtrender$(EXEEXT)

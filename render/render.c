@@ -157,7 +157,7 @@ Image *render_frame_image(Render *r, const RibFrame *f, RenderStats *stats, char
         return NULL;
     RFrame fr;
     RenderStats st = { 0 };
-    unsigned built = r->shading->built;
+    unsigned built = r->shading->built, specialised = r->shading->specialised;
     Image *img = NULL;
     if (do_makes(r, (size_t)(f - r->scene->frames), err, errlen) < 0)
         return NULL;
@@ -169,6 +169,7 @@ Image *render_frame_image(Render *r, const RibFrame *f, RenderStats *stats, char
         img = frame_image(&fr, err, errlen);
     frame_free(&fr);
     st.shaders_built = r->shading->built - built;
+    st.shaders_specialised = r->shading->specialised - specialised;
     if (stats)
         *stats = st;
     return img;

@@ -100,6 +100,8 @@ typedef struct RenderStats {
     int threads;
     unsigned shaders_built;  /* shaders' code read or compiled for this
                                 frame (later frames reuse it) */
+    unsigned shaders_specialised; /* compiles of their code for one
+                                     instance's constants */
     /* The path tracer's (zeros from the classic integrator): seconds per
        stage summed over threads; per bounce (a path's rounds through the
        stages so far, passing through a surface included), the rays

@@ -130,6 +130,8 @@ struct ShadeSys {
     unsigned built;              /* shaders' code built so far */
     unsigned native_built;       /* native code JIT-compiled so far: once
                                     for shaders of the same content */
+    unsigned specialised;        /* compiles with an instance's constants
+                                    folded in (shadesys_vm.c) */
     /* Each run's step budget (vm.h; 0: none), VM_DEFAULT_MAX_STEPS
        unless the caller sets it before thread_new. */
     uint64_t max_steps;
@@ -137,6 +139,11 @@ struct ShadeSys {
        finds its #include files after its own folder (cpp -I); set by
        the caller before load(), and kept by it. */
     const char *include_path;
+    /* The frame whose shaders load() is loading, set by the caller for
+       its loading stage: its primitive variables say which parameters
+       an instance may not fold into specialised code (NULL: not known,
+       and nothing is folded). */
+    const RibFrame *frame;
 };
 
 /* Shading on the VM: code read from NAME.o or compiled from NAME.sl at

@@ -120,31 +120,38 @@ static NativeShader *cached(const VmObject *obj, void *data)
 }
 
 VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions *cpp,
-                             NativeShader **ns)
+                             const IrSpec *spec, const char *what, NativeShader **ns)
 {
-    char lacks[200] = "", *why = NULL;
-    size_t whylen = 0;
-    RslcCtx nrc = { 0 };
+    char lacks[200] = "", *why = NULL, *front = NULL;
+    size_t whylen = 0, frontlen = 0;
+    RslcCtx rc = { 0 }, nrc = { 0 };
     /* native_compile's diagnostics become the warning's reason: the render
-       goes on, on the VM. */
+       goes on, on the VM. The front end's were shown when the file was
+       first compiled (shadesys_vm.c), so they are shown again only if
+       this compile fails. */
     nrc.diag_out = open_memstream(&why, &whylen);
+    rc.diag_out = open_memstream(&front, &frontlen);
     NativeOptions opt = { 2, lib->isa, lacks, sizeof lacks };
     VmObject *obj;
-    *ns = native_compile_file_cpp(&(RslcCtx){ 0 }, &nrc, file, cpp, &opt, cached, lib, &obj);
+    *ns = native_compile_file_cpp(&rc, &nrc, file, cpp, spec, &opt, cached, lib, &obj);
     fclose(nrc.diag_out);
+    fclose(rc.diag_out);
+    if (!obj)
+        fputs(front, stderr);
+    free(front);
     bool fresh = *ns && cached(obj, lib) != *ns;
     if (obj && lib->notes && fresh)
-        fprintf(stderr, "%s: note: shader \"%s\" runs in native code (%s, JIT %.1f ms)\n", file,
-                obj->name, native_isa_name(lib->isa), native_compile_ms(*ns));
+        fprintf(stderr, "%s: note: shader \"%s\"%s runs in native code (%s, JIT %.1f ms)\n",
+                file, obj->name, what, native_isa_name(lib->isa), native_compile_ms(*ns));
     else if (obj && lib->notes && *ns)
-        fprintf(stderr, "%s: note: shader \"%s\" runs in native code (%s, that of an identical "
-                        "shader)\n", file, obj->name, native_isa_name(lib->isa));
+        fprintf(stderr, "%s: note: shader \"%s\"%s runs in native code (%s, that of an "
+                        "identical shader)\n", file, obj->name, what, native_isa_name(lib->isa));
     else if (obj && lacks[0] && lib->notes)
-        fprintf(stderr, "%s: note: shader \"%s\" runs on the VM: native code lacks %s\n", file,
-                obj->name, lacks);
+        fprintf(stderr, "%s: note: shader \"%s\"%s runs on the VM: native code lacks %s\n",
+                file, obj->name, what, lacks);
     else if (obj && !*ns && !lacks[0])
-        fprintf(stderr, "%s: warning: shader \"%s\" runs on the VM: %s\n", file, obj->name,
-                why && why[0] ? first_line(why) : "native compilation failed");
+        fprintf(stderr, "%s: warning: shader \"%s\"%s runs on the VM: %s\n", file, obj->name,
+                what, why && why[0] ? first_line(why) : "native compilation failed");
     if (fresh) {
         lib->cache = realloc(lib->cache, (size_t)(lib->ncache + 1) * sizeof *lib->cache);
         lib->cache[lib->ncache++] = (Cached){ lib->key, *ns };

@@ -4,7 +4,7 @@
 ** some and on the VM otherwise. It compiles each shader's source once to
 ** its VM object and native code, keeps the native code in memory by a
 ** content hash of the object and the ISA (the same shader found twice is
-** JIT-compiled once), and says why a shader runs on the VM: a warning,
+** JIT-compiled once, and so is the same specialised code), and says why a shader runs on the VM: a warning,
 ** once per shader, when native compilation fails or cannot be done; a
 ** note, asked for, when the shader uses what native code lacks
 ** (gather, some derivatives: backends/llvm/prelude.c), which the VM
@@ -27,11 +27,14 @@ typedef struct NativeLib NativeLib;
 NativeLib *native_lib_new(NativeIsa isa, bool notes);
 void native_lib_free(NativeLib *lib);
 
-/* The -O2 VM object of the .sl at file (NULL after its diagnostics), and
+/* The -O2 VM object of the .sl at file (NULL after its diagnostics, which
+   are shown only then: the caller compiled the file before), and
    in *ns its native code, owned by lib, or NULL when it runs on the VM
-   (after a warning or note saying why). */
+   (after a warning or note saying why). With spec (NULL: none), both are
+   specialised for an instance's constants (rslc/passes.h); `what`
+   follows the shader's name in the notes (" for the instance at ..."). */
 VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions *cpp,
-                             NativeShader **ns);
+                             const IrSpec *spec, const char *what, NativeShader **ns);
 
 /* The native code compiled so far. */
 unsigned native_lib_compiled(const NativeLib *lib);

@@ -9,6 +9,18 @@
 ** A native ShadeSys is this one with native code for the shaders that
 ** have some (shadesys_native.h): it runs in the same sessions' registers,
 ** so instances, message passing and the debugger stay as they are.
+**
+** Instance specialisation. On a native ShadeSys, a shader compiled from
+** source runs, for each instance, code compiled with the instance's
+** constants folded in (rslc/specialize.c): the values it binds and the
+** constant defaults it leaves, except parameters a primitive of the
+** frame overrides. Such a variant is the VM object and native code of
+** one compile, since native code reads the object's registers; so a
+** batch that falls back to the VM runs the same specialised code.
+** Instances with the same constants share a variant, and past
+** SPEC_MAX_VARIANTS a shader's further instances share its generic one.
+** The file's own object, compiled without native code, gives the
+** parameters instances are checked against.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +31,7 @@
 #include "runtime/builtins.h"
 #include "render/internal.h"
 #include "render/shadesys_native.h"
+#include "render/shadesys_spec.h"
 #include "vm/debug.h"
 #include "vm/grid.h"
 #include "vm/session.h"
@@ -46,16 +59,28 @@ typedef struct Code {
     VmObject *obj;
     VmOnce *once;          /* its run-time warnings, once for all threads */
     NativeShader *ns;      /* its native code (the NativeLib's), or NULL */
+    bool source;           /* compiled from .sl here: variants can be made */
+    /* A variant: the file's code (base) compiled with the constants
+       whose InstanceSpec key this is (empty: generic). base -1: the
+       file's own code, whose variants number nvariants (constants
+       folded) and that noted capped once past SPEC_MAX_VARIANTS. */
+    int base;
+    char *key;
+    size_t keylen;
+    int nvariants;
+    bool capped;
 } Code;
 
 typedef struct VmShadeSys {
     ShadeSys sys;          /* first: the interface */
     bool debug;
     NativeLib *native;     /* NULL: every shader on the VM */
+    bool notes;            /* tell each shader's backend on stderr */
     Code *code;
     int ncode;
     VmShader **inst;
     int ninst;
+    PrimvarNames primvars; /* of the frame being loaded */
 } VmShadeSys;
 
 /* Where one code runs at one depth of a thread. */
@@ -78,9 +103,11 @@ static const char *const kind_names[VM_NKINDS] = { "surface", "light", "displace
                                                    "volume", "imager" };
 
 /* The object of the .sl at file, its #includes found along the
-   include path too, and its native code in *ns (NULL: none); NULL after
-   diagnostics. */
-static VmObject *compile_source(VmShadeSys *lib, const char *file, NativeShader **ns)
+   include path too; with native, its native code in *ns (NULL: none)
+   and spec's constants folded into both (what names them in notes).
+   NULL after diagnostics. */
+static VmObject *compile_source(VmShadeSys *lib, const char *file, bool native,
+                                const IrSpec *spec, const char *what, NativeShader **ns)
 {
     const char *inc = lib->sys.include_path ? lib->sys.include_path : "";
     size_t n = strlen(inc);
@@ -97,8 +124,8 @@ static VmObject *compile_source(VmShadeSys *lib, const char *file, NativeShader 
     }
     CppOptions cpp = { args, nargs };
     *ns = NULL;
-    VmObject *obj = lib->native ? native_lib_compile(lib->native, file, &cpp, ns)
-                                : backend_compile_file_cpp(&(RslcCtx){ 0 }, file, &cpp,
+    VmObject *obj = native ? native_lib_compile(lib->native, file, &cpp, spec, what, ns)
+                           : backend_compile_file_cpp(&(RslcCtx){ 0 }, file, &cpp,
                                                            lib->debug ? 0 : 2, NULL, 0, lib->debug);
     free(args);
     free(buf);
@@ -110,23 +137,64 @@ static VmObject *compile_source(VmShadeSys *lib, const char *file, NativeShader 
 static int build_code(VmShadeSys *lib, const char *file, bool compile, char *why, int whylen)
 {
     for (int i = 0; i < lib->ncode; i++)
-        if (!strcmp(lib->code[i].file, file))
+        if (lib->code[i].base < 0 && !strcmp(lib->code[i].file, file))
             return i;
     VmObject *obj;
     NativeShader *ns = NULL;
     if (!compile)
         obj = vm_object_read(file, why, whylen);
-    else if (!(obj = compile_source(lib, file, &ns)))
+    else if (!(obj = compile_source(lib, file, false, NULL, "", &ns)))
         snprintf(why, (size_t)whylen, "%s does not compile (see the messages above)", file);
     if (!obj)
         return -1;
     if (!compile && lib->native)
         native_lib_bytecode_only(file);
-    if (lib->native)
-        lib->sys.native_built = native_lib_compiled(lib->native);
     lib->code = realloc(lib->code, (size_t)(lib->ncode + 1) * sizeof *lib->code);
-    lib->code[lib->ncode] = (Code){ strdup(file), obj, vm_once_new(), ns };
+    lib->code[lib->ncode] = (Code){ .file = strdup(file), .obj = obj, .once = vm_once_new(),
+                                    .ns = ns, .source = compile, .base = -1 };
     lib->sys.built++;
+    return lib->ncode++;
+}
+
+/* The variant of file code c for the constants of is, compiled the first
+   time (see the top; s: the instance's request, for notes). -1 with the
+   reason in why. */
+static int variant_code(VmShadeSys *lib, int c, InstanceSpec *is, const RibShader *s, char *why,
+                        int whylen)
+{
+    if (is->spec.n && lib->code[c].nvariants >= SPEC_MAX_VARIANTS) {
+        if (lib->notes && !lib->code[c].capped)
+            fprintf(stderr, "%s:%d:%d: note: shader \"%s\" has more than %d distinct instances; "
+                    "the others run its generic code\n", s->loc.file, s->loc.line, s->loc.col,
+                    s->name, SPEC_MAX_VARIANTS);
+        lib->code[c].capped = true;
+        spec_free(is);
+    }
+    spec_key(is);
+    for (int i = 0; i < lib->ncode; i++)
+        if (lib->code[i].base == c && lib->code[i].keylen == is->keylen
+            && !memcmp(lib->code[i].key, is->key, is->keylen))
+            return i;
+    char what[600] = "";
+    if (is->spec.n)
+        snprintf(what, sizeof what, " for the instance at %s:%d (%d constant%s)", s->loc.file,
+                 s->loc.line, is->spec.n, is->spec.n == 1 ? "" : "s");
+    NativeShader *ns = NULL;
+    VmObject *obj = compile_source(lib, lib->code[c].file, true, is->spec.n ? &is->spec : NULL,
+                                   what, &ns);
+    if (!obj) {
+        snprintf(why, (size_t)whylen, "%s does not compile for the instance (see the messages "
+                 "above)", lib->code[c].file);
+        return -1;
+    }
+    lib->sys.native_built = native_lib_compiled(lib->native);
+    lib->sys.specialised += is->spec.n > 0;
+    lib->code[c].nvariants += is->spec.n > 0;
+    lib->code = realloc(lib->code, (size_t)(lib->ncode + 1) * sizeof *lib->code);
+    lib->code[lib->ncode] = (Code){ .file = strdup(lib->code[c].file), .obj = obj,
+                                    .once = vm_once_new(), .ns = ns, .source = true, .base = c,
+                                    .key = is->key, .keylen = is->keylen };
+    is->key = NULL;
     return lib->ncode++;
 }
 
@@ -264,6 +332,105 @@ static void instance_free(VmShader *sh)
     free(sh);
 }
 
+/* What the integrators see of sh's code: its globals, whether a light
+   is ambient, whether it asks for lights. */
+static void find_globals(VmShader *sh)
+{
+    static const char *const globals[RV_COUNT] = {
+        "P", "N", "Ng", "I", "E", "dPdu", "dPdv", "Cs", "Os", "u", "v", "s", "t", "du", "dv",
+        "ncomps", "Ci", "Oi", "L", "Cl", "Ol", "Ps", "alpha"
+    };
+    const VmObject *obj = sh->obj;
+    sh->base.ambient = sh->base.kind == VM_LIGHT && !sets_L(obj);
+    for (int k = 0; k < RV_COUNT; k++) {
+        const VmVar *v = vm_find_var(obj, globals[k]);
+        sh->var[k] = v && v->type != VM_T_STRING ? v : NULL;
+        sh->base.has[k] = sh->var[k] != NULL;
+    }
+    for (uint32_t k = 0; k < obj->prog.nbuiltins; k++)
+        sh->base.asks_lights |= obj->callees[k].row < BO_COUNT
+                                && builtin_rows[obj->callees[k].row].fn == BI_LIGHTSOURCE;
+}
+
+/* The value parameter v of o starts with: its default, or 0 where it
+   has none (a computed default is set by the code). */
+static void param_default(const VmObject *o, const VmVar *v, float *value)
+{
+    unsigned slots = vm_type_slots(v->type, v->arraylen);
+    for (unsigned j = 0; j < slots; j++) {
+        unsigned r = (v->reg & ~VM_V) + j;
+        value[j] = 0;
+        if (!(v->reg & VM_V) && r < o->prog.nuniform)
+            value[j] = o->prog.uniform_init[r];
+        for (uint32_t i = 0; (v->reg & VM_V) && i < o->prog.nvarying_init; i++)
+            if (o->prog.varying_init[i].slot == r)
+                value[j] = o->prog.varying_init[i].value;
+    }
+}
+
+/* The binding of parameter v in sh, or NULL. */
+static const RBinding *binding_of(const VmShader *sh, const VmVar *v)
+{
+    for (int k = 0; k < sh->nbind; k++)
+        if (sh->bind[k].var == v)
+            return &sh->bind[k];
+    return NULL;
+}
+
+/* The constants of instance sh (bound to its file's own code): each
+   input's bound value, else its constant default; not those a primitive
+   of the frame overrides (none when the frame is not known), nor string
+   arrays, nor defaults computed when the shader runs. */
+static void instance_spec(VmShadeSys *lib, const VmShader *sh, InstanceSpec *is)
+{
+    const VmObject *o = sh->obj;
+    const RibFrame *f = lib->sys.frame;
+    for (uint32_t k = 0; f && k < o->nparams; k++) {
+        const VmVar *v = &o->params[k];
+        if ((v->flags & VM_VAR_OUTPUT) || !strncmp(v->name, "__given_", 8)
+            || (v->type == VM_T_STRING && v->arraylen)
+            || primvar_names_has(&lib->primvars, f, v->name))
+            continue;
+        const RBinding *b = binding_of(sh, v);
+        if (b) {
+            spec_add(is, v, b->f, b->s ? b->s[0] : NULL);
+        } else if (!vm_param_given_var(o, v->name)) {
+            float *value = malloc(vm_type_slots(v->type, v->arraylen) * sizeof *value);
+            param_default(o, v, value);
+            uint32_t i = vm_string_index(value[0]);
+            spec_add(is, v, value, v->type != VM_T_STRING ? NULL
+                                   : i < o->prog.nstrings ? o->prog.strings[i] : "");
+            free(value);
+        }
+    }
+}
+
+/* Moves instance sh, bound to its file's own code, to the variant for
+   its constants, and its bindings to that object's parameters. 0, or -1
+   with err. */
+static int specialise(VmShadeSys *lib, VmShader *sh, char *err, int errlen)
+{
+    const RibShader *s = sh->base.rib;
+    InstanceSpec is = { 0 };
+    char why[4200] = "";
+    instance_spec(lib, sh, &is);
+    int v = variant_code(lib, sh->code, &is, s, why, sizeof why);
+    spec_free(&is);
+    if (v < 0) {
+        snprintf(err, (size_t)errlen, "%s:%d:%d: error: shader \"%s\": %s", s->loc.file,
+                 s->loc.line, s->loc.col, s->name, why);
+        return -1;
+    }
+    sh->code = v;
+    sh->obj = lib->code[v].obj;
+    for (int k = 0; k < sh->nbind; k++) {
+        RBinding *b = &sh->bind[k];
+        b->var = vm_find_var(sh->obj, b->var->name);
+        b->given = vm_param_given_var(sh->obj, b->var->name);
+    }
+    return 0;
+}
+
 static const RShader *vmsys_find(const ShadeSys *sys, const RibShader *s,
                               const RibMatrix *world_to_camera)
 {
@@ -298,21 +465,8 @@ static const RShader *vmsys_load(ShadeSys *sys, const RibShader *s, VmShaderKind
     sh->base.rib = s;
     sh->base.kind = kind;
     sh->base.to_camera = rib_matrix_mul(&s->to_world, world_to_camera);
-    sh->base.ambient = kind == VM_LIGHT && !sets_L(obj);
     sh->obj = obj;
     sh->code = c;
-    static const char *const globals[RV_COUNT] = {
-        "P", "N", "Ng", "I", "E", "dPdu", "dPdv", "Cs", "Os", "u", "v", "s", "t", "du", "dv",
-        "ncomps", "Ci", "Oi", "L", "Cl", "Ol", "Ps", "alpha"
-    };
-    for (int k = 0; k < RV_COUNT; k++) {
-        const VmVar *v = vm_find_var(obj, globals[k]);
-        sh->var[k] = v && v->type != VM_T_STRING ? v : NULL;
-        sh->base.has[k] = sh->var[k] != NULL;
-    }
-    for (uint32_t k = 0; k < obj->prog.nbuiltins; k++)
-        sh->base.asks_lights |= obj->callees[k].row < BO_COUNT
-                                && builtin_rows[obj->callees[k].row].fn == BI_LIGHTSOURCE;
     sh->bind = calloc(s->nparams ? s->nparams : 1, sizeof *sh->bind);
     for (size_t i = 0; i < s->nparams; i++) {
         const RibParam *p = &s->params[i];
@@ -330,6 +484,11 @@ static const RShader *vmsys_load(ShadeSys *sys, const RibShader *s, VmShaderKind
             return NULL;
         }
     }
+    if (lib->native && lib->code[c].source && specialise(lib, sh, err, errlen) < 0) {
+        instance_free(sh);
+        return NULL;
+    }
+    find_globals(sh);
     lib->inst = realloc(lib->inst, (size_t)(lib->ninst + 1) * sizeof *lib->inst);
     lib->inst[lib->ninst++] = sh;
     return &sh->base;
@@ -628,23 +787,13 @@ static int vmsys_param(ShadeThread *t, int depth, const RShader *base, const flo
     } else {
         /* Not run yet: the instance's value, else the default the object
            starts its registers with. */
-        const RBinding *b = NULL;
-        for (int k = 0; k < sh->nbind && !b; k++)
-            if (sh->bind[k].var == v)
-                b = &sh->bind[k];
+        const RBinding *b = binding_of(sh, v);
         if (b && b->f)
             memcpy(value, b->f, slots * sizeof *value);
         else if (b)
             given = b->s;
-        for (unsigned j = 0; !b && j < slots; j++) {
-            unsigned r = (v->reg & ~VM_V) + j;
-            value[j] = 0;
-            if (!(v->reg & VM_V) && r < o->prog.nuniform)
-                value[j] = o->prog.uniform_init[r];
-            for (uint32_t i = 0; (v->reg & VM_V) && i < o->prog.nvarying_init; i++)
-                if (o->prog.varying_init[i].slot == r)
-                    value[j] = o->prog.varying_init[i].value;
-        }
+        else
+            param_default(o, v, value);
         if (type == 's' && !given) {
             uint32_t i = vm_string_index(value[0]);
             *str = i < o->prog.nstrings ? o->prog.strings[i] : "";
@@ -663,12 +812,14 @@ static void vmsys_free(ShadeSys *sys)
     VmShadeSys *lib = (VmShadeSys *)sys;
     for (int i = 0; i < lib->ncode; i++) {
         free(lib->code[i].file);
+        free(lib->code[i].key);
         vm_object_free(lib->code[i].obj);
         vm_once_free(lib->code[i].once);
     }
     for (int i = 0; i < lib->ninst; i++)
         instance_free(lib->inst[i]);
     native_lib_free(lib->native);
+    primvar_names_free(&lib->primvars);
     free(lib->code);
     free(lib->inst);
     free(lib);
@@ -690,5 +841,6 @@ ShadeSys *shadesys_native_new(NativeIsa isa, bool notes)
 {
     ShadeSys *sys = shadesys_vm_new(false);
     ((VmShadeSys *)sys)->native = native_lib_new(isa, notes);
+    ((VmShadeSys *)sys)->notes = notes;
     return sys;
 }

@@ -35,6 +35,7 @@ rslc_librslc_a_SOURCES += \
 	rslc/pass.h rslc/optutil.c rslc/passes.h rslc/passes.c \
 	rslc/copy.c rslc/fold.c rslc/phisimp.c rslc/gvn.c rslc/sccp.c \
 	rslc/dce.c rslc/inline.c rslc/callgraph.c rslc/licm.c rslc/cfgclean.c \
+	rslc/specialize.c \
 	rslc/pipeline.h rslc/pipeline.c rslc/defaults.c rslc/limits.h
 
 RSLC_LIBS = rslc/librslc.a $(RUNTIME_LIBS)
@@ -74,3 +75,9 @@ tests_rslc_check_passes_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdi
 tests_rslc_check_passes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_rslc_check_passes_LDADD = $(RSLC_LIBS) $(CHECK_LIBS)
 
+
+check_PROGRAMS += tests/rslc/check_specialize
+TESTS += tests/rslc/check_specialize
+tests_rslc_check_specialize_SOURCES = tests/rslc/check_specialize.c
+tests_rslc_check_specialize_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_rslc_check_specialize_LDADD = $(RSLC_LIBS) $(CHECK_LIBS)

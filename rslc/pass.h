@@ -13,6 +13,7 @@
 
 #include "rslc/ir.h"
 #include "rslc/limits.h"
+#include "rslc/passes.h"
 
 bool pass_copy(IrFunc *fn);      /* copy.c: copy propagation */
 bool pass_fold(IrFunc *fn);      /* fold.c: constant folding, simplification */
@@ -23,6 +24,9 @@ bool pass_dce(IrFunc *fn);       /* dce.c: mark-sweep dead code */
 bool pass_licm(IrFunc *fn);      /* licm.c: loop-invariant code motion */
 bool pass_cfgclean(IrFunc *fn);  /* cfgclean.c: merge, thread, remove blocks */
 bool pass_inline(IrModule *m);   /* inline.c: inline small user functions */
+/* specialize.c: the shaders of m read spec's constants for their
+   parameters (passes.h); NULL spec: nothing to fold. */
+bool pass_specialize(IrModule *m, const IrSpec *spec);
 
 /* inline.c, for the VM (which has no calls): inlines every call into fn
    that can be, and the calls those bring, unless the result would be

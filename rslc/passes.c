@@ -7,7 +7,8 @@
 ** code motion to the rounds. A round repeats while it changes something,
 ** because each pass exposes work for the others (propagation enables CSE,
 ** which enables DCE); MAX_ROUNDS bounds it should two passes ever undo each
-** other.
+** other. With constants for an instance (PassOptions.spec), every level
+** first specialises: the optimiser then works on the instance's code.
 */
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +24,7 @@ enum { MAX_ROUNDS = 10 };
    dispatch is a switch rather than a table of function pointers so that
    the compiler's data stays read-only without relocations. */
 #define PASSES(X)                     \
+    X(SPECIALIZE, "specialize", SPEC, pass_specialize) \
     X(COPY, "copy", FUNC, pass_copy)          \
     X(FOLD, "fold", FUNC, pass_fold)          \
     X(PHISIMP, "phisimp", FUNC, pass_phisimp) \
@@ -40,7 +42,7 @@ typedef enum PassId {
     NPASSES
 } PassId;
 
-static const char pass_names[NPASSES][10] = {
+static const char pass_names[NPASSES][11] = {
 #define X(id, name, scope, fn) name,
     PASSES(X)
 #undef X
@@ -83,8 +85,9 @@ const char *passes_list(void)
         return changed;                                                                           \
     } while (0)
 #define RUN_MODULE(fn) return fn(m)
+#define RUN_SPEC(fn) return fn(m, spec)
 
-static bool run(PassId p, IrModule *m)
+static bool run(PassId p, IrModule *m, const IrSpec *spec)
 {
     switch (p) {
 #define X(id, name, scope, fn)                                                                    \
@@ -98,7 +101,7 @@ static bool run(PassId p, IrModule *m)
 
 bool passes_run_named(IrModule *m, const char *name)
 {
-    return run(find(name), m);
+    return run(find(name), m, NULL);
 }
 
 static bool disabled(const PassOptions *opt, const char *name)
@@ -128,7 +131,7 @@ static bool step(IrModule *m, PassId id, int round, const PassOptions *opt, bool
     const char *name = pass_names[id];
     if (disabled(opt, name))
         return true;
-    *changed |= run(id, m);
+    *changed |= run(id, m, opt->spec);
     if (opt->print_after && strcmp(opt->print_after, name) == 0) {
         FILE *out = opt->print_out ? opt->print_out : stdout;
         fprintf(out, "# after %s, round %d\n", name, round);
@@ -144,12 +147,14 @@ bool passes_run_pipeline_opts(IrModule *m, int level, const PassOptions *opt)
         opt = &defaults;
     if (opt->verify && !verify_module(m, opt, "lowering"))
         return false;
+    bool changed = false;
+    if (opt->spec && !step(m, PASS_SPECIALIZE, 0, opt, &changed))
+        return false;
     if (level <= 0)
         return true;
     const PassId *round = level == 1 ? round_O1 : round_O2;
     int n = level == 1 ? (int)(sizeof round_O1 / sizeof *round_O1)
                        : (int)(sizeof round_O2 / sizeof *round_O2);
-    bool changed = false;
     if (level >= 2 && !step(m, PASS_INLINE, 0, opt, &changed))
         return false;
     changed = true;

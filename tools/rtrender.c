@@ -215,10 +215,11 @@ static void print_stats(const RenderStats *s, int frame)
     fprintf(stderr,
             "frame %d: %.3f s on %d threads; %llu camera rays, %llu secondary rays, "
             "%llu shading points in %llu batches; time (summed over threads): trace %.3f s, "
-            "shade %.3f s; %u shaders built\n",
+            "shade %.3f s; %u shaders built, %u specialised\n",
             frame, s->seconds, s->threads, (unsigned long long)s->camera_rays,
             (unsigned long long)s->secondary_rays, (unsigned long long)s->shading_points,
-            (unsigned long long)s->batches, s->trace_seconds, s->shade_seconds, s->shaders_built);
+            (unsigned long long)s->batches, s->trace_seconds, s->shade_seconds, s->shaders_built,
+            s->shaders_specialised);
     if (!s->bounce_rays[0])
         return;
     /* The path tracer's: its stages, and its queue bounce by bounce. */

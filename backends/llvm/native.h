@@ -80,10 +80,13 @@ NativeShader *native_compile_file(RslcCtx *rc, const char *path, const NativeOpt
    the result NULL, with *obj kept, after native_compile's through nrc
    (rc again, or a context of the caller's that collects them apart).
    known (NULL: none), a cache, sees the object first: native code it
-   returns for it is the result, and nothing is compiled. */
+   returns for it is the result, and nothing is compiled. spec (NULL:
+   none) holds an instance's constants, folded in before optimisation
+   (rslc/passes.h), so the object and native code are that instance's. */
 typedef NativeShader *NativeKnown(const VmObject *obj, void *data);
 NativeShader *native_compile_file_cpp(RslcCtx *rc, RslcCtx *nrc, const char *path,
-                                      const CppOptions *cpp, const NativeOptions *opt,
+                                      const CppOptions *cpp, const IrSpec *spec,
+                                      const NativeOptions *opt,
                                       NativeKnown *known, void *data, VmObject **obj);
 
 /* The ISA it was compiled for, and the milliseconds that lowering,

@@ -314,7 +314,7 @@ START_TEST(middle_end_flags)
     r = run_rslc(tmpdir, "--emit=ir --disable-pass=nosuch k.sl");
     ck_assert_int_eq(r.status, 1);
     ck_assert_str_eq(r.err, "rslc: error: unknown pass 'nosuch' in '--disable-pass=nosuch' "
-                            "(passes: copy fold phisimp gvn sccp dce inline licm cfgclean)\n");
+                            "(passes: specialize copy fold phisimp gvn sccp dce inline licm cfgclean)\n");
     run_free(&r);
     remove_tmpdir();
 }
