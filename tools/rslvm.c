@@ -276,7 +276,7 @@ static NativeShader *compile_native(const Run *r, RslcCtx *ctx, VmObject **obj)
     FILE *whyf = open_memstream(&why, &whylen);
     diag_set_output(&nctx, whyf);
     NativeOptions nopt = { r->t.level, r->isa, lacks, sizeof lacks };
-    NativeShader *ns = native_compile_file_cpp(ctx, &nctx, r->t.input, NULL, &nopt, NULL, NULL, obj);
+    NativeShader *ns = native_compile_file_cpp(ctx, &nctx, r->t.input, NULL, NULL, &nopt, NULL, NULL, obj);
     fclose(whyf);
     if (!ns && *obj && lacks[0]) {
         /* The diagnostic's first line says where: "file:line:col: error: ...". */
