@@ -303,7 +303,7 @@ static const RShader *vmsys_load(ShadeSys *sys, const RibShader *s, VmShaderKind
     sh->code = c;
     static const char *const globals[RV_COUNT] = {
         "P", "N", "Ng", "I", "E", "dPdu", "dPdv", "Cs", "Os", "u", "v", "s", "t", "du", "dv",
-        "ncomps", "Ci", "Oi", "L", "Cl", "Ol", "Ps", "alpha"
+        "ncomps", "Ci", "Oi", "L", "Cl", "Ol", "Ps", "alpha", "Ns"
     };
     for (int k = 0; k < RV_COUNT; k++) {
         const VmVar *v = vm_find_var(obj, globals[k]);

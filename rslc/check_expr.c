@@ -636,11 +636,44 @@ static void check_target_expr(Checker *ck, Node *lhs, bool read)
     ck->defer_read = saved;
 }
 
+/* The global L when lhs names it in a light shader's body outside
+   illuminate and solar, else NULL. */
+static Symbol *light_L_outside_region(Checker *ck, const Node *lhs)
+{
+    bool crossed;
+    if (ck->kind != SHADER_LIGHT || ck->region || ck->func || lhs->kind != N_IDENT)
+        return NULL;
+    Symbol *sym = scope_find(ck->scope, lhs->name, &crossed);
+    return sym && sym->kind == SYM_GLOBAL && strcmp(sym->name, "L") == 0 ? sym : NULL;
+}
+
+/* PRMan accepts "L = ..." outside illuminate and solar in a light (an
+   ambient light's "L = 0"), where it changes nothing: only illuminate
+   and solar give a light its L. The value is checked, then dropped
+   (lower.c), with a warning saying so. */
+static void check_ignored_L(Checker *ck, Node *e, Symbol *L)
+{
+    Node *lhs = e->kid[0];
+    lhs->sym = L;
+    set_type(lhs, L->global->type, L->global->detail);
+    if (!check_value_for(ck, e->kid[1], lhs->type, "'L'"))
+        return;
+    diag_warning(ck->rc, lhs->loc, "'L' set outside illuminate or solar has no effect: only "
+                 "they give a light its direction");
+    e->type = lhs->type;
+    e->detail = lhs->detail;
+}
+
 static void check_assign(Checker *ck, Node *e)
 {
     Node *lhs = e->kid[0], *rhs = e->kid[1];
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
     Node *root = lvalue_root(lhs);
+    Symbol *ignored_L = e->op == OP_ASSIGN ? light_L_outside_region(ck, lhs) : NULL;
+    if (ignored_L) {
+        check_ignored_L(ck, e, ignored_L);
+        return;
+    }
     if (!root) {
         check_expr(ck, lhs, want_none());
         check_expr(ck, rhs, want_none());
