@@ -378,7 +378,7 @@ static void apply(Call *c, const Cand *k)
 /* Renderer functions of PRMan and Aqsis that this renderer does not
    have: calling one is no fault of the shader, and the error says so. */
 static const struct {
-    const char *name, *what;
+    char name[12], what[32];   /* arrays, not pointers: no relocated data */
 } unsupported[] = {
     { "bake", "texture baking (PRMan, Aqsis)" },
     { "bake3d", "point cloud baking (PRMan)" },
