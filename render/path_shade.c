@@ -182,7 +182,8 @@ static int emit(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int
 }
 
 /* Light samples for the lanes sel[0..m) that picked light li of look:
-   its shader run at their points P (from their rays' origins E). */
+   its shader run at their points P (from their rays' origins E), whose
+   faced normals Nf are its Ns. */
 static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q,
                          const RLook *look, int li, const int *sel, int m, Vec *P, Vec *Nf,
                          const ShadeLobes *lobes, const float *pc, Sample *smp, char *err,
@@ -191,13 +192,16 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
     static const float zero[VM_MAX_BATCH][3];
     const RLight *light = &look->lights[li];
     int nl = sampled(ps, look, -1);
-    Vec Ps[PATH_GROUP], E[PATH_GROUP], LP[PATH_GROUP], LN[PATH_GROUP];
-    Vec L[PATH_GROUP], Cl[PATH_GROUP], Ol[PATH_GROUP];
+    Vec Ps[PATH_GROUP], Ns[PATH_GROUP], I[PATH_GROUP], E[PATH_GROUP], LP[PATH_GROUP];
+    Vec LN[PATH_GROUP], L[PATH_GROUP], Cl[PATH_GROUP], Ol[PATH_GROUP];
     uint32_t seed[PATH_GROUP];
     for (int s = 0; s < m; s++) {
         int l = sel[s], i = q[l];
         memcpy(Ps[s], P[l], sizeof Ps[s]);
+        memcpy(Ns[s], Nf[l], sizeof Ns[s]);
         E[s][0] = w->ox[i], E[s][1] = w->oy[i], E[s][2] = w->oz[i];
+        for (int k = 0; k < 3; k++)
+            I[s][k] = Ps[s][k] - E[s][k];
         seed[s] = w->seed[i];
         if (light->area)
             area_point(light->area, rt_hash(w->seed[i], (uint32_t)w->depth[i], 0x1ea7u), 0, 1,
@@ -205,6 +209,7 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
     }
     ShadeBatch b = { .n = m, .seed = seed };
     b.in[RV_Ps] = &Ps[0][0], b.in[RV_E] = &E[0][0];
+    b.in[RV_Ns] = &Ns[0][0], b.in[RV_I] = &I[0][0];
     b.in[RV_L] = b.in[RV_Cl] = b.in[RV_Ol] = &zero[0][0];
     if (light->area)
         b.in[RV_P] = &LP[0][0], b.in[RV_N] = &LN[0][0];

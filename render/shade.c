@@ -314,7 +314,8 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
         int K = area ? area->samples : 1;
         float weight = area ? (float)(area->area / K) : 1;
         for (int k = 0; k < K; k++, e++) {
-            /* Ps is the surface point; the light's own P and N are set
+            /* Ps, Ns and I are the surface's point, normal and incident
+               ray (PRMan's light globals); the light's own P and N are set
                only for an area light (its sample). L, Cl and Ol start at
                zero: lanes that illuminate's cone leaves out keep them so
                (registers keep the last batch's). */
@@ -323,6 +324,7 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
             float L[VM_MAX_BATCH][3], Cl[VM_MAX_BATCH][3], Ol[VM_MAX_BATCH][3];
             ShadeBatch b = { .n = n, .seed = seed, .deriv = d };
             b.in[RV_Ps] = &g->P[0][0], b.in[RV_E] = &g->E[0][0];
+            b.in[RV_Ns] = &g->N[0][0], b.in[RV_I] = &g->I[0][0];
             b.in[RV_L] = b.in[RV_Cl] = b.in[RV_Ol] = &zero[0][0];
             b.out[RV_L] = &L[0][0], b.out[RV_Cl] = &Cl[0][0], b.out[RV_Ol] = &Ol[0][0];
             if (area) {

@@ -43,7 +43,8 @@
 /* The globals a renderer sets and reads. */
 typedef enum RVar {
     RV_P, RV_N, RV_Ng, RV_I, RV_E, RV_dPdu, RV_dPdv, RV_Cs, RV_Os, RV_u, RV_v, RV_s, RV_t,
-    RV_du, RV_dv, RV_ncomps, RV_Ci, RV_Oi, RV_L, RV_Cl, RV_Ol, RV_Ps, RV_alpha, RV_COUNT
+    RV_du, RV_dv, RV_ncomps, RV_Ci, RV_Oi, RV_L, RV_Cl, RV_Ol, RV_Ps, RV_alpha, RV_Ns,
+    RV_COUNT
 } RVar;
 
 /* Floats a lane of global g takes: 3 for points, vectors, normals and

@@ -338,7 +338,7 @@ static void find_globals(VmShader *sh)
 {
     static const char *const globals[RV_COUNT] = {
         "P", "N", "Ng", "I", "E", "dPdu", "dPdv", "Cs", "Os", "u", "v", "s", "t", "du", "dv",
-        "ncomps", "Ci", "Oi", "L", "Cl", "Ol", "Ps", "alpha"
+        "ncomps", "Ci", "Oi", "L", "Cl", "Ol", "Ps", "alpha", "Ns"
     };
     const VmObject *obj = sh->obj;
     sh->base.ambient = sh->base.kind == VM_LIGHT && !sets_L(obj);

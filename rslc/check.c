@@ -145,10 +145,11 @@ static void declare_var(Checker *ck, Node *d, Role role)
         diag_error(ck->rc, init->loc, "function parameter '%s' cannot have a default "
                    "value", d->name);
     else if (init && t.base != TY_ERROR && check_value_for(ck, init, t, what) &&
-             detail == DETAIL_UNIFORM && check_uniform_random(init, detail) == DETAIL_VARYING)
+             detail == DETAIL_UNIFORM && check_uniform_random(init, detail) == DETAIL_VARYING) {
         diag_error(ck->rc, init->loc, "cannot assign varying value to uniform "
                    "variable '%s'", d->name);
-    else if (init && t.base == TY_ERROR && init->kind != N_ARRAYINIT)
+        note_varying_source(ck, init);
+    } else if (init && t.base == TY_ERROR && init->kind != N_ARRAYINIT)
         check_expr(ck, init, want_none());
 
     if (redefined(ck, d->name, d))

@@ -224,7 +224,7 @@ bool settle_arg(Checker *ck, Node *arg, bool output, Detail written, const char 
                    "parameter is 'output'", argno, what);
         return false;
     }
-    return check_assign_target(ck, arg, written, false) != NULL;
+    return check_assign_target(ck, arg, written, false, NULL) != NULL;
 }
 
 void check_options(Checker *ck, Node *list, BuiltinOptSet set, const char *what)
@@ -247,7 +247,7 @@ void check_options(Checker *ck, Node *list, BuiltinOptSet set, const char *what)
                 diag_error(ck->rc, value->loc, "option '%s' of '%s' needs a variable "
                            "to store into", name->name, what);
             else
-                check_assign_target(ck, value, DETAIL_VARYING, false);
+                check_assign_target(ck, value, DETAIL_VARYING, false, NULL);
         } else {
             settle_arg(ck, value, false, DETAIL_UNIFORM, what, 0);
         }
@@ -375,17 +375,36 @@ static void apply(Call *c, const Cand *k)
     e->type = cand_ret(k);
 }
 
+/* Renderer functions of PRMan and Aqsis that this renderer does not
+   have: calling one is no fault of the shader, and the error says so. */
+static const struct {
+    char name[12], what[32];   /* arrays, not pointers: no relocated data */
+} unsupported[] = {
+    { "bake", "texture baking (PRMan, Aqsis)" },
+    { "bake3d", "point cloud baking (PRMan)" },
+    { "texture3d", "point cloud lookup (PRMan)" },
+};
+
 static void undefined_function(Checker *ck, Call *c)
 {
     const char *name = c->e->name;
     Symbol *sym = scope_find(ck->scope, name, NULL);
-    if (c->shader)
+    if (c->shader) {
         diag_error(ck->rc, c->e->loc, "'%s' is a %s shader and cannot be called", name,
                    shader_kind_name(c->shader->decl->shader));
-    else if (sym)
+        return;
+    }
+    if (sym) {
         diag_error(ck->rc, c->e->loc, "'%s' is not a function", name);
-    else
-        diag_error(ck->rc, c->e->loc, "unknown function '%s'", name);
+        return;
+    }
+    for (size_t i = 0; i < sizeof unsupported / sizeof *unsupported; i++)
+        if (!strcmp(unsupported[i].name, name)) {
+            diag_error(ck->rc, c->e->loc, "unknown function '%s': %s is not supported by this "
+                       "renderer", name, unsupported[i].what);
+            return;
+        }
+    diag_error(ck->rc, c->e->loc, "unknown function '%s'", name);
 }
 
 /* The detail of the call's result, and of what it writes to outputs. */

@@ -91,6 +91,21 @@ Node *lvalue_root(Node *e)
 
 /* ---- names -------------------------------------------------------------------- */
 
+/* The shader types of mask as a list: "surface, light and displacement". */
+static void kind_list(unsigned mask, char *buf, size_t size)
+{
+    int total = __builtin_popcount(mask), n = 0;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int k = SHADER_SURFACE; k < SHADER_FUNCTION && len < size; k++)
+        if (mask & SHADER_BIT(k)) {
+            n++;
+            const char *sep = n == 1 ? "" : n == total ? " and " : ", ";
+            len += (size_t)snprintf(buf + len, size - len, "%s%s", sep,
+                                    shader_kind_name((ShaderKind)k));
+        }
+}
+
 Symbol *resolve_ident(Checker *ck, Node *e)
 {
     bool crossed;
@@ -113,8 +128,10 @@ Symbol *resolve_ident(Checker *ck, Node *e)
     if (g && ck->kind != SHADER_FUNCTION) {
         unsigned bit = SHADER_BIT(ck->kind);
         if (!(g->read & bit)) {
-            diag_error(ck->rc, e->loc, "'%s' is not available in %s shaders", e->name,
-                       shader_kind_name(ck->kind));
+            char kinds[64];
+            kind_list(g->read, kinds, sizeof kinds);
+            diag_error(ck->rc, e->loc, "'%s' is not available in %s shaders, only in %s shaders",
+                       e->name, shader_kind_name(ck->kind), kinds);
             return NULL;
         }
         /* Inside a function body the call may well sit in a light region. */
@@ -575,7 +592,38 @@ Detail check_uniform_random(Node *e, Detail want)
     return random_detail(e, true);
 }
 
-Symbol *check_assign_target(Checker *ck, Node *lhs, Detail detail, bool whole)
+/* The first variable in e whose value is varying, looking only into
+   varying operands; NULL if there is none (a varying call's own result,
+   such as noise(u)'s, is not one). */
+static const Node *varying_variable(const Node *e)
+{
+    if (e->detail != DETAIL_VARYING)
+        return NULL;
+    if (e->kind == N_IDENT)
+        return e;
+    for (int k = 0; k < 4; k++)
+        for (const Node *a = e->kid[k]; a; a = a->next) {
+            const Node *v = varying_variable(a);
+            if (v)
+                return v;
+        }
+    return NULL;
+}
+
+void note_varying_source(Checker *ck, const Node *value)
+{
+    const Node *src = varying_variable(value);
+    const Symbol *sym = src ? src->sym : NULL;
+    if (sym && sym->kind == SYM_VAR && !sym->param && sym->decl
+        && sym->decl->spec.detail == DETAIL_DEFAULT)
+        diag_note(ck->rc, sym->decl->loc, "'%s' is varying: a local variable declared without "
+                  "'uniform' is varying", sym->name);
+    else if (sym)
+        diag_note(ck->rc, src->loc, "'%s' is varying", sym->name);
+}
+
+Symbol *check_assign_target(Checker *ck, Node *lhs, Detail detail, bool whole,
+                            const Node *value)
 {
     Node *root = lvalue_root(lhs);
     Symbol *sym = root ? root->sym : NULL;
@@ -605,6 +653,8 @@ Symbol *check_assign_target(Checker *ck, Node *lhs, Detail detail, bool whole)
     if (target == DETAIL_UNIFORM && detail == DETAIL_VARYING) {
         diag_error(ck->rc, root->loc, "cannot assign varying value to uniform variable "
                    "'%s'", sym->name);
+        if (value)
+            note_varying_source(ck, value);
         return NULL;
     }
     /* Under a varying condition the value a uniform variable ends up with
@@ -636,11 +686,44 @@ static void check_target_expr(Checker *ck, Node *lhs, bool read)
     ck->defer_read = saved;
 }
 
+/* The global L when lhs names it in a light shader's body outside
+   illuminate and solar, else NULL. */
+static Symbol *light_L_outside_region(Checker *ck, const Node *lhs)
+{
+    bool crossed;
+    if (ck->kind != SHADER_LIGHT || ck->region || ck->func || lhs->kind != N_IDENT)
+        return NULL;
+    Symbol *sym = scope_find(ck->scope, lhs->name, &crossed);
+    return sym && sym->kind == SYM_GLOBAL && strcmp(sym->name, "L") == 0 ? sym : NULL;
+}
+
+/* PRMan accepts "L = ..." outside illuminate and solar in a light (an
+   ambient light's "L = 0"), where it changes nothing: only illuminate
+   and solar give a light its L. The value is checked, then dropped
+   (lower.c), with a warning saying so. */
+static void check_ignored_L(Checker *ck, Node *e, Symbol *L)
+{
+    Node *lhs = e->kid[0];
+    lhs->sym = L;
+    set_type(lhs, L->global->type, L->global->detail);
+    if (!check_value_for(ck, e->kid[1], lhs->type, "'L'"))
+        return;
+    diag_warning(ck->rc, lhs->loc, "'L' set outside illuminate or solar has no effect: only "
+                 "they give a light its direction");
+    e->type = lhs->type;
+    e->detail = lhs->detail;
+}
+
 static void check_assign(Checker *ck, Node *e)
 {
     Node *lhs = e->kid[0], *rhs = e->kid[1];
     set_type(e, TY_ERROR, DETAIL_UNIFORM);
     Node *root = lvalue_root(lhs);
+    Symbol *ignored_L = e->op == OP_ASSIGN ? light_L_outside_region(ck, lhs) : NULL;
+    if (ignored_L) {
+        check_ignored_L(ck, e, ignored_L);
+        return;
+    }
     if (!root) {
         check_expr(ck, lhs, want_none());
         check_expr(ck, rhs, want_none());
@@ -679,7 +762,9 @@ static void check_assign(Checker *ck, Node *e)
                          : rhs->detail;
     if (lhs->kind == N_INDEX)
         d = detail_join(d, lhs->kid[1]->detail);
-    if (!check_assign_target(ck, lhs, d, e->op == OP_ASSIGN && lhs->kind == N_IDENT))
+    const Node *value = lhs->kind == N_INDEX && lhs->kid[1]->detail == DETAIL_VARYING
+                            ? lhs->kid[1] : rhs;
+    if (!check_assign_target(ck, lhs, d, e->op == OP_ASSIGN && lhs->kind == N_IDENT, value))
         return;
     e->type = lhs->type;
     e->detail = lhs->detail;

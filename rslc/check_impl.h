@@ -73,11 +73,19 @@ unsigned expr_alt(Checker *ck, const Node *e, bool calls);
 void expr_retype(Checker *ck, Node *e, TypeBase t);
 /* Makes a comparison used as a value the float 1 or 0 (check_expr.c). */
 void bool_to_float(Checker *ck, Node *e);
+/* After "cannot assign varying value to uniform": a note naming the
+   variable that makes value varying, if one does. A local declared
+   without a storage class is varying (RISpec 11.7), the usual surprise,
+   so the note then points at its declaration. */
+void note_varying_source(Checker *ck, const Node *value);
 /* Checks that lhs (N_IDENT or N_INDEX) may be assigned a value of detail
    `detail` here; whole: the assignment replaces the variable's value
-   entirely. Marks the variable assigned. Returns its symbol, or NULL
-   after an error. */
-Symbol *check_assign_target(Checker *ck, Node *lhs, Detail detail, bool whole);
+   entirely; value: the expression assigned, which a varying-to-uniform
+   error's note searches for where the varying comes from (NULL: none).
+   Marks the variable assigned. Returns its symbol, or NULL after an
+   error. */
+Symbol *check_assign_target(Checker *ck, Node *lhs, Detail detail, bool whole,
+                            const Node *value);
 /* e's detail once assigned to a variable of detail want: random() draws
    once per batch (uniform) when e goes to a uniform variable and is
    varying only through random() calls, which it then marks uniform. */

@@ -4,10 +4,12 @@
 **
 ** Beyond the tables, surface shaders may also write P and N, as bump
 ** mapping shaders do, and light shaders may set L inside illuminate or
-** solar (a light with parallel rays), as compilers accept. An imager's
-** alpha is varying: imagers run over many pixels at once, each with its
-** own coverage (RISpec's table lists it as uniform, from one-pixel
-** imagers).
+** solar (a light with parallel rays), as compilers accept. PRMan's light
+** shaders also see the surface being lit: Ps its point, Ns its normal and
+** I its incident ray (lights that shape themselves by the viewer, such
+** as reflection cards, read them). An imager's alpha is varying: imagers
+** run over many pixels at once, each with its own coverage (RISpec's
+** table lists it as uniform, from one-pixel imagers).
 */
 #include <string.h>
 
@@ -39,12 +41,13 @@ static const GlobalVar globals[] = {
     { "Os",      TY_COLOR,  VAR, S,                 0,       0 },
     { "Ci",      TY_COLOR,  VAR, S | V | I,         S | V | I, 0 },
     { "Oi",      TY_COLOR,  VAR, S | V | I,         S | V | I, 0 },
-    { "I",       TY_VECTOR, VAR, S | D | V,         0,       0 },
+    { "I",       TY_VECTOR, VAR, S | L | D | V,     0,       0 },
     { "E",       TY_POINT,  U,   S | L | D | V,     0,       0 },
     { "L",       TY_VECTOR, VAR, S | L | V,         L,       S | L | V },
     { "Cl",      TY_COLOR,  VAR, S | L | V,         L,       S | V },
     { "Ol",      TY_COLOR,  VAR, S | L | V,         L,       S | V },
     { "Ps",      TY_POINT,  VAR, L,                 0,       0 },
+    { "Ns",      TY_NORMAL, VAR, L,                 0,       0 },
     { "alpha",   TY_FLOAT,  VAR, I,                 I,       0 },
     { "ncomps",  TY_FLOAT,  U,   S | L | D | V | I, 0,       0 },
     { "time",    TY_FLOAT,  U,   S | L | D | V | I, 0,       0 },

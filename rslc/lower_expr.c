@@ -330,7 +330,10 @@ static void store_at(Lower *L, const Node *lhs, IrVal *idx, IrVal *v, SrcLoc loc
         /* A light shader may reshape its light inside illuminate or solar
            (PRMan): later reads in the body see the new L, and the
            renderer gets it as the light's L. */
-        if (L->kind == SHADER_LIGHT && L->region_depth && !idx && strcmp(g->name, "L") == 0) {
+        if (L->kind == SHADER_LIGHT && !idx && strcmp(g->name, "L") == 0) {
+            /* Outside them it changes nothing (check_expr.c warns). */
+            if (!L->region_depth)
+                return;
             v = lower_convert(L, v, type_make(g->type), loc);
             ssa_write(L, lower_var(L, sym), L->cur, v);
             IrIns *set = emit(L, IR_gset, ir_type(IRT_VOID), loc);

@@ -228,7 +228,10 @@ void vm_lane_textureinfo(float *out, const VmCall *call)
 /* ---- rays ------------------------------------------------------------------------------ */
 
 /* trace(P, R), transmission(P, Q), visibility(P, Q), occlusion(P, N,
-   samples) and indirectdiffuse(P, N, samples), with options. */
+   samples) and indirectdiffuse(P, N, samples), with options. Aqsis's
+   occlusion("map", P, N, samples) reads its occlusion from a set of
+   shadow maps rendered around the scene; here, with a warning, the map
+   is not read and the occlusion is ray traced as without it. */
 void vm_lane_ray(float *out, const VmCall *call)
 {
     const VmBuiltin *b = call->self;
@@ -242,9 +245,12 @@ void vm_lane_ray(float *out, const VmCall *call)
     };
     VmRay r = { .samples = 1, .maxdist = INFINITY, .seed = call->state->random_seed[call->lane],
                 .lane = call->lane, .kind = kinds[b->id] };
-    memcpy(r.P, call->args[0], sizeof r.P);
-    memcpy(r.Q, call->args[1], sizeof r.Q);
-    int first = 2;
+    int first = 0;
+    if (b->letters[0] == 's')
+        vm_lane_warn(call, "the map \"%s\" is not read: this renderer ray traces the occlusion",
+                     vm_lane_string(call, first++));
+    memcpy(r.P, call->args[first++], sizeof r.P);
+    memcpy(r.Q, call->args[first++], sizeof r.Q);
     if (r.kind == VM_RAY_OCCLUSION || r.kind == VM_RAY_INDIRECT)
         r.samples = call->args[first++][0];
     for (int i = first; i + 1 < b->nown; i += 2) {

@@ -9,4 +9,7 @@ surface test()
 10_varying_to_uniform.sl:4:5: error: cannot assign varying value to uniform variable 'k'
     k = s * 2;
     ^
+10_varying_to_uniform.sl:4:9: note: 's' is varying
+    k = s * 2;
+        ^
 */

@@ -9,4 +9,7 @@ surface test()
 11_varying_compound.sl:4:5: error: cannot assign varying value to uniform variable 'k'
     k += t;
     ^
+11_varying_compound.sl:4:10: note: 't' is varying
+    k += t;
+         ^
 */

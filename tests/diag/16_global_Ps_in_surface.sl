@@ -5,7 +5,7 @@ surface test()
 }
 
 /* EXPECT
-16_global_Ps_in_surface.sl:3:15: error: 'Ps' is not available in surface shaders
+16_global_Ps_in_surface.sl:3:15: error: 'Ps' is not available in surface shaders, only in light shaders
     point p = Ps;
               ^
 */

@@ -5,7 +5,7 @@ displacement test(float Km = 0.1;)
 }
 
 /* EXPECT
-18_global_Cs_in_displacement.sl:3:20: error: 'Cs' is not available in displacement shaders
+18_global_Cs_in_displacement.sl:3:20: error: 'Cs' is not available in displacement shaders, only in surface shaders
     P += Km * comp(Cs, 0) * normalize(N);
                    ^
 */

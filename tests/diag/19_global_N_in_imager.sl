@@ -4,10 +4,10 @@ imager test()
 }
 
 /* EXPECT
-19_global_N_in_imager.sl:3:16: error: 'N' is not available in imager shaders
+19_global_N_in_imager.sl:3:16: error: 'N' is not available in imager shaders, only in surface, light and displacement shaders
     Ci = Ci * (N . N);
                ^
-19_global_N_in_imager.sl:3:20: error: 'N' is not available in imager shaders
+19_global_N_in_imager.sl:3:20: error: 'N' is not available in imager shaders, only in surface, light and displacement shaders
     Ci = Ci * (N . N);
                    ^
 */

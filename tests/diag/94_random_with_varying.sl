@@ -13,7 +13,13 @@ surface test()
 94_random_with_varying.sl:6:32: error: cannot assign varying value to uniform variable 'k'
     uniform float k = random() + t;
                                ^
+94_random_with_varying.sl:6:34: note: 't' is varying
+    uniform float k = random() + t;
+                                 ^
 94_random_with_varying.sl:8:5: error: cannot assign varying value to uniform variable 'c'
     c = color(random(), noise(P), 0);
     ^
+94_random_with_varying.sl:8:31: note: 'P' is varying
+    c = color(random(), noise(P), 0);
+                              ^
 */

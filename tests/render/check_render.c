@@ -659,22 +659,25 @@ START_TEST(occlusion_beside_a_wall)
        leaning towards the wall (half of them, by symmetry) hit it, so
        occlusion() is 1/2 on the wall's whole side; with a maxdist of
        0.01 only points within 0.01 of the wall see it. 256 rays a point
-       and 16 points a pixel: the mean of a pixel is within 0.02. */
+       and 16 points a pixel: the mean of a pixel is within 0.02. Aqsis's
+       form with a map name gives the same (its map is not read). */
     const char *scene = "Format 16 16 1\nProjection \"orthographic\"\nScreenWindow -1 1 -1 1\n"
                         "PixelFilter \"box\" 1 1\nTranslate 0 0 5\nWorldBegin\n"
-                        "Surface \"occl\" \"maxdist\" %g\n"
+                        "Surface \"occl\" \"maxdist\" %g \"map\" \"%s\"\n"
                         "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\n"
                         "Polygon \"P\" [1 -1000 -1000  1 1000 -1000  1 1000 0  1 -1000 0]\n"
                         "WorldEnd\n";
     char rib[1024];
-    snprintf(rib, sizeof rib, scene, 0.0);
-    Image *img = render(rib, 16, 2);
-    for (int y = 2; y < 14; y += 3)
-        for (int x = 1; x < 15; x += 3)
-            ck_assert_float_eq_tol(image_pixel(img, x, y)[0], 0.5f, 0.02f);
-    image_free(img);
-    snprintf(rib, sizeof rib, scene, 0.01);
-    img = render(rib, 4, 2);
+    for (int map = 0; map < 2; map++) {
+        snprintf(rib, sizeof rib, scene, 0.0, map ? "occl.sm" : "");
+        Image *img = render(rib, 16, 2);
+        for (int y = 2; y < 14; y += 3)
+            for (int x = 1; x < 15; x += 3)
+                ck_assert_float_eq_tol(image_pixel(img, x, y)[0], 0.5f, 0.02f);
+        image_free(img);
+    }
+    snprintf(rib, sizeof rib, scene, 0.01, "");
+    Image *img = render(rib, 4, 2);
     for (int y = 2; y < 14; y += 3)
         for (int x = 1; x < 14; x += 3)
             ck_assert_float_eq_tol(image_pixel(img, x, y)[0], 0, 1e-6);
@@ -936,6 +939,29 @@ START_TEST(light_shader_reshapes_L)
 }
 END_TEST
 
+START_TEST(light_sees_the_lit_surface)
+{
+    /* surfview's Cl shows Ns and I of the point it lights. The square
+       turned 30 degrees about y has the unit normal (sin 30, 0, -cos 30)
+       up to sign in camera space, and the orthographic camera looks
+       along +z, so I = (0, 0, d): matte's ambient term gives
+       (0.5, 0.8660, 1) everywhere on the square. */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\nLightSource \"surfview\" 1\n"
+                                   "Surface \"matte\"\nRotate 30 0 1 0\n"
+                                   "Polygon \"P\" [-0.5 0.5 0  0.5 0.5 0  0.5 -0.5 0  -0.5 -0.5 0]\n"
+                                   "WorldEnd\n",
+                        1, 2);
+    for (int y = 20; y < 44; y += 4)
+        for (int x = 24; x < 40; x += 4) {
+            const float *c = image_pixel(img, x, y);
+            ck_assert_float_eq_tol(c[0], 0.5f, 1e-4);
+            ck_assert_float_eq_tol(c[1], 0.8660254f, 1e-4);
+            ck_assert_float_eq_tol(c[2], 1, 1e-4);
+        }
+    image_free(img);
+}
+END_TEST
+
 /* A white disk of radius 0.4 at depth z = 4 seen through a thin lens
    (fov 90: one screen unit is 32 pixels). Its sharp image has radius
    0.1 (3.2 px); out of focus (f = 1, N = 1, d = 2) each of its points
@@ -1081,6 +1107,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, gather_wall);
     tcase_add_test(tc, matte_and_texture_coordinates);
     tcase_add_test(tc, light_shader_reshapes_L);
+    tcase_add_test(tc, light_sees_the_lit_surface);
     tcase_add_test(tc, missing_shader_is_an_error_when_strict);
     tcase_add_test(tc, depth_of_field_circle_of_confusion);
     tcase_add_test(tc, native_code_cached_by_content);

@@ -198,6 +198,8 @@ const RunCase run_host[] = {
     { "transmission, occlusion and indirectdiffuse with nothing in the way", R_FLOAT
       "r = comp(transmission(P, P + N), 0) + 10 * occlusion(P, N, 8, \"coneangle\", 0.5, \"bias\", 0.01)"
       " + 100 * comp(indirectdiffuse(P, N, 8), 2); }", "r", 1, e_one, 0 },
+    { "occlusion with Aqsis's map name, nothing in the way", R_FLOAT
+      "r = 1 + 10 * occlusion(\"occl.sm\", P, N, 8, \"bias\", 0.01); }", "r", 1, e_one, 0 },
     { "specularbrdf of unit L and V", "surface t() { Ci = specularbrdf(vector(0, 0.6, -0.8), N,"
       " vector(0.6, 0, -0.8), 0.25); }", "Ci", 3, e_specbrdf, 1e-5f },
     { "environment test:dir, color", "surface t() { Ci = environment(\"test:dir\", vector(u, v, 1)); }", "Ci", 3,

@@ -253,6 +253,13 @@ static void e_uacc(float u, float v, float *o)
 static void e_atanedge(float u, float v, float *o) { (void)v; set3(o, -M_PI / 2, 0, atan2(-u - 0.1, -1)); }
 /* x^y of a negative x is defined for an integer y */
 static void e_powneg(float u, float v, float *o) { (void)v; set3(o, -8, (u + 1.0) * (u + 1), -2); }
+/* pow of colors goes per component (PRMan, aqsl); a float exponent
+   stands for a gray color. */
+static void e_powcolor(float u, float v, float *o)
+{
+    double e = 1 / (v + 1.0);
+    set3(o, pow(u + 0.5, e) + 2, pow(2, e) + 1 / 9.0, pow(0.25, e) + pow(16, v));
+}
 static void e_mixv(float u, float v, float *o) { set3(o, (1.0 - v) * u, v * v, (1.0 - v) - v); }
 
 /* ---- the table ------------------------------------------------------------------------ */
@@ -432,6 +439,8 @@ const RunCase run_math[] = {
       " atan(-u - 0.1, -1)); }", "Ci", 3, e_atanedge, 1e-6f },
     { "pow of a negative base to integer powers", "surface t() { Ci = color(pow(-2, 3), pow(-u - 1, 2), pow(-0.5,"
       " -1)); }", "Ci", 3, e_powneg, 1e-5f },
+    { "pow of colors, per component", "surface t() { Ci = pow(color(u + 0.5, 2, 0.25), 1 / (v + 1))"
+      " + pow(color(4, 9, 16), color(0.5, -1, v)); }", "Ci", 3, e_powcolor, 1e-5f },
     { "mix of vectors by a float", R_VECTOR "r = mix(vector(u, 0, 1), vector(0, v, -1), v); }", "r", 3, e_mixv,
       1e-6f },
     { "divergent if inside a loop", R_FLOAT "float i; r = 0; for (i = 0; i < 4; i += 1) {"
