@@ -13,12 +13,13 @@
 ** light). Then a matte surface under any light gets the same direct
 ** light from both integrators, and albedo 1 (Kd = 1, Cs = 1) is f = 1/pi.
 **
-** Energy. The glossy lobes are RISpec's formulas as they stand (pi f cos =
-** (N.H)^(1/roughness) for specular(), (R.L)^size for phong()), so that
-** both integrators agree on every shader. Lambert (albedo Kd) and phong()
-** from size 1 on (albedo 2/(size+1) at normal incidence) conserve energy;
-** specular() does up to roughness 0.19 and reflects 1.5 times what it
-** receives at 0.5. The path tracer keeps that: the lobes only choose
+** Energy. The glossy lobes are the shading language's formulas as they
+** stand (pi f cos = (N.H)^(8/roughness) for specular(), vm/lights.c;
+** (R.L)^size for phong()), so that both integrators agree on every
+** shader. Lambert (albedo Kd) and phong() from size 1 on (albedo
+** 2/(size+1) at normal incidence) conserve energy; specular() does up to
+** roughness 1.5 and reflects 1.5 times what it receives at roughness 4
+** (exponent 2). The path tracer keeps that: the lobes only choose
 ** directions, with their mixture's exact density in the throughput and in
 ** MIS, so every estimate is unbiased for the shader's own reflectance,
 ** whatever its albedo (path_lobes.c; check_path's lobe_energy).

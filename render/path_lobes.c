@@ -2,7 +2,7 @@
 ** path_lobes.c: the directions a path leaves a hit in, drawn from the
 ** lobes its surface shader's lighting calls reflect into (internal.h's
 ** ShadeLobes): diffuse() and illuminance the cosine lobe, specular() its
-** half-vector lobe max(0, N . H)^(1/roughness), phong() its lobe about
+** half-vector lobe max(0, N . H)^(8/roughness), phong() its lobe about
 ** the mirror direction max(0, R . L)^size. One sample of a mixture: each
 ** lobe is picked alike, and the direction's density is the mixture's,
 ** the mean of every lobe's density there (Veach's one-sample model), so

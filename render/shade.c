@@ -489,6 +489,14 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
         given_lights(c, given, n);
     else if (rc == 0)
         rc = run_lights(c, g, in, n, seed, d, err, errlen);
+    /* Ci and Oi start black and opaque, as in Aqsis: a surface shader
+       that leaves them unset on some path (a glow that sets Ci only where
+       it faces the eye) or never sets Oi must not see the last batch's
+       registers, nor turn transparent. */
+    for (int l = 0; look->surface && l < n; l++)
+        for (int j = 0; j < 3; j++)
+            Ci[l][j] = 0, Oi[l][j] = 1;
+    b.in[RV_Ci] = &Ci[0][0], b.in[RV_Oi] = &Oi[0][0];
     if (rc == 0 && look->surface && c->debug_lane >= 0 && c->depth == 0)
         rc = debug_surface(c, look->surface, &b, err, errlen);
     b.out[RV_Ci] = &Ci[0][0], b.out[RV_Oi] = &Oi[0][0];
@@ -517,7 +525,6 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     /* The atmosphere between the eye and the hits (RISpec 3.2 section
        9.3): a volume shader turns the surface's Ci and Oi into what
        reaches the eye, with I the ray from the eye to P. */
-    b.in[RV_Ci] = &Ci[0][0], b.in[RV_Oi] = &Oi[0][0];
     if (rc == 0 && look->atmosphere) {
         rc = shade_run(c, look->atmosphere, &b, err, errlen);
         f->ran_atmosphere = true;

@@ -72,8 +72,9 @@ typedef struct ShadeBatch {
     int n;                       /* lanes */
     const float *in[RV_COUNT];   /* globals set before the run; NULL: left
                                     as the shader initialises them */
-    float *out[RV_COUNT];        /* globals read after it; zeros where the
-                                    shader has no such global */
+    float *out[RV_COUNT];        /* globals read after it; where the shader
+                                    has no such global, in's values (the
+                                    same array may be both), else zeros */
     const uint32_t *seed;        /* each lane's random stream */
     const VmDeriv *deriv;        /* neighbours for derivatives; NULL: none */
     /* The mesh's primitive variables that name a parameter of the shader

@@ -658,6 +658,8 @@ static int vmsys_run(ShadeThread *t, int depth, const RShader *base, const Shade
         unsigned k = rvar_width((RVar)g);
         if (b->out[g] && sh->var[g])
             vm_var_load_lanes(&s, sh->var[g], b->out[g], k, b->n);
+        else if (b->out[g] && b->in[g])
+            memmove(b->out[g], b->in[g], (size_t)b->n * k * sizeof *b->out[g]);
         else if (b->out[g])
             memset(b->out[g], 0, (size_t)b->n * k * sizeof *b->out[g]);
     }

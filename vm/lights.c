@@ -7,9 +7,15 @@
 ** (cone angle PI/2):
 **   ambient()            sum of the ambient lights' Cl
 **   diffuse(N)           sum Cl * (normalize(L) . N)
-**   specular(N, V, r)    sum Cl * max(0, N . normalize(normalize(L) + V))^(1/r)
+**   specular(N, V, r)    sum Cl * max(0, N . normalize(normalize(L) + V))^(8/r)
 **   phong(N, V, size)    sum Cl * max(0, R . normalize(L))^size,
 **                        R = reflect(-normalize(V), normalize(N))
+** specular()'s exponent is 8/r, not RISpec's 1/r: PRMan's and BMRT's
+** specular() draw highlights that much tighter (Aqsis and RibTools use
+** 8/r to match them), and scenes are written and their roughness tuned
+** against those renderers: with 1/r a roughness 0.1 plastic highlight
+** covers most of a sphere. specularbrdf() is specular()'s lobe and keeps
+** the same exponent, so an illuminance loop can rebuild specular().
 ** The code generator passes the shading point P as a last argument, since
 ** the lights are seen from there.
 */
@@ -45,8 +51,14 @@ static bool in_cone(const float *l, const float *axis, float angle)
     return d >= (cosf(angle) - 1e-6f) * sqrtf(l2 * a2);
 }
 
+/* specular()'s exponent for a roughness (see the top of the file). */
+static float specular_exponent(float roughness)
+{
+    return 8 / roughness;
+}
+
 /* The specular lobe for unit direction l to the light: max(0, N . H) to
-   the power 1/roughness, H the half vector of l and V. */
+   the power specular_exponent(roughness), H the half vector of l and V. */
 static float specular_weight(const float *l, const float *N, const float *V, float roughness)
 {
     float hv[3], hn[3];
@@ -54,7 +66,7 @@ static float specular_weight(const float *l, const float *N, const float *V, flo
         hv[k] = l[k] + V[k];
     normalize3(hv, hn);
     float d = dot3(N, hn);
-    return powf(d > 0 ? d : 0, 1 / roughness);
+    return powf(d > 0 ? d : 0, specular_exponent(roughness));
 }
 
 typedef enum Shade { SH_AMBIENT, SH_DIFFUSE, SH_SPECULAR, SH_PHONG } Shade;
@@ -67,7 +79,7 @@ static void shade(const VmHost *h, int lane, Shade kind, const float *const *arg
     if (h && h->lobe && kind == SH_DIFFUSE)
         h->lobe(h->user, lane, VM_LOBE_COSINE, args[0], NULL, 0);
     else if (h && h->lobe && kind == SH_SPECULAR)
-        h->lobe(h->user, lane, VM_LOBE_SPECULAR, args[0], args[1], 1 / args[2][0]);
+        h->lobe(h->user, lane, VM_LOBE_SPECULAR, args[0], args[1], specular_exponent(args[2][0]));
     else if (h && h->lobe && kind == SH_PHONG)
         h->lobe(h->user, lane, VM_LOBE_PHONG, args[0], args[1], args[2][0]);
     for (int i = 0; h && i < h->nlights; i++) {

@@ -481,6 +481,33 @@ START_TEST(transparency_composites)
 }
 END_TEST
 
+START_TEST(unset_ci_is_black_and_opaque)
+{
+    /* halfci sets Ci (1, 0.5, 0.25) on the front square's right half
+       only and never sets Oi, before a green constant square. Ci starts
+       black and Oi opaque (as in Aqsis): the left half is black, the
+       right half the shader's colour, alpha 1 on both, and the green
+       never shows through (it did when Oi came out 0 and Ci kept the
+       last batch's registers). */
+    Image *img = render(ORTHO_HEAD "Translate 0 0 5\nWorldBegin\n"
+                                   "AttributeBegin\nSurface \"halfci\"\n"
+                                   "Polygon \"P\" [-1 -1 0  -1 1 0  1 1 0  1 -1 0]\nAttributeEnd\n"
+                                   "AttributeBegin\nSurface \"constant\"\nColor [0 1 0]\n"
+                                   "Polygon \"P\" [-1 -1 1  -1 1 1  1 1 1  1 -1 1]\nAttributeEnd\n"
+                                   "WorldEnd\n",
+                        1, 1);
+    static const struct {
+        int x;
+        float want[4];
+    } px[] = { { 16, { 0, 0, 0, 1 } }, { 48, { 1, 0.5f, 0.25f, 1 } } };
+    for (size_t k = 0; k < sizeof px / sizeof *px; k++)
+        for (int y = 0; y < 64; y += 9)
+            for (int c = 0; c < 4; c++)
+                ck_assert_float_eq_tol(image_pixel(img, px[k].x, y)[c], px[k].want[c], 1e-6);
+    image_free(img);
+}
+END_TEST
+
 START_TEST(atmosphere_and_imager)
 {
     /* fog: Ci = mix(Ci, background, 1 - exp(-|I| / distance)) with |I| = 5
@@ -1091,6 +1118,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, triangle_filter_at_an_edge);
     tcase_add_test(tc, instances_and_transform_order);
     tcase_add_test(tc, transparency_composites);
+    tcase_add_test(tc, unset_ci_is_black_and_opaque);
     tcase_add_test(tc, atmosphere_and_imager);
     tcase_add_test(tc, raytraced_shadow);
     tcase_add_test(tc, undeclared_shader_parameters);

@@ -56,7 +56,8 @@ static void test_lights(float u, float v, float L[2][3], float Cl[2][3])
 }
 
 /* diffuse(N) = sum Cl normalize(L).N over the lights with L.N > 0, plus
-   ambient() = 0.1; specular(N, V, 0.1) = sum Cl max(0, N.H)^10 with
+   ambient() = 0.1; specular(N, V, 0.8) = sum Cl max(0, N.H)^10 (the
+   exponent is 8/roughness, PRMan's and BMRT's, vm/lights.c) with
    H = normalize(normalize(L) + V), V = -normalize(I). N = (0, 0, -1). */
 static void e_diffamb(float u, float v, float *o)
 {
@@ -99,8 +100,8 @@ static void e_trace(float u, float v, float *o)
 /* transmission 1, occlusion 0 and indirectdiffuse 0 (nothing in the way):
    1 + 10 x 0 + 100 x 0. */
 
-/* specularbrdf(L, N, V, 0.25) = max(0, N.H)^(1/0.25), H = normalize(L +
-   V) for unit L = (0, .6, -.8), V = (.6, 0, -.8): N.H = 1.6 / sqrt(3.28). */
+/* specularbrdf(L, N, V, 2) = max(0, N.H)^(8/2), H = normalize(L + V) for
+   unit L = (0, .6, -.8), V = (.6, 0, -.8): N.H = 1.6 / sqrt(3.28). */
 static void e_specbrdf(float u, float v, float *o)
 {
     (void)u, (void)v;
@@ -192,7 +193,7 @@ const RunCase run_host[] = {
       1e-4f },
     { "ambient and diffuse under the test lights", "surface t() { Ci = ambient() + diffuse(N); }", "Ci", 3,
       e_diffamb, 1e-5f },
-    { "specular under the test lights", "surface t() { Ci = specular(N, -normalize(I), 0.1); }", "Ci", 3,
+    { "specular under the test lights", "surface t() { Ci = specular(N, -normalize(I), 0.8); }", "Ci", 3,
       e_specular, 1e-4f },
     { "trace on the test host", "surface t() { Ci = trace(P, vector(u, -v, 2)); }", "Ci", 3, e_trace, 1e-5f },
     { "transmission, occlusion and indirectdiffuse with nothing in the way", R_FLOAT
@@ -201,7 +202,7 @@ const RunCase run_host[] = {
     { "occlusion with Aqsis's map name, nothing in the way", R_FLOAT
       "r = 1 + 10 * occlusion(\"occl.sm\", P, N, 8, \"bias\", 0.01); }", "r", 1, e_one, 0 },
     { "specularbrdf of unit L and V", "surface t() { Ci = specularbrdf(vector(0, 0.6, -0.8), N,"
-      " vector(0.6, 0, -0.8), 0.25); }", "Ci", 3, e_specbrdf, 1e-5f },
+      " vector(0.6, 0, -0.8), 2); }", "Ci", 3, e_specbrdf, 1e-5f },
     { "environment test:dir, color", "surface t() { Ci = environment(\"test:dir\", vector(u, v, 1)); }", "Ci", 3,
       e_envdir, 1e-5f },
     { "environment test:dir, float", R_FLOAT "r = environment(\"test:dir\", vector(u, v, 1)); }", "r", 1, e_envx,

@@ -43,7 +43,8 @@ static void diffuse_at(float u, float v, float *c)
     }
 }
 
-/* specular(N, V, r): sum Cl * max(0, N.normalize(normalize(L) + V))^(1/r). */
+/* specular(N, V, r): sum Cl * max(0, N.normalize(normalize(L) + V))^(8/r),
+   PRMan's and BMRT's exponent (vm/lights.c). */
 static void specular_at(float u, float v, float r, float *c)
 {
     Light l[2];
@@ -59,7 +60,7 @@ static void specular_at(float u, float v, float r, float *c)
             H[k] = l[i].L[k] / n + V[k];
         float d = -H[2] / len3(H);
         for (int k = 0; k < 3; k++)
-            c[k] += l[i].Cl[k] * powf(d > 0 ? d : 0, 1 / r);
+            c[k] += l[i].Cl[k] * powf(d > 0 ? d : 0, 8 / r);
     }
 }
 
