@@ -23,6 +23,7 @@ backends_libnative_a_SOURCES = \
 	backends/llvm/module.c backends/llvm/values.c backends/llvm/lower.c \
 	backends/llvm/flow.c backends/llvm/calls.c backends/llvm/jit.c \
 	backends/llvm/source.c backends/llvm/devcalls.c backends/llvm/ptx.c \
+	backends/llvm/wide.c \
 	backends/llvm/bitcode.c
 NATIVE_LIBS = backends/libnative.a $(COMPILER_LIBS) $(LLVM_LIBS)
 
