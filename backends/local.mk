@@ -109,6 +109,15 @@ tests_vm_check_native_inline_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_native_inline_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
 EXTRA_tests_vm_check_native_inline_DEPENDENCIES = tools/rslc$(EXEEXT)
 
+# The lighting builtins over groups of lanes, from the runtime and from
+# native code: partial groups, NaN in masked lanes, lights reaching some.
+check_PROGRAMS += tests/vm/check_lighting
+TESTS += tests/vm/check_lighting
+tests_vm_check_lighting_SOURCES = tests/vm/check_lighting.c tests/vm/run_compile.c tests/vm/run_compile.h
+tests_vm_check_lighting_CPPFLAGS = $(tests_vm_check_native_CPPFLAGS)
+tests_vm_check_lighting_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_lighting_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
+
 # Every builtin overload compiles and binds to the VM runtime.
 check_PROGRAMS += tests/vm/check_bindings
 TESTS += tests/vm/check_bindings
