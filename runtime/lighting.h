@@ -23,7 +23,10 @@
 /* The widest group: AVX-512's 16 lanes. */
 #define RSL_LIGHT_MAX_W 16
 
-typedef enum RslShade { RSL_SHADE_AMBIENT, RSL_SHADE_DIFFUSE, RSL_SHADE_SPECULAR, RSL_SHADE_PHONG } RslShade;
+typedef enum RslShade {
+    RSL_SHADE_AMBIENT, RSL_SHADE_DIFFUSE, RSL_SHADE_SPECULAR, RSL_SHADE_PHONG,
+    RSL_SHADE_ILLUMINANCE             /* a light sample's lobe: cosine, no N */
+} RslShade;
 
 /* Light i's samples for one group, kept so that the lighting calls of a
    shader at the same points ask the host once per light (ambient(),
@@ -44,9 +47,7 @@ typedef struct RslLights {
     RslLightRows *kept;               /* host->nlights of them, or NULL */
 } RslLights;
 
-/* Sets up ls for host, keeping samples when keep; false if out of memory. */
-bool rsl_lights_open(RslLights *ls, const VmHost *host, bool keep);
-void rsl_lights_close(RslLights *ls);
+/* ---- lighting.c: the maths ------------------------------------------------- */
 
 /* ambient, diffuse, specular, phong (kind) for the lanes of mask of the
    group at batch lane base: args are rows of the call's arguments, P (the
@@ -62,6 +63,26 @@ void rsl_shade_lights(RslLights *ls, int kind, int base, int W, uint32_t mask, c
 void rsl_light_sample(RslLights *ls, int i, int cone, int base, int W, uint32_t mask,
                       const float *args, float *out);
 
+/* ---- lightrows.c: the host's side, out of line ------------------------------ */
+
+/* Sets up ls for host, keeping samples when keep; false if out of memory. */
+bool rsl_lights_open(RslLights *ls, const VmHost *host, bool keep);
+void rsl_lights_close(RslLights *ls);
+
+/* Light i's samples at the lanes of mask of the group at base, P as
+   rows: those ls keeps when they are for these points, else the host's,
+   kept in ls or, when ls keeps none, in *scratch. */
+const RslLightRows *rsl_light_group(RslLights *ls, int i, int base, int W, uint32_t mask,
+                                    const float *P, RslLightRows *scratch);
+/* Tells h->lobe (not NULL) of each lane's lobe for a call of kind with
+   args as rsl_shade_lights takes them (none for RSL_SHADE_ILLUMINANCE). */
+void rsl_light_lobes(const VmHost *h, int kind, int base, int W, uint32_t mask, const float *args);
+
+/* The weight of a light from direction L (any length) in a call of kind
+   at a point (N, V, and x the roughness or size, as the call has them):
+   1 for ambient; *on is cleared when L lies outside N's hemisphere. */
+float rsl_light_weight(int kind, const float L[3], const float N[3], const float V[3], float x,
+                       bool *on);
 /* Is direction l within angle of axis? (Neither need be unit.) */
 bool rsl_in_cone(const float l[3], const float axis[3], float angle);
 /* specularbrdf(L, N, V, roughness): specular's lobe for direction L. */

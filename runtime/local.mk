@@ -18,7 +18,7 @@ runtime_libruntime_a_SOURCES = \
 	runtime/strfmt.h runtime/strfmt.c \
 	runtime/outfile.h runtime/outfile.c \
 	runtime/numparse.h runtime/numparse.c \
-	runtime/lighting.h runtime/lighting.c
+	runtime/lighting.h runtime/lighting.c runtime/lightrows.c
 
 RUNTIME_LIBS = runtime/libruntime.a $(PTHREAD_LIBS) -lm
 

@@ -1,9 +1,11 @@
 /*
 ** lights.c: the lighting builtins and illuminance's light loop over a
-** VmHost (host.h), one lane at a time: their semantics are
-** runtime/lighting.c's, run here on a group of one lane. The code
-** generator passes the shading point P as a last argument, since the
-** lights are seen from there.
+** VmHost (host.h), one lane at a time. Their semantics are
+** runtime/lighting.c's: a light's weight (rsl_light_weight) and the
+** lobes the host is told of, shared with native code's groups of lanes;
+** illuminance's sample is its rsl_light_sample on a group of one. The
+** code generator passes the shading point P as a last argument, since
+** the lights are seen from there.
 */
 #include <math.h>
 #include <string.h>
@@ -16,23 +18,40 @@
 
 /* A lane's arguments as the rows of a group of one: their floats in a
    row. */
-static int pack(const VmCall *call, float *rows)
+static void pack(const VmCall *call, float *rows)
 {
-    int n = 0;
-    for (int i = 0; i < call->nargs; i++)
+    for (int i = 0, n = 0; i < call->nargs; i++)
         for (int k = 0; k < call->argn[i]; k++)
             rows[n++] = call->args[i][k];
-    return n;
 }
 
+/* ambient, diffuse, specular, phong: the sum over the lights of Cl times
+   the weight, asking the host's light for this lane (rather than
+   rsl_shade_lights on a group of one, whose rows cost the VM time). */
 void vm_light_builtin(float *out, const VmCall *call)
 {
     static const int by_fn[BI_COUNT] = { [BI_AMBIENT] = RSL_SHADE_AMBIENT, [BI_DIFFUSE] = RSL_SHADE_DIFFUSE,
                                          [BI_SPECULAR] = RSL_SHADE_SPECULAR, [BI_PHONG] = RSL_SHADE_PHONG };
-    float rows[10];
-    pack(call, rows);
-    RslLights ls = { call->self->host, NULL };
-    rsl_shade_lights(&ls, by_fn[call->self->id], call->lane, 1, 1, rows, out);
+    const VmHost *h = call->self->host;
+    const float *const *args = call->args, *P = args[call->nargs - 1];
+    int kind = by_fn[call->self->id];
+    bool ambient = kind == RSL_SHADE_AMBIENT, spec = kind >= RSL_SHADE_SPECULAR;
+    out[0] = out[1] = out[2] = 0;
+    if (h && h->lobe && !ambient) {
+        float rows[10];
+        pack(call, rows);
+        rsl_light_lobes(h, kind, call->lane, 1, 1, rows);
+    }
+    for (int i = 0; h && i < h->nlights; i++) {
+        VmLightSample s;
+        if (!h->light(h->user, i, call->lane, P, &s) || s.ambient != ambient)
+            continue;
+        bool on = true;
+        float w = rsl_light_weight(kind, s.L, ambient ? NULL : args[0], spec ? args[1] : NULL,
+                                   spec ? args[2][0] : 0, &on);
+        for (int k = 0; on && k < 3; k++)
+            out[k] += s.Cl[k] * w;
+    }
 }
 
 void vm_light_count(float *out, const VmCall *call)

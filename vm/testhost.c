@@ -9,49 +9,35 @@
 
 #include "runtime/host.h"
 
-/* The lights as rows (host.h's light_rows): light 0 ambient, 1 distant
-   along +z, 2 a point light at (0, 2, 0) falling off with the squared
-   distance, which reaches every point but its own. */
-static uint32_t test_light_rows(void *user, int i, int base, int W, uint32_t mask, const float *P,
-                                float *out, uint32_t *ambient)
-{
-    (void)user, (void)base;
-    static const float at[3] = { 0, 2, 0 };
-    uint32_t reach = i >= 0 && i <= 1 ? mask : 0;
-    *ambient = i == 0 ? mask : 0;
-    for (int j = 0; j < W && i >= 0 && i <= 2; j++) {
-        float *L = out + j, *Cl = out + 3 * W + j, *Ol = out + 6 * W + j;
-        float d2 = 0;
-        Ol[0] = Ol[W] = Ol[2 * W] = 1;
-        if (i == 0) {
-            Cl[0] = Cl[W] = Cl[2 * W] = 0.1f;
-        } else if (i == 1) {
-            L[2 * W] = -1;
-            Cl[0] = Cl[W] = Cl[2 * W] = 1;
-        } else {
-            for (int k = 0; k < 3; k++) {
-                L[k * W] = at[k] - P[k * W + j];
-                d2 += L[k * W] * L[k * W];
-            }
-            Cl[0] = 0.5f / d2;
-            Cl[W] = 0.25f / d2;
-            reach |= (uint32_t)(d2 > 0) << j & mask;
-        }
-    }
-    return reach;
-}
-
-/* One lane: the rows of a group of one. */
 static bool test_light(void *user, int i, int lane, const float P[3], VmLightSample *out)
 {
-    float rows[9] = { 0 };
-    uint32_t ambient;
-    bool reached = test_light_rows(user, i, lane, 1, 1, P, rows, &ambient);
-    memcpy(out->L, rows, sizeof out->L);
-    memcpy(out->Cl, rows + 3, sizeof out->Cl);
-    memcpy(out->Ol, rows + 6, sizeof out->Ol);
-    out->ambient = ambient;
-    return reached;
+    (void)user, (void)lane;
+    memset(out, 0, sizeof *out);
+    for (int k = 0; k < 3; k++)
+        out->Ol[k] = 1;
+    switch (i) {
+    case 0:
+        out->ambient = true;
+        out->Cl[0] = out->Cl[1] = out->Cl[2] = 0.1f;
+        return true;
+    case 1:
+        out->L[2] = -1;
+        out->Cl[0] = out->Cl[1] = out->Cl[2] = 1;
+        return true;
+    case 2: {
+        const float at[3] = { 0, 2, 0 };
+        float d2 = 0;
+        for (int k = 0; k < 3; k++) {
+            out->L[k] = at[k] - P[k];
+            d2 += out->L[k] * out->L[k];
+        }
+        out->Cl[0] = 0.5f / d2;
+        out->Cl[1] = 0.25f / d2;
+        return d2 > 0;
+    }
+    default:
+        return false;
+    }
 }
 
 static const char *test_light_category(void *user, int i)
@@ -235,7 +221,7 @@ static int test_message(void *user, const char *kind, const char *name, int lane
 const VmHost *vm_test_host(void)
 {
     static const VmHost host = {
-        .nlights = 3, .light = test_light, .light_rows = test_light_rows, .light_category = test_light_category, .space = test_space, .clip_near = 0.1f,
+        .nlights = 3, .light = test_light, .light_category = test_light_category, .space = test_space, .clip_near = 0.1f,
         .clip_far = 100, .texture = test_texture, .textureinfo = test_textureinfo,
         .ray = test_ray, .gather = test_gather, .query = test_query, .message = test_message,
     };

@@ -158,18 +158,22 @@ NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, Native
         LLVMDisposeModule(mod);
         return NULL;
     }
-    /* The runtime helpers, by address. */
-    static const char names[][20] = { "native_rt_call", "native_rt_matdiv" };
-    void *addrs[] = { (void *)native_rt_call, (void *)native_rt_matdiv };
-    LLVMOrcCSymbolMapPair syms[2];
-    for (int i = 0; i < 2; i++) {
+    /* The runtime helpers, by address: native_rt_* (calls.c) and the
+       lighting's calls into the host (runtime/lightrows.c). */
+    static const char names[][20] = { "native_rt_call", "native_rt_matdiv", "rsl_light_group",
+                                      "rsl_light_lobes" };
+    void *addrs[] = { (void *)native_rt_call, (void *)native_rt_matdiv, (void *)rsl_light_group,
+                      (void *)rsl_light_lobes };
+    enum { NSYMS = sizeof addrs / sizeof *addrs };
+    LLVMOrcCSymbolMapPair syms[NSYMS];
+    for (int i = 0; i < NSYMS; i++) {
         syms[i].Name = LLVMOrcLLJITMangleAndIntern(nj->jit, names[i]);
         syms[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addrs[i];
         syms[i].Sym.Flags = (LLVMJITSymbolFlags){ LLVMJITSymbolGenericFlagsExported
                                                       | LLVMJITSymbolGenericFlagsCallable, 0 };
     }
     LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(nj->jit);
-    e = LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(syms, 2));
+    e = LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(syms, NSYMS));
     /* The C library's functions that the runtime's bitcode calls (libm's
        sinf, expf, ...), from the process, as the VM calls them. */
     LLVMOrcDefinitionGeneratorRef libc = NULL;
