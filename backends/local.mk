@@ -40,13 +40,16 @@ RUNTIME_BC_CFLAGS_nvptx64 = -march=sm_75 -D__x86_64__ \
 X86_BC = $(RUNTIME_BITCODE_SRCS:%.c=bc/x86_64-pc-linux-gnu/%.bc)
 bc/runtime-x86_64-pc-linux-gnu.bc: $(X86_BC)
 	$(AM_V_GEN)$(LLVM_LINK) -o $@ $(X86_BC)
+X86_LIGHTING_BC = $(RUNTIME_LIGHTING_BC_SRCS:%.c=bc/x86_64-pc-linux-gnu/%.bc)
+bc/runtime-lighting-x86_64-pc-linux-gnu.bc: $(X86_LIGHTING_BC)
+	$(AM_V_GEN)$(LLVM_LINK) -o $@ $(X86_LIGHTING_BC)
 NVPTX_BC = $(RUNTIME_BC_SRCS:%.c=bc/nvptx64-nvidia-cuda/%.bc) \
 	bc/nvptx64-nvidia-cuda/backends/llvm/devrt.bc
 bc/nvptx64-nvidia-cuda/backends/llvm/devrt.bc: backends/llvm/devrt.c
 bc/runtime-nvptx64-nvidia-cuda.bc: $(NVPTX_BC)
 	$(AM_V_GEN)$(LLVM_LINK) -o $@ $(NVPTX_BC)
 nodist_backends_libnative_a_SOURCES = runtime/rt-x86_64-pc-linux-gnu.c \
-	runtime/rt-nvptx64-nvidia-cuda.c
+	runtime/rt-nvptx64-nvidia-cuda.c runtime/rt-lighting-x86_64-pc-linux-gnu.c
 BUILT_SOURCES += $(nodist_backends_libnative_a_SOURCES)
 EXTRA_DIST += backends/llvm/devrt.c
 
