@@ -84,20 +84,24 @@ void rsl_light_lobes(const VmHost *h, int kind, int base, int W, uint32_t mask, 
     for (int j = 0; j < W; j++) {
         if (!(mask >> j & 1))
             continue;
-        float N[3], V[3], x = kind >= RSL_SHADE_SPECULAR ? args[6 * W + j] : 0;
-        lane3(args, W, j, N);
-        lane3(args + 3 * W, W, j, V);
-        if (kind == RSL_SHADE_ILLUMINANCE)
+        if (kind == RSL_SHADE_ILLUMINANCE) { /* args are P and a cone: no N */
             h->lobe(h->user, base + j, VM_LOBE_COSINE, NULL, NULL, 0);
-        else if (kind == RSL_SHADE_DIFFUSE)
+            continue;
+        }
+        float N[3], V[3], x;
+        lane3(args, W, j, N);
+        if (kind == RSL_SHADE_DIFFUSE) {
             h->lobe(h->user, base + j, VM_LOBE_COSINE, N, NULL, 0);
-        else if (kind == RSL_SHADE_SPECULAR)
+            continue;
+        }
+        lane3(args + 3 * W, W, j, V);
+        x = args[6 * W + j];
+        if (kind == RSL_SHADE_SPECULAR)
             h->lobe(h->user, base + j, VM_LOBE_SPECULAR, N, V, 1 / x);
-        else if (kind == RSL_SHADE_PHONG)
+        else
             h->lobe(h->user, base + j, VM_LOBE_PHONG, N, V, x);
     }
 }
-
 
 const RslLightRows *rsl_light_group(RslLights *ls, int i, int base, int W, uint32_t mask,
                                     const float *P, RslLightRows *scratch)
