@@ -114,7 +114,9 @@ typedef struct VmHost {
     const char *(*light_category)(void *user, int i);
     /* Told, when not NULL, of each lighting call a lane makes (before its
        lights are asked): its lobe, with the call's N and V (any length;
-       NULL for illuminance, which has neither) and exponent. */
+       NULL for illuminance, which has neither) and exponent. The lights
+       may then differ from call to call: native code keeps no samples
+       from one call to the next for such a host. */
     void (*lobe)(void *user, int lane, VmLobeKind kind, const float *N, const float *V,
                  float exponent);
     /* The matrix from coordinate system `name` to current; false if the

@@ -65,7 +65,9 @@ void rsl_light_sample(RslLights *ls, int i, int cone, int base, int W, uint32_t 
 
 /* ---- lightrows.c: the host's side, out of line ------------------------------ */
 
-/* Sets up ls for host, keeping samples when keep; false if out of memory. */
+/* Sets up ls for host, keeping samples when keep and the host has no
+   lobe callback (whose host may change its lights at every call); false
+   if out of memory. */
 bool rsl_lights_open(RslLights *ls, const VmHost *host, bool keep);
 void rsl_lights_close(RslLights *ls);
 

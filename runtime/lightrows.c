@@ -16,7 +16,9 @@ bool rsl_lights_open(RslLights *ls, const VmHost *host, bool keep)
 {
     ls->host = host;
     ls->kept = NULL;
-    if (!keep || !host || host->nlights <= 0)
+    /* A host told of lobes may answer each lighting call with other
+       lights (the path tracer's probes, along the call's N): none kept. */
+    if (!keep || !host || host->lobe || host->nlights <= 0)
         return true;
     ls->kept = malloc((size_t)host->nlights * sizeof *ls->kept);
     if (!ls->kept)
