@@ -23,7 +23,8 @@ backends_libnative_a_SOURCES = \
 	backends/llvm/module.c backends/llvm/values.c backends/llvm/lower.c \
 	backends/llvm/flow.c backends/llvm/calls.c backends/llvm/jit.c \
 	backends/llvm/source.c backends/llvm/devcalls.c backends/llvm/ptx.c \
-	backends/llvm/bitcode.c backends/llvm/prelude.c
+	backends/llvm/wide.c backends/llvm/prelude.c \
+	backends/llvm/bitcode.c
 NATIVE_LIBS = backends/libnative.a $(COMPILER_LIBS) $(LLVM_LIBS)
 
 # The runtime as bitcode for each target (runtime/local.mk's rules): for
@@ -39,13 +40,16 @@ RUNTIME_BC_CFLAGS_nvptx64 = -march=sm_75 -D__x86_64__ \
 X86_BC = $(RUNTIME_BITCODE_SRCS:%.c=bc/x86_64-pc-linux-gnu/%.bc)
 bc/runtime-x86_64-pc-linux-gnu.bc: $(X86_BC)
 	$(AM_V_GEN)$(LLVM_LINK) -o $@ $(X86_BC)
+X86_LIGHTING_BC = $(RUNTIME_LIGHTING_BC_SRCS:%.c=bc/x86_64-pc-linux-gnu/%.bc)
+bc/runtime-lighting-x86_64-pc-linux-gnu.bc: $(X86_LIGHTING_BC)
+	$(AM_V_GEN)$(LLVM_LINK) -o $@ $(X86_LIGHTING_BC)
 NVPTX_BC = $(RUNTIME_BC_SRCS:%.c=bc/nvptx64-nvidia-cuda/%.bc) \
 	bc/nvptx64-nvidia-cuda/backends/llvm/devrt.bc
 bc/nvptx64-nvidia-cuda/backends/llvm/devrt.bc: backends/llvm/devrt.c
 bc/runtime-nvptx64-nvidia-cuda.bc: $(NVPTX_BC)
 	$(AM_V_GEN)$(LLVM_LINK) -o $@ $(NVPTX_BC)
 nodist_backends_libnative_a_SOURCES = runtime/rt-x86_64-pc-linux-gnu.c \
-	runtime/rt-nvptx64-nvidia-cuda.c
+	runtime/rt-nvptx64-nvidia-cuda.c runtime/rt-lighting-x86_64-pc-linux-gnu.c
 BUILT_SOURCES += $(nodist_backends_libnative_a_SOURCES)
 EXTRA_DIST += backends/llvm/devrt.c
 
@@ -107,6 +111,15 @@ tests_vm_check_native_inline_CPPFLAGS = $(tests_vm_check_native_CPPFLAGS)
 tests_vm_check_native_inline_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_vm_check_native_inline_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
 EXTRA_tests_vm_check_native_inline_DEPENDENCIES = tools/rslc$(EXEEXT)
+
+# The lighting builtins over groups of lanes, from the runtime and from
+# native code: partial groups, NaN in masked lanes, lights reaching some.
+check_PROGRAMS += tests/vm/check_lighting
+TESTS += tests/vm/check_lighting
+tests_vm_check_lighting_SOURCES = tests/vm/check_lighting.c tests/vm/run_compile.c tests/vm/run_compile.h
+tests_vm_check_lighting_CPPFLAGS = $(tests_vm_check_native_CPPFLAGS)
+tests_vm_check_lighting_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_lighting_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
 
 # Every builtin overload compiles and binds to the VM runtime.
 check_PROGRAMS += tests/vm/check_bindings

@@ -26,6 +26,33 @@ static bool host_light(void *user, int i, int lane, const float P[3], VmLightSam
     return true;
 }
 
+/* host_light for a group of lanes: the samples' rows. */
+static uint32_t host_light_rows(void *user, int i, int base, int W, uint32_t mask, const float *P,
+                                float *out, uint32_t *ambient)
+{
+    (void)P;
+    ShadeCtx *c = user;
+    ShadeFrame *f = &c->frame[c->depth];
+    uint32_t reach = 0;
+    *ambient = 0;
+    if (i < 0 || i >= c->host.nlights)
+        return 0;
+    f->light_at = i;
+    for (int j = 0; j < W; j++) {
+        const VmLightSample *s = &f->light[i * VM_MAX_BATCH + base + j];
+        if (!(mask >> j & 1) || !f->lit[i * VM_MAX_BATCH + base + j])
+            continue;
+        reach |= 1u << j;
+        *ambient |= (uint32_t)s->ambient << j;
+        for (int k = 0; k < 3; k++) {
+            out[k * W + j] = s->L[k];
+            out[(3 + k) * W + j] = s->Cl[k];
+            out[(6 + k) * W + j] = s->Ol[k];
+        }
+    }
+    return reach;
+}
+
 /* The categories of light sample i: its light shader's __category as
    the instance sets it (the RIB's value, else the shader's default). The
    path tracer's sampled lights (c->given) are not the look's: NULL, the
@@ -517,6 +544,7 @@ void host_install(ShadeCtx *c)
     const RibOptions *o = &c->world->frame->options;
     c->host = (VmHost){
         .light = host_light,
+        .light_rows = host_light_rows,
         .light_category = host_light_category,
         .space = host_space,
         .clip_near = o->near_clip,

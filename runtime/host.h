@@ -96,6 +96,15 @@ typedef struct VmHost {
        the lane up); false if the light does not reach P (then it is
        skipped). */
     bool (*light)(void *user, int i, int lane, const float P[3], VmLightSample *out);
+    /* Optional (NULL: light, lane by lane): light i at a group of W
+       lanes at once, the batch's lanes base .. base + W - 1, for those
+       whose bit is set in mask. P is three rows of W floats (the x of
+       every lane, then y, then z); out is nine rows (L, Cl, Ol), zero on
+       entry, to fill for the lanes reached. Returns their bits; *ambient
+       gets the bits of those where the light is ambient. Native code
+       asks this once per call and group (runtime/lighting.h). */
+    uint32_t (*light_rows)(void *user, int i, int base, int W, uint32_t mask, const float *P,
+                           float *out, uint32_t *ambient);
     /* The categories light i is in: its light shader's string parameter
        __category (PRMan), a comma-separated list of names, "" if it has
        none; NULL if the host cannot tell. illuminance("category", ...)
@@ -105,7 +114,9 @@ typedef struct VmHost {
     const char *(*light_category)(void *user, int i);
     /* Told, when not NULL, of each lighting call a lane makes (before its
        lights are asked): its lobe, with the call's N and V (any length;
-       NULL for illuminance, which has neither) and exponent. */
+       NULL for illuminance, which has neither) and exponent. The lights
+       may then differ from call to call: native code keeps no samples
+       from one call to the next for such a host. */
     void (*lobe)(void *user, int lane, VmLobeKind kind, const float *N, const float *V,
                  float exponent);
     /* The matrix from coordinate system `name` to current; false if the

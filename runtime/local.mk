@@ -17,7 +17,8 @@ runtime_libruntime_a_SOURCES = \
 	runtime/strings.h runtime/strings.c \
 	runtime/strfmt.h runtime/strfmt.c \
 	runtime/outfile.h runtime/outfile.c \
-	runtime/numparse.h runtime/numparse.c
+	runtime/numparse.h runtime/numparse.c \
+	runtime/lighting.h runtime/lighting.c runtime/lightrows.c
 
 RUNTIME_LIBS = runtime/libruntime.a $(PTHREAD_LIBS) -lm
 
@@ -49,11 +50,15 @@ tests_vm_check_strfmt_LDADD = $(RUNTIME_LIBS) $(CHECK_LIBS)
 RUNTIME_BC_SRCS = runtime/builtins.c runtime/mathlib.c runtime/noise.c
 # What native code on the CPU inlines: the pure maths and noise.
 RUNTIME_BITCODE_SRCS = runtime/mathlib.c runtime/noise.c
-RUNTIME_BC_DEPS = runtime/builtins.h runtime/builtins.def runtime/mathlib.h runtime/noise.h
+# The lighting builtins' maths, a module of its own, linked only into
+# shaders that light (backends/llvm/bitcode.c).
+RUNTIME_LIGHTING_BC_SRCS = runtime/lighting.c
+RUNTIME_BC_DEPS = runtime/builtins.h runtime/builtins.def runtime/mathlib.h runtime/noise.h \
+	runtime/lighting.h runtime/host.h
 RUNTIME_BC_CFLAGS = -O2 -ffp-contract=off -fmath-errno -std=gnu11 -I$(srcdir) -I$(builddir)
 bc_triple = $(firstword $(subst /, ,$*))
 bc_arch = $(firstword $(subst -, ,$(bc_triple)))
-bc/%.bc: $(RUNTIME_BC_SRCS) $(RUNTIME_BC_DEPS)
+bc/%.bc: $(RUNTIME_BC_SRCS) $(RUNTIME_LIGHTING_BC_SRCS) $(RUNTIME_BC_DEPS)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_GEN)$(CLANG_BC) --target=$(bc_triple) $(RUNTIME_BC_CFLAGS) \
 	    $(RUNTIME_BC_CFLAGS_$(bc_arch)) -c -emit-llvm \

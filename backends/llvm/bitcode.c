@@ -14,7 +14,8 @@
 ** lookups and shape tests fold and the loop, marked for vectorisation at
 ** W, becomes the builtin's arithmetic on <W x float>. Lanes outside the
 ** mask run on zeros, so that NaN or infinity in them never reaches an
-** index. A uniform call runs once, on scalars.
+** index. A uniform call runs once, on scalars. The lighting that wide.c
+** calls is a module of its own, linked only into shaders that light.
 */
 #include <llvm-c/BitReader.h>
 #include <llvm-c/DebugInfo.h>
@@ -27,9 +28,12 @@
 #include "runtime/mathlib.h"
 #include "runtime/noise.h"
 
-/* runtime/rt-x86_64-pc-linux-gnu.c, generated. */
+/* runtime/rt-x86_64-pc-linux-gnu.c and rt-lighting-x86_64-pc-linux-gnu.c,
+   generated. */
 extern const unsigned char rsl_bitcode_x86_64_pc_linux_gnu[];
 extern const size_t rsl_bitcode_x86_64_pc_linux_gnu_size;
+extern const unsigned char rsl_bitcode_lighting_x86_64_pc_linux_gnu[];
+extern const size_t rsl_bitcode_lighting_x86_64_pc_linux_gnu_size;
 
 /* builtins.def's entry column, by row. */
 static const char row_entry[BO_COUNT][20] = {
@@ -231,25 +235,31 @@ static void make_own(LLVMModuleRef mod, const char *keep)
             LLVMSetLinkage(g, LLVMInternalLinkage);
 }
 
-/* Whether mod calls into the runtime (its entries are named rsl_*). */
-static bool calls_runtime(LLVMModuleRef mod)
+/* The runtime's modules a shader may need: the maths and noise, and the
+   lighting (runtime/lighting.c), apart so that a shader that lights but
+   does no maths spends no time parsing and linking the maths. */
+enum { RT_MATH = 1, RT_LIGHTING = 2 };
+
+/* Which modules mod calls into: its declarations named rsl_* other than
+   the lighting's calls into the host, which the JIT binds by address. */
+static int runtime_needs(LLVMModuleRef mod)
 {
+    int needs = 0;
     for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
         size_t len;
-        if (LLVMIsDeclaration(f) && strncmp(LLVMGetValueName2(f, &len), "rsl_", 4) == 0)
-            return true;
+        const char *name = LLVMGetValueName2(f, &len);
+        if (!LLVMIsDeclaration(f) || strncmp(name, "rsl_", 4) != 0 || !strcmp(name, "rsl_light_group")
+            || !strcmp(name, "rsl_light_lobes"))
+            continue;
+        needs |= !strcmp(name, "rsl_shade_lights") || !strcmp(name, "rsl_light_sample") ? RT_LIGHTING : RT_MATH;
     }
-    return false;
+    return needs;
 }
 
-char *nb_link_runtime(LLVMModuleRef mod, const char *keep)
+static char *link_bitcode(LLVMModuleRef mod, const unsigned char *bytes, size_t size)
 {
-    if (!calls_runtime(mod)) /* nothing to link: no time spent parsing it */
-        return NULL;
     LLVMContextRef ctx = LLVMGetModuleContext(mod);
-    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
-        (const char *)rsl_bitcode_x86_64_pc_linux_gnu, rsl_bitcode_x86_64_pc_linux_gnu_size,
-        "runtime", 0);
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange((const char *)bytes, size, "runtime", 0);
     LLVMModuleRef rt = NULL;
     bool bad = LLVMParseBitcodeInContext2(ctx, buf, &rt);
     LLVMDisposeMemoryBuffer(buf);
@@ -260,6 +270,21 @@ char *nb_link_runtime(LLVMModuleRef mod, const char *keep)
     LLVMSetDataLayout(rt, LLVMGetDataLayoutStr(mod));
     if (LLVMLinkModules2(mod, rt))
         return strdup("the runtime's bitcode does not link with the shader");
-    make_own(mod, keep);
     return NULL;
+}
+
+char *nb_link_runtime(LLVMModuleRef mod, const char *keep)
+{
+    int needs = runtime_needs(mod);
+    if (!needs) /* nothing to link: no time spent parsing it */
+        return NULL;
+    char *err = NULL;
+    if (needs & RT_MATH)
+        err = link_bitcode(mod, rsl_bitcode_x86_64_pc_linux_gnu, rsl_bitcode_x86_64_pc_linux_gnu_size);
+    if (!err && (needs & RT_LIGHTING))
+        err = link_bitcode(mod, rsl_bitcode_lighting_x86_64_pc_linux_gnu,
+                           rsl_bitcode_lighting_x86_64_pc_linux_gnu_size);
+    if (!err)
+        make_own(mod, keep);
+    return err;
 }

@@ -6,7 +6,7 @@
 ** backends/vm/vmcall.c; vm/builtins.h), once per lane in the call's
 ** mask: the generated code spills the arguments as rows of W floats and
 ** calls native_rt_call, which gathers each lane, calls, and scatters the
-** result.
+** result. Varying lighting calls are one call per group (wide.c).
 **
 ** A call's implicit arguments (P for lighting, Ng for faceforward, s, t,
 ** du, dv, and the derivatives of its marked arguments) are already its
@@ -117,6 +117,9 @@ NVal nl_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn
 {
     if (L->gpu)
         return nl_device_call(L, callee, args, argn, nargs, outn, vary, mask);
+    NVal wide;
+    if (vary && nw_call(L, callee, args, argn, nargs, outn, mask, &wide))
+        return wide;
     if (L->nsites == L->capsites) {
         L->capsites = L->capsites ? 2 * L->capsites : 16;
         L->sites = realloc(L->sites, (size_t)L->capsites * sizeof *L->sites);

@@ -317,7 +317,7 @@ void native_print_llvm(const NativeShader *ns, FILE *out)
 int native_session_open(NativeSession *nss, NativeShader *ns, VmSession *vm,
                         const struct VmHost *host, char *err, int errlen)
 {
-    *nss = (NativeSession){ ns, vm, calloc((size_t)ns->ncallees + 1, sizeof *nss->builtins) };
+    *nss = (NativeSession){ ns, vm, calloc((size_t)ns->ncallees + 1, sizeof *nss->builtins), host };
     if (!nss->builtins) {
         snprintf(err, (size_t)errlen, "out of memory");
         return -1;
@@ -381,13 +381,17 @@ int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
     /* The step budget (s->max_steps, 0: none) counts loop iterations. */
     NativeRt rt = { s->max_steps && s->max_steps < INT64_MAX ? (int64_t)s->max_steps : INT64_MAX, 0,
                     s, nss->builtins, ns->sites, W,
-                    calloc((size_t)ns->nsites + 1, sizeof *rt.memo), false, NULL, 0 };
+                    calloc((size_t)ns->nsites + 1, sizeof *rt.memo), false, NULL, 0, { 0 } };
     int32_t lanes[16];
     size_t nu = nss->vm->prog.nuniform;
     float *Uin = malloc((nu + 1) * sizeof *Uin);
-    if (!Uin || !rt.memo) {
+    /* The lights' samples are kept through the batch: the host's lights
+       stay as they are while a shader runs. */
+    bool lights = rsl_lights_open(&rt.lights, nss->host, true);
+    if (!Uin || !rt.memo || !lights) {
         free(Uin);
         free(rt.memo);
+        rsl_lights_close(&rt.lights);
         snprintf(err, (size_t)errlen, "out of memory");
         return -1;
     }
@@ -424,6 +428,7 @@ int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
         free(rt.memo[i].vals);
     free(rt.memo);
     free(rt.dbuf);
+    rsl_lights_close(&rt.lights);
     free(Uin);
     return rc;
 }

@@ -103,6 +103,7 @@ typedef struct NativeSession {
     NativeShader *ns;
     VmSession *vm;
     VmBuiltin *builtins;
+    const struct VmHost *host;
 } NativeSession;
 
 /* Returns 0, or -1 with a message in err (a builtin the runtime lacks). */

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "backends/llvm/native.h"
+#include "runtime/lighting.h"
 
 typedef struct NVal {
     int n;
@@ -95,6 +96,7 @@ typedef struct NativeRt {
        dstride floats from dbuf + r * dstride. */
     float *dbuf;
     int64_t dstride;
+    RslLights lights;           /* what the lighting calls see (wide.c) */
 } NativeRt;
 
 typedef struct Lower {
@@ -243,6 +245,14 @@ NVal nl_device_call(Lower *L, const VmCallee *callee, const NVal *args, const in
    call of the C library's function, which ptx.c links to libdevice's
    __nv_ one. False if it is not. */
 bool nl_device_math(Lower *L, IrIns *ins);
+
+/* ---- wide.c ------------------------------------------------------------------ */
+
+/* nl_call of a varying lighting call on the CPU, one call per group into
+   the runtime's lighting (runtime/lighting.h) with its result in *out;
+   false if callee's row is not one wide.c makes. */
+bool nw_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn, int nargs,
+             int outn, LLVMValueRef mask, NVal *out);
 
 /* ---- bitcode.c ------------------------------------------------------------- */
 
