@@ -11,8 +11,8 @@
 **      100): outside the hemisphere of N = (0, 0, -1), so it adds nothing.
 ** With N = (0, 0, -1) and V = (0, s, -s), s = sqrt(2)/2, light 1 gives by
 ** hand: diffuse N . L = 1; specular's half vector bisects L and V, 45
-** degrees apart, so N . H = cos(pi/8) and at roughness 0.5 the weight is
-** cos^2(pi/8) = (2 + sqrt 2) / 4; phong's R = reflect(-V, N) = (0, -s,
+** degrees apart, so N . H = cos(pi/8) and at roughness 4 (exponent
+** 8/4 = 2, lighting.c) the weight is cos^2(pi/8) = (2 + sqrt 2) / 4; phong's R = reflect(-V, N) = (0, -s,
 ** -s), R . L = s, at size 2: 1/2. The host is given with light_rows and
 ** without (lane by lane): the results must be the same, and with samples
 ** kept, each light is asked once for ambient, diffuse, specular and
@@ -123,7 +123,7 @@ START_TEST(groups)
     expect(out, 1, NULL, "diffuse");
     float row[10];
     memcpy(row, lane_row, sizeof row);
-    row[6] = 0.5f;
+    row[6] = 4;
     fill(args, 10, row);
     rsl_shade_lights(&ls, RSL_SHADE_SPECULAR, 0, W, mask, args, out);
     expect(out, (float)((2 + M_SQRT2) / 4), NULL, "specular");
@@ -183,7 +183,7 @@ enum { GW = 7, GH = 3, N = GW * GH };
 static const char shader[] =
     "surface t(output varying color r = 0; output varying float lit = 0) {"
     " if (v > 0.4) {"
-    "  r = ambient() + diffuse(N) + specular(N, normalize(vector(0, 1, -1)), 0.5);"
+    "  r = ambient() + diffuse(N) + specular(N, normalize(vector(0, 1, -1)), 4);"
     "  illuminance(P, N, PI / 2) { lit += comp(Cl, 0); } } }";
 
 START_TEST(native)
