@@ -64,8 +64,6 @@ RibScene *render_load_ex(const char *path, const RenderSettings *rs, RibDiag *di
     lo.default_texture_path = texture_path;
     lo.default_archive_path = archive_path;
     lo.strict = rs && rs->strict;
-    if (rs)
-        lo.xres = rs->xres, lo.yres = rs->yres;
     RibScene *scene = rib_load_ex(path, &lo, diag);
     free(copy);
     return scene;

@@ -326,10 +326,6 @@ typedef struct RibLoadOptions {
        Procedural "RunProgram", motion blur, CSG, trim curves) is an error
        rather than a warning (rtrender --strict). */
     bool strict;
-    /* The picture's size when a renderer overrides Format (rtrender
-       --res; 0: none): tessellation's screen bound takes the finer of it
-       and Format. */
-    int xres, yres;
 } RibLoadOptions;
 
 void rib_load_options_init(RibLoadOptions *opt);

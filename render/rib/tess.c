@@ -142,16 +142,14 @@ typedef struct View {
 
 static View view_of(const RibCtx *c)
 {
-    /* The larger of Format and the size the renderer was asked for. */
-    int xres = c->options.xres > c->opt.xres ? c->options.xres : c->opt.xres;
-    int yres = c->options.yres > c->opt.yres ? c->options.yres : c->opt.yres;
-    View v = { .on = c->frame && !c->object && xres > 0 && yres > 0 };
+    View v = { .on = c->frame && !c->object && c->options.xres > 0 && c->options.yres > 0 };
     if (!v.on)
         return v;
     float win[4];
     rib_screen_window(&c->options, win);
     /* The finer of a pixel's two sides, in screen units. */
-    double pixel = fmin(fabs(win[1] - win[0]) / xres, fabs(win[3] - win[2]) / yres);
+    double pixel = fmin(fabs(win[1] - win[0]) / c->options.xres,
+                        fabs(win[3] - win[2]) / c->options.yres);
     v.perspective = c->options.projection == RIB_PROJ_PERSPECTIVE;
     double half = tan(c->options.fov * (M_PI / 360.0));
     v.per_unit = 1.0 / (pixel * (v.perspective ? half : 1.0));
