@@ -13,19 +13,6 @@
 ** serves every instance; at 2.5 degrees a circle's chords stay within
 ** 1 - cos(1.25 deg) = 0.024% of its radius.
 **
-** The screen bounds it, as dicing rates do in RenderMan: in a world block
-** (not in an object definition, whose instances may be anywhere), a face
-** is cut into no more segments along a direction than keep each facet
-** within MAX_SAG_PIXELS of the surface on screen. A row of P pixels
-** turning through T in n even segments strays by about (P/n)(T/n)/8 (an
-** arc's sagitta, L theta / 8), so n = sqrt(P T / (8 MAX_SAG_PIXELS))
-** suffices. P is the most pixels a sampled row of the face spans at its
-** distance from the eye, whether or not on screen (so mirrors see the
-** same: see depth()), and is infinite (no bound) at the eye. Without it a
-** height field of 20,000 small twisted bilinear patches made 26 million
-** triangles (each steep face set the count of its whole column and row);
-** facets closer than a tenth of a pixel change no pixel visibly.
-**
 ** All faces of a column share its segment count (and of a row), so the
 ** mesh is one (NU+1) x (NV+1) grid whose patch borders share vertices.
 */
@@ -126,71 +113,10 @@ static void evaluate(const RibSurface *s, int fu, int fv, double a, double b,
 }
 
 #define SAMPLES 4
-/* The farthest a facet may stray from its surface on screen, in pixels,
-   under the screen bound. */
-#define MAX_SAG_PIXELS 0.25
-
-/* How object-space lengths map to pixels, for the screen bound. */
-typedef struct View {
-    bool on;             /* false: no screen bound */
-    bool perspective;
-    RibMatrix to_camera; /* object space to camera space */
-    double per_unit;     /* pixels per camera-space unit (at depth 1) */
-    double cos_edge;     /* the cosine of the screen's corners off its axis */
-    double near;         /* nearer than this: no bound */
-} View;
-
-static View view_of(const RibCtx *c)
-{
-    View v = { .on = c->frame && !c->object && c->options.xres > 0 && c->options.yres > 0 };
-    if (!v.on)
-        return v;
-    float win[4];
-    rib_screen_window(&c->options, win);
-    /* The finer of a pixel's two sides, in screen units. */
-    double pixel = fmin(fabs(win[1] - win[0]) / c->options.xres,
-                        fabs(win[3] - win[2]) / c->options.yres);
-    v.perspective = c->options.projection == RIB_PROJ_PERSPECTIVE;
-    double half = tan(c->options.fov * (M_PI / 360.0));
-    v.per_unit = 1.0 / (pixel * (v.perspective ? half : 1.0));
-    double tx = half * fmax(fabs(win[0]), fabs(win[1])), ty = half * fmax(fabs(win[2]), fabs(win[3]));
-    v.cos_edge = 1.0 / sqrt(1.0 + tx * tx + ty * ty);
-    v.on = v.per_unit > 0 && v.per_unit < INFINITY;
-    v.to_camera = rib_matrix_mul(&c->attr.ctm, &c->frame->world_to_camera);
-    v.near = fmax(c->options.near_clip, 1e-9);
-    return v;
-}
-
-/* The depth that sizes things at camera-space point a: its z on screen;
-   off screen (beside or behind the eye) its distance times cos_edge,
-   what a point on the screen's edge at that distance would have, so that
-   it is sized by its angle from the eye as if the screen reached it. */
-static double depth(const View *v, const double a[3])
-{
-    return fmax(a[2], sqrt(dot(a, a)) * v->cos_edge);
-}
-
-/* The pixels the object-space segment p q spans (at its nearer end);
-   infinite when that is at the eye. */
-static double pixels(const View *v, const double p[3], const double q[3])
-{
-    double a[3], b[3], d[3];
-    rib_transform_point(&v->to_camera, p, a);
-    rib_transform_point(&v->to_camera, q, b);
-    for (int i = 0; i < 3; i++)
-        d[i] = a[i] - b[i];
-    double len = sqrt(dot(d, d)) * v->per_unit;
-    if (!v->perspective)
-        return len;
-    double z = fmin(depth(v, a), depth(v, b));
-    return z >= v->near ? len / z : INFINITY;
-}
 
 /* The turning of face (fu, fv) along a (dir 0) and b (dir 1), in
-   radians, at the rate of its steepest sampled step; and the most pixels
-   a sampled row (a) or column (b) of it spans (infinite with no view). */
-static void face_turning(const RibSurface *s, const View *view, int fu, int fv,
-                         double turn[2], double px[2])
+   radians, at the rate of its steepest sampled step. */
+static void face_turning(const RibSurface *s, int fu, int fv, double turn[2])
 {
     Sample g[SAMPLES + 1][SAMPLES + 1];
     double N[SAMPLES + 1][SAMPLES + 1][3];
@@ -212,32 +138,16 @@ static void face_turning(const RibSurface *s, const View *view, int fu, int fv,
         }
     turn[0] = peak[0] * SAMPLES;
     turn[1] = peak[1] * SAMPLES;
-    px[0] = px[1] = view->on ? 0 : INFINITY;
-    for (int j = 0; j <= SAMPLES && view->on; j++) {
-        double row = 0, col = 0;
-        for (int i = 0; i < SAMPLES; i++) {
-            row += pixels(view, g[j][i].P, g[j][i + 1].P);
-            col += pixels(view, g[i][j].P, g[i + 1][j].P);
-        }
-        px[0] = fmax(px[0], row);
-        px[1] = fmax(px[1], col);
-    }
 }
 
-/* Segments for a turning through turn spanning px pixels: by the angle,
-   no more than the screen bound asks (see the top), at most
-   RIB_MAX_FACE_SEGMENTS. */
-static int clamp_segments(double turn, double px, double max_angle)
+static int clamp_segments(double turn, double max_angle)
 {
     int n = rib_angle_segments(turn, max_angle);
-    double screen = ceil(sqrt(px * turn / (8 * MAX_SAG_PIXELS)));
-    if (screen < n)
-        n = screen < 1 ? 1 : (int)screen;
     return n > RIB_MAX_FACE_SEGMENTS ? RIB_MAX_FACE_SEGMENTS : n;
 }
 
 /* Segment counts per face column (su) and row (sv). */
-static void choose_segments(const RibSurface *s, const View *view, double max_angle, int *su,
+static void choose_segments(const RibSurface *s, double max_angle, int *su,
                             int *sv)
 {
     if (s->segments) {
@@ -251,10 +161,10 @@ static void choose_segments(const RibSurface *s, const View *view, double max_an
             if ((s->empty_u && s->empty_u[fu]) ||
                 (s->empty_v && s->empty_v[fv]))
                 continue;
-            double turn[2], px[2];
-            face_turning(s, view, fu, fv, turn, px);
-            int nu = clamp_segments(turn[0], px[0], max_angle);
-            int nv = clamp_segments(turn[1], px[1], max_angle);
+            double turn[2];
+            face_turning(s, fu, fv, turn);
+            int nu = clamp_segments(turn[0], max_angle);
+            int nv = clamp_segments(turn[1], max_angle);
             su[fu] = su[fu] > nu ? su[fu] : nu;
             sv[fv] = sv[fv] > nv ? sv[fv] : nv;
         }
@@ -406,8 +316,7 @@ void rib_tessellate(RibCtx *c, const RibRequest *r, const RibSurface *s,
         max_angle = 1e-4;
     int *su = rib_xmalloc((size_t)s->nfu * sizeof *su);
     int *sv = rib_xmalloc((size_t)s->nfv * sizeof *sv);
-    View view = view_of(c);
-    choose_segments(s, &view, max_angle, su, sv);
+    choose_segments(s, max_angle, su, sv);
     Grid g;
     size_t cols = 1, rows = 1;
     for (int i = 0; i < s->nfu; i++)

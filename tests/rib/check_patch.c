@@ -13,15 +13,10 @@
 
 #include "tests/rib/check_rib.h"
 
-/* A picture so large that the screen bound on segments (render/rib/
-   tess.c) never cuts below the shape rule, which these tests check:
-   screen_bound tests the bound. */
-#define SHARP "Format 20000 15000 1\n"
-
 static RibScene *one_world(const char *body, RibDiag *d)
 {
     static char text[1 << 16];
-    snprintf(text, sizeof text, SHARP "WorldBegin\n%s\nWorldEnd\n", body);
+    snprintf(text, sizeof text, "WorldBegin\n%s\nWorldEnd\n", body);
     RibScene *s = load_text(text, d);
     ck_assert_msg(s && d->nerrors == 0, "%s",
                   d->nmessages ? d->messages[0] : "load failed");
@@ -702,57 +697,6 @@ START_TEST(test_nupatch_full_circle)
 }
 END_TEST
 
-/* The screen bound: a face is cut into no more segments along a
-   direction than ceil(sqrt(P T / (8 x 0.25))) for P pixels turning
-   through T. The quarter cylinder of test_nupatch_rational_circle (radius
-   1, 1 high, the arc turning through pi/2 along u, straight along v) far
-   down the view of a 100 x 100 picture at fov 90: a pixel is 2/100 of
-   the screen's half-height tan 45 = 1, so 50 pixels per unit at depth 1,
-   and at depth 1e4 the arc (under 2 units long) spans under 0.01 pixel:
-   P T < 0.02, one segment each way, 2 triangles. Close up (depth 2 to
-   3) the arc spans 1.57 x 50 / 2 to / 3, 26 to 40 pixels, and the
-   sampled turning is pi/2 or a little more: sqrt(26 x 1.57 / 2) = 4.5 to
-   sqrt(40 x 2 / 2) = 6.3, so 5 to 7 segments along u, one along v, far
-   under the 36 the 2.5-degree rule asks. In an object definition, whose
-   instances may be anywhere, there is no bound: the shape rule's 36 or
-   more segments. */
-START_TEST(test_screen_bound)
-{
-    const double w = sqrt(0.5);
-    char patch[1024], text[4096];
-    snprintf(patch, sizeof patch,
-             "NuPatch 3 3 [0 0 0 1 1 1] 0 1 2 2 [0 0 1 1] 0 1 \"Pw\" ["
-             "1 0 0 1  %.17g %.17g 0 %.17g  0 1 0 1 "
-             "1 0 1 1  %.17g %.17g %.17g %.17g  0 1 1 1]\n",
-             w, w, w, w, w, w, w);
-    static const char *const depth[2] = { "1e4", "2" };
-    size_t ntris[2];
-    for (int i = 0; i < 2; i++) {
-        snprintf(text, sizeof text, "Format 100 100 1\nProjection \"perspective\" \"fov\" 90\n"
-                 "WorldBegin\nTranslate 0 0 %s\n%sWorldEnd\n", depth[i], patch);
-        RibDiag d;
-        RibScene *s = load_text(text, &d);
-        ck_assert_msg(s && d.nerrors == 0, "%s", d.nmessages ? d.messages[0] : "load failed");
-        ntris[i] = mesh_at(s, 0)->ntris;
-        rib_scene_free(s);
-        rib_diag_free(&d);
-    }
-    ck_assert_uint_eq(ntris[0], 2);
-    ck_assert_uint_ge(ntris[1], 2 * 5);
-    ck_assert_uint_le(ntris[1], 2 * 7);
-    snprintf(text, sizeof text, "Format 100 100 1\nProjection \"perspective\" \"fov\" 90\n"
-             "WorldBegin\nObjectBegin 1\n%sObjectEnd\nTranslate 0 0 1e4\nObjectInstance 1\n"
-             "WorldEnd\n", patch);
-    RibDiag d;
-    RibScene *s = load_text(text, &d);
-    ck_assert_msg(s && d.nerrors == 0 && s->nobjects == 1 && s->objects[0]->nmeshes == 1, "%s",
-                  d.nmessages ? d.messages[0] : "no object");
-    ck_assert_uint_ge(s->objects[0]->meshes[0].ntris, 2 * 36);
-    rib_scene_free(s);
-    rib_diag_free(&d);
-}
-END_TEST
-
 /* Knot vectors and weights are checked; each bad NuPatch is skipped with
    its own message and the good one after them still loads. */
 START_TEST(test_nupatch_errors)
@@ -876,7 +820,6 @@ Suite *patch_suite(void)
     tcase_add_test(tc, test_nupatch_primvars);
     tcase_add_test(tc, test_nupatch_bilinear_plane);
     tcase_add_test(tc, test_nupatch_full_circle);
-    tcase_add_test(tc, test_screen_bound);
     tcase_add_test(tc, test_nupatch_errors);
     tcase_add_test(tc, test_trim_curves_warn);
     suite_add_tcase(s, tc);
