@@ -520,8 +520,9 @@ static int host_texture(void *user, const VmTexLookup *q, float *out, char *err,
                                       "use transmission(Ps, from) in the light shader");
         return -1;
     }
-    if (texsys_lookup(c->world->textures, q, out, err, errlen) == 0)
-        return 0;
+    int rc = texsys_lookup(c->world->textures, q, out, err, errlen);
+    if (rc >= 0)
+        return rc;
     if (!c->world->maps_black)
         return -1;
     /* A missing or unreadable map: said once per call site (the VM's

@@ -26,7 +26,16 @@ static float f_step(float edge, float x) { return x < edge ? 0.0f : 1.0f; }
 static float f_logb(float x, float base) { return logf(x) / logf(base); }
 /* RSL: a - n*b for an integer n with the result in [0, b). */
 static float f_mod(float a, float b) { return a - b * floorf(a / b); }
-static float f_clamp(float x, float lo, float hi) { return f_min(f_max(x, lo), hi); }
+/* clamp(x, lo, hi) = max(min(x, hi), lo): where lo > hi, lo wins. The
+   RISpec leaves that case open; this is the order Gritz's shaders rely on
+   (ARMan's smoke.sl steps by clamp(ss, 0.005, end - d) and only ends
+   because the step stays 0.005 once d reaches end; OSL, his later
+   language, defines clamp so), and it is the same wherever lo <= hi. A
+   NaN gives lo, as min(max(x, lo), hi) gave it. */
+static float f_clamp(float x, float lo, float hi)
+{
+    return !(x > lo) ? lo : x > hi ? f_max(hi, lo) : x;
+}
 static float f_mix(float x, float y, float t) { return x * (1.0f - t) + y * t; }
 
 static float f_smoothstep(float lo, float hi, float x)

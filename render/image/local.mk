@@ -14,7 +14,8 @@ render_image_librtimage_a_SOURCES = \
 	render/image/image.h render/image/image_impl.h render/image/image.c \
 	render/image/image_png.c render/image/image_jpeg.c render/image/image_hdr.c \
 	render/image/image_tiff.c render/image/image_exr.c \
-	render/image/texture.h render/image/texture.c
+	render/image/texture.h render/image/texture.c \
+	render/image/pathfind.h render/image/pathfind.c
 
 check_PROGRAMS += tests/image/check_image
 TESTS += tests/image/check_image

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "render/image/texture.h"
 #include "render/image/image.h"
+#include "render/image/pathfind.h"
 
 #include <errno.h>
 #include <math.h>
@@ -43,6 +44,8 @@ typedef struct Texture {
     pthread_mutex_t load;  /* held while loading */
     int state;             /* 0 not loaded, 1 loaded, -1 failed (atomic) */
     char *error;           /* why it failed */
+    char *note;            /* a warning for its first lookup, or NULL */
+    int noted;             /* whether a lookup has given the note (atomic) */
     TexKind kind;
     int channels, nfaces;
     Pyramid face[6];       /* one, or a cube's px py pz nx ny nz */
@@ -86,6 +89,7 @@ void texsys_free(TexSystem *ts)
                     free(t->face[f].level[l].px);
             pthread_mutex_destroy(&t->load);
             free(t->error);
+            free(t->note);
             free(t->name);
             free(t);
         }
@@ -168,20 +172,28 @@ static TexWrap parse_wrap(const char *s, size_t n)
 }
 
 /* The file a name refers to: the first directory of the search path
-   holding it, else the name as given (into buf). */
-static const char *resolve(const TexSystem *ts, const char *name, char *buf, size_t size)
+   holding it, then the name as given (the current folder), into buf;
+   else one whose name differs only in case (pathfind.c), noted in
+   t->note; else the name as given. */
+static const char *resolve(const TexSystem *ts, Texture *t, char *buf, size_t size)
 {
-    if (!ts->searchpath || name[0] == '/')
+    const char *name = t->name;
+    if (name[0] == '/')
         return name;
-    for (const char *d = ts->searchpath; *d;) {
-        size_t len = strcspn(d, ":");
-        /* access(), not an open: opening a FIFO would wait for a writer */
-        if (len > 0 && (size_t)snprintf(buf, size, "%.*s/%s", (int)len, d, name) < size &&
-            access(buf, R_OK) == 0)
-            return buf;
-        d += len + (d[len] == ':');
+    char dirs[8192];
+    if ((size_t)snprintf(dirs, sizeof dirs, "%s%s.", ts->searchpath ? ts->searchpath : "",
+                         ts->searchpath ? ":" : "") >= sizeof dirs)
+        return name;
+    static const char *const whole[] = { "", NULL };
+    PathFound found = path_find(dirs, name, whole, buf, size);
+    if (found == PATH_FOUND_OTHER_CASE) {
+        static const char fmt[] = "texture '%s' is not on the texturepath; '%s', whose name "
+                                  "differs only in case, is used";
+        size_t n = sizeof fmt + strlen(name) + strlen(buf);
+        if ((t->note = malloc(n)))
+            snprintf(t->note, n, fmt, name, buf);
     }
-    return name;
+    return found == PATH_NOT_FOUND ? name : buf;
 }
 
 /* Makes py from its level 0 (which it then owns, even on failure);
@@ -205,7 +217,7 @@ static bool build(Pyramid *py, Level base, int C)
 static bool load(TexSystem *ts, Texture *t)
 {
     char buf[4096], err[512], msg[700];
-    const char *path = resolve(ts, t->name, buf, sizeof buf);
+    const char *path = resolve(ts, t, buf, sizeof buf);
     if (access(path, R_OK) != 0) { /* image_read checks what it opens is a regular file */
         snprintf(msg, sizeof msg, "cannot open texture '%s': %s", t->name, strerror(errno));
         t->error = strdup(msg);
@@ -628,13 +640,18 @@ int texsys_lookup(TexSystem *ts, const VmTexLookup *q, float *out, char *err, in
     Texture *t = get(ts, q->name ? q->name : "", err, errlen);
     if (!t)
         return -1;
+    int rc = -1;
     switch (q->kind) {
-    case VM_TEXTURE: texture_lookup(t, q, out); return 0;
-    case VM_ENVIRONMENT: environment_lookup(t, q, out); return 0;
-    case VM_SHADOW: return shadow_lookup(ts, t, q, out, err, errlen);
+    case VM_TEXTURE: texture_lookup(t, q, out); rc = 0; break;
+    case VM_ENVIRONMENT: environment_lookup(t, q, out); rc = 0; break;
+    case VM_SHADOW: rc = shadow_lookup(ts, t, q, out, err, errlen); break;
+    default: snprintf(err, (size_t)errlen, "texture '%s': unknown lookup kind", q->name);
     }
-    snprintf(err, (size_t)errlen, "texture '%s': unknown lookup kind", q->name);
-    return -1;
+    if (rc == 0 && t->note && !__atomic_exchange_n(&t->noted, 1, __ATOMIC_ACQ_REL)) {
+        snprintf(err, (size_t)errlen, "%s", t->note);
+        return 1;
+    }
+    return rc;
 }
 
 /* ---- textureinfo ---------------------------------------------------------------------------- */

@@ -62,7 +62,8 @@ void texsys_free(TexSystem *ts);
 
 /* Settings; call before lookups start (they are not locked). */
 /* Directories tried in order for relative names ("dir1:dir2"); the
-   name as given is tried last. */
+   name as given is tried last, and then, in each, a file whose name
+   differs only in case (pathfind.h). */
 void texsys_set_searchpath(TexSystem *ts, const char *dirs);
 /* The matrix taking current-space points to world space, for shadow
    lookups and textureinfo's matrices (row vectors, p' = p M). */
@@ -76,7 +77,9 @@ void texsys_set_current_to_world(TexSystem *ts, const float m[16]);
 void texsys_set_memory_limit(TexSystem *ts, size_t bytes);
 
 /* A texture, environment or shadow lookup into out (q->nchannels
-   floats): 0, or -1 with a message in err. Thread-safe. */
+   floats): 0; 1, the lookup done, with a warning in err (once per
+   texture: the file was found under its name in another case); or -1
+   with a message in err. Thread-safe. */
 int texsys_lookup(TexSystem *ts, const VmTexLookup *q, float *out, char *err, int errlen);
 
 /* textureinfo(name, field): "resolution" (f, 2; a cube face's), "type" (s: "texture",

@@ -2,8 +2,9 @@
 # description and tessellation, with its tests (ribinfo is in tools/).
 
 # The patch bases come from runtime/spline.c, the one definition of them: link
-# runtime/libruntime.a after librib.a (only spline.o is pulled in).
-RIB_LIBS = render/rib/librib.a runtime/libruntime.a $(ZLIB_LIBS) -lm
+# runtime/libruntime.a after librib.a (only spline.o is pulled in), and
+# render/image's for the searchpath lookup (only pathfind.o).
+RIB_LIBS = render/rib/librib.a render/image/librtimage.a runtime/libruntime.a $(ZLIB_LIBS) -lm
 
 noinst_LIBRARIES += render/rib/librib.a
 render_rib_librib_a_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS)

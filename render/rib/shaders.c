@@ -7,7 +7,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/image/pathfind.h"
 #include "render/rib/shader.h"
+
+/* The shader a request names, as the shader searchpath spells it: when
+   no NAME.o or NAME.sl is on it but a file whose name differs only in
+   case is (a scene written on a file system that ignores case), that
+   file's name, with a warning (pathfind.c says why). */
+static const char *on_path_spelling(RibCtx *c, const RibRequest *r, const char *name)
+{
+    static const char *const exts[] = { ".o", ".sl", NULL };
+    char file[4096];
+    const char *path = c->options.shader_path ? c->options.shader_path : ".";
+    if (strchr(name, '/') || path_find(path, name, exts, file, sizeof file) != PATH_FOUND_OTHER_CASE)
+        return name;
+    char *base = strrchr(file, '/') + 1;
+    *strrchr(base, '.') = '\0';
+    rib_warning(c, r->loc, "shader \"%s\" is not on the shader searchpath; \"%s\", whose name "
+                "differs only in case, is used", name, base);
+    return rib_intern(c->store, base);
+}
 
 /* Fills s from the name at args[0] and the parameters from args[pos]. */
 static RibShader *new_shader(RibCtx *c, const RibRequest *r, size_t pos,
@@ -20,7 +39,7 @@ static RibShader *new_shader(RibCtx *c, const RibRequest *r, size_t pos,
     RibParam *params;
     size_t n;
     rib_shader_params(c, r, pos, &params, &n);
-    s->name = rib_intern(c->store, name);
+    s->name = rib_intern(c->store, on_path_spelling(c, r, name));
     s->params = rib_store_params(c->store, params, n);
     s->nparams = n;
     s->to_world = c->attr.ctm;

@@ -3,7 +3,8 @@
 ** made of (the failure classes scripts/measure-content finds), end to
 ** end through the program, with the expected pixels worked out by hand:
 ** multipass scenes under -o (a depth map or texture pass keeps its name),
-** textures and shaders a scene names but cannot have, surfaces seen
+** textures and shaders a scene names but cannot have, or names in
+** another case, surfaces seen
 ** through a mirroring camera, and the screen, NDC and raster spaces.
 */
 #include <check.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "render/image/image.h"
@@ -206,6 +208,47 @@ START_TEST(texture_pass_keeps_its_name_under_o)
 }
 END_TEST
 
+START_TEST(names_in_another_case)
+{
+    /* Scenes written on file systems that ignore case name files in
+       another case. Frame 1 renders a constant 0.2 into "pass.tif",
+       MakeTexture makes pass.tx of it; frame 2's left half asks for
+       shader "GREY" (only grey.sl, Ci = 0.75, is there), its right half
+       for "Tex", whose tex.sl looks up "PASS.TX": each is found with a
+       warning naming the file used, so
+       0.75 | 0.2. An exact name wins over an earlier folder's name in
+       another case: "Grey" is sub/Grey.sl (0.25), not grey.sl beside the
+       scene, which comes first on the path; and no warning. */
+    write_file("grey.sl", "surface grey() { Oi = 1; Ci = 0.75; }\n");
+    char sub[600];
+    snprintf(sub, sizeof sub, "%s/sub", dir);
+    ck_assert_int_eq(mkdir(sub, 0755), 0);
+    write_file("sub/Grey.sl", "surface Grey() { Oi = 1; Ci = 0.25; }\n");
+    write_file("tex.sl", "surface tex() { Oi = 1; Ci = float texture(\"PASS.TX\"); }\n");
+    write_file("case.rib", CAMERA "FrameBegin 1\nDisplay \"pass.tif\" \"file\" \"rgb\"\n"
+                           "WorldBegin\nSurface \"constant\"\nColor [0.2 0.2 0.2]\n" FLOOR
+                           "WorldEnd\nFrameEnd\nMakeTexture \"pass.tif\" \"pass.tx\" "
+                           "\"periodic\" \"periodic\" \"box\" 1 1\nFrameBegin 2\nWorldBegin\n"
+                           "AttributeBegin\nSurface \"GREY\"\n"
+                           "Polygon \"P\" [-2 -2 5  -2 2 5  0 2 5  0 -2 5]\nAttributeEnd\n"
+                           "Surface \"Tex\"\n"
+                           "Polygon \"P\" [0 -2 5  0 2 5  2 2 5  2 -2 5]\nWorldEnd\nFrameEnd\n");
+    Run r = rtrender("-q -o case.exr case.rib", 0);
+    ck_assert_msg(strstr(r.err, "case.rib:18:1: warning: shader \"GREY\" is not on the shader "
+                                "searchpath; \"grey\", whose name differs only in case, is used"),
+                  "%s", r.err);
+    ck_assert_msg(strstr(r.err, "warning: texture(): texture 'PASS.TX' is not on the "
+                                "texturepath;"), "%s", r.err);
+    run_free(&r);
+    expect_halves("case.exr", 0.75f, 0.2f);
+    write_file("exact.rib", CAMERA "WorldBegin\nSurface \"Grey\"\n" FLOOR "WorldEnd\n");
+    r = rtrender("-q --shaderpath sub -o exact.exr exact.rib", 0);
+    ck_assert_msg(!strstr(r.err, "warning"), "%s", r.err);
+    run_free(&r);
+    expect_halves("exact.exr", 0.25f, 0.25f);
+}
+END_TEST
+
 START_TEST(screen_ndc_and_raster_spaces)
 {
     /* A floor at camera z = 5 under a 90 degree perspective (tan 45 = 1)
@@ -263,6 +306,7 @@ int main(void)
     tcase_add_test(tc, missing_shaders_warn);
     tcase_add_test(tc, mirroring_camera_lights_the_seen_side);
     tcase_add_test(tc, screen_ndc_and_raster_spaces);
+    tcase_add_test(tc, names_in_another_case);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

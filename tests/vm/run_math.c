@@ -88,6 +88,8 @@ static void e_clampp(float u, float v, float *o)
 {
     set3(o, clampd(u - 0.5, -0.25, 0.25), clampd(v - 0.5, -1, 0.2), 0.5);
 }
+/* lo above hi: max(min(x, hi), lo) is lo whatever x is */
+static void e_clamp_lo_wins(float u, float v, float *o) { (void)u, (void)v; set3(o, 0.75, 0.005, 0.5); }
 /* mix(a, b, t) = (1-t)a + tb, not clamped in t */
 static void e_mix(float u, float v, float *o) { set3(o, -2 * (1.0 - u) + 3 * u, 0.75 * v + 0.25 * u, 1.5); }
 static void e_mixc(float u, float v, float *o) { set3(o, (1.0 - v) + v * u, v * v, v); }
@@ -317,6 +319,8 @@ const RunCase run_math[] = {
       " }", "Ci", 3, e_clampc, 1e-6f },
     { "clamp of a point", R_POINT "r = clamp(P, point(-0.25, -1, 0), point(0.25, 0.2, 0.5)); }", "r", 3, e_clampp,
       1e-7f },
+    { "clamp with min above max gives min", "surface t() { Ci = color(clamp(u, 0.75, 0.25), clamp(0.1, 0.005, 0),"
+      " clamp(-1, 0.5, 0)); }", "Ci", 3, e_clamp_lo_wins, 1e-7f },
     { "mix of floats, weight beyond 1", "surface t() { Ci = color(mix(-2, 3, u), mix(v, u, 0.25), mix(0, 1, 1.5)); }",
       "Ci", 3, e_mix, 1e-6f },
     { "mix of colors by a float", "surface t() { Ci = mix(color(1, 0, 0), color(u, v, 1), v); }", "Ci", 3, e_mixc,
