@@ -11,10 +11,10 @@ light test(point from = point "shader" (0, 0, -20), to = 0;)
 }
 
 /* EXPECT
-97_varying_local_into_uniform.sl:7:5: error: cannot assign varying value to uniform variable 'dir'
+105_varying_local_into_uniform.sl:7:5: error: cannot assign varying value to uniform variable 'dir'
     dir *= sign(path . dir);
     ^
-97_varying_local_into_uniform.sl:6:12: note: 'path' is varying: a local variable declared without 'uniform' is varying
+105_varying_local_into_uniform.sl:6:12: note: 'path' is varying: a local variable declared without 'uniform' is varying
     vector path = from - to;
            ^
 */

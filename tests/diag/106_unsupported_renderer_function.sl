@@ -5,7 +5,7 @@ surface test(string cloud = "points.ptc";)
 }
 
 /* EXPECT
-98_unsupported_renderer_function.sl:3:5: error: unknown function 'bake3d': point cloud baking (PRMan) is not supported by this renderer
+106_unsupported_renderer_function.sl:3:5: error: unknown function 'bake3d': point cloud baking (PRMan) is not supported by this renderer
     bake3d(cloud, "", P, N, "Ci", Ci);
     ^
 */
