@@ -73,7 +73,7 @@ EXTRA_DIST += scenes tests/render/shaders
 check_PROGRAMS += tests/render/check_rtrender
 TESTS += tests/render/check_rtrender
 tests_render_check_rtrender_SOURCES = tests/render/check_rtrender.c tests/render/backends.h \
-	tests/common/runcmd.h tests/common/runcmd.c
+	tests/common/runcmd.h tests/common/runcmd.c tests/common/readimage.h
 tests_render_check_rtrender_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
 	-DTOP_BUILDDIR='"$(abs_top_builddir)"' -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_render_check_rtrender_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

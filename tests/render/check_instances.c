@@ -18,6 +18,7 @@
 #include "runcmd.h"
 #include "imgdiff.h"
 #include "../common/suite.h"
+#include "readimage.h"
 
 /* check_scenes's bound on native code against the VM. */
 #define NATIVE_MIN_PSNR 85.0
@@ -30,15 +31,6 @@ static char dir[] = "/tmp/check_instances.XXXXXX";
 static Run rtrender(const char *args)
 {
     return run_program(dir, TOP_BUILDDIR "/tools/rtrender", args);
-}
-
-static Image *read_back(const char *name)
-{
-    char path[512], err[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    Image *img = image_read(path, IMAGE_FORMAT_AUTO, err, sizeof err);
-    ck_assert_msg(img != NULL, "%s", err);
-    return img;
 }
 
 /* Renders scene.rib on backend to out, checking it succeeded; the run
@@ -93,7 +85,7 @@ START_TEST(spotlight_without_shadow_runs_native)
                       && strstr(strstr(nat.err, "\"spotlight\""), "runs in native code") != NULL,
                   "the spotlight does not run natively:\n%s", nat.err);
     Run vm = render("vm", "vm.exr");
-    Image *a = read_back("native.exr"), *b = read_back("vm.exr");
+    Image *a = read_image_in(dir, "native.exr"), *b = read_image_in(dir, "vm.exr");
     ImageDiff d = image_diff(a, b);
     ck_assert_msg(d.psnr >= NATIVE_MIN_PSNR && d.worst <= NATIVE_MAX_DIFF,
                   "native against the VM: PSNR %.2f dB (at least %.0f), max difference %g at "
@@ -128,7 +120,7 @@ START_TEST(primvars_are_not_folded)
     static const char *const backends[] = { "native", "vm" };
     for (int k = 0; k < 2; k++) {
         Run r = render(backends[k], "out.exr");
-        Image *img = read_back("out.exr");
+        Image *img = read_image_in(dir, "out.exr");
         static const int x[3] = { 7, 20, 33 };
         static const float kd[3] = { 0.2f, 0.5f, 0.7f };
         for (int i = 0; i < 3; i++) {
@@ -189,7 +181,7 @@ START_TEST(variants_are_bounded)
     ck_assert_msg(strstr(r.err, "note: shader \"tint\" has more than 16 distinct instances; the "
                                 "others run its generic code\n") != NULL, "%s", r.err);
     ck_assert_msg(strstr(r.err, "; 2 shaders built, 17 specialised\n") != NULL, "%s", r.err);
-    Image *img = read_back("out.exr");
+    Image *img = read_image_in(dir, "out.exr");
     for (int i = 0; i < 20; i++) {
         float rgb[3];
         pixel(img, 2 * i + 1, 10, rgb);

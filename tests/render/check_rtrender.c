@@ -18,6 +18,7 @@
 
 #include "render/image/image.h"
 #include "runcmd.h"
+#include "readimage.h"
 #include "backends.h"
 
 static char dir[] = "/tmp/check_rtrender.XXXXXX";
@@ -35,15 +36,6 @@ static bool exists(const char *name)
 static Run rtrender(const char *args)
 {
     return run_program(dir, TOP_BUILDDIR "/tools/rtrender", args);
-}
-
-static Image *read_back(const char *name)
-{
-    char path[512], err[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    Image *img = image_read(path, IMAGE_FORMAT_AUTO, err, sizeof err);
-    ck_assert_msg(img != NULL, "%s", err);
-    return img;
 }
 
 /* A constant white square filling an orthographic frame. */
@@ -222,7 +214,7 @@ START_TEST(backend_choice)
             ck_assert_str_eq(r.err, "");
         }
         run_free(&r);
-        Image *img = read_back(i ? "vm.exr" : "native.exr");
+        Image *img = read_image_in(dir, i ? "vm.exr" : "native.exr");
         for (int c = 0; c < 3; c++) {
             ck_assert_float_eq_tol(image_pixel(img, 0, 0)[c], 0.25f, 1e-6f);
             ck_assert_float_eq_tol(image_pixel(img, 1, 1)[c], 1.0f, 1e-6f);
@@ -293,7 +285,7 @@ START_TEST(output_png_by_extension)
     ck_assert_msg(r.status == 0, "%s", r.err);
     run_free(&r);
     ck_assert(!exists("ignored.tif"));
-    Image *img = read_back("out.png");
+    Image *img = read_image_in(dir, "out.png");
     ck_assert_int_eq(img->width, 8);
     ck_assert_int_eq(img->height, 4);
     ck_assert_int_eq(img->channels, 4);
@@ -315,7 +307,7 @@ START_TEST(exposure_into_float_tiff)
     Run r = rtrender("-q exposed.rib");
     ck_assert_msg(r.status == 0, "%s", r.err);
     run_free(&r);
-    Image *img = read_back("exposed.tif");
+    Image *img = read_image_in(dir, "exposed.tif");
     ck_assert_int_eq(img->channels, 3);
     const float *p = image_pixel(img, 1, 1);
     ck_assert_float_eq_tol(p[0], 0.5f, 1e-6);
@@ -337,7 +329,7 @@ START_TEST(shader_from_the_rib_folder)
     Run r = rtrender("-q own.rib");
     ck_assert_msg(r.status == 0, "%s", r.err);
     run_free(&r);
-    Image *img = read_back("own.exr");
+    Image *img = read_image_in(dir, "own.exr");
     ck_assert_float_eq_tol(image_pixel(img, 0, 0)[0], 0.5f, 1e-6);
     ck_assert_float_eq_tol(image_pixel(img, 0, 0)[3], 1, 1e-6);
     image_free(img);
@@ -353,7 +345,7 @@ START_TEST(unknown_request_warns)
     ck_assert_msg(r.status == 0, "%s", r.err);
     ck_assert_str_eq(r.err, "unk.rib:2:1: warning: unknown request \"Frobnicate\" skipped\n");
     run_free(&r);
-    Image *img = read_back("unk.exr");
+    Image *img = read_image_in(dir, "unk.exr");
     ck_assert_float_eq_tol(image_pixel(img, 1, 1)[0], 1, 1e-6);
     image_free(img);
     r = rtrender("-q --strict -o strict.exr unk.rib");
@@ -370,7 +362,7 @@ static float gray_of(const char *args)
     Run r = rtrender(args);
     ck_assert_msg(r.status == 0, "%s: %s", args, r.err);
     run_free(&r);
-    Image *img = read_back("paths.exr");
+    Image *img = read_image_in(dir, "paths.exr");
     float v = image_pixel(img, 0, 0)[0];
     image_free(img);
     unlink("paths.exr");
@@ -488,15 +480,15 @@ START_TEST(shadow_map_in_two_passes)
                "\"shadowname\" \"two.shd\" \"samples\" 1\nSurface \"matte\"\n"
                "Polygon \"P\" [-2 -2 5  -2 2 5  2 2 5  2 -2 5]\nWorldEnd\nFrameEnd\n");
     render_clean("-q two.rib");
-    Image *z = read_back("two.z");
+    Image *z = read_image_in(dir, "two.z");
     ck_assert_float_eq_tol(image_pixel(z, 1, 4)[0], 4, 1e-4);
     ck_assert_float_eq_tol(image_pixel(z, 6, 4)[0], 5, 1e-4);
     ck_assert(z->meta.has_world_to_camera && z->meta.has_world_to_screen);
     image_free(z);
-    Image *shd = read_back("two.shd");
+    Image *shd = read_image_in(dir, "two.shd");
     ck_assert_str_eq(shd->meta.texture_format, "Shadow");
     image_free(shd);
-    Image *img = read_back("lit.exr");
+    Image *img = read_image_in(dir, "lit.exr");
     for (int y = 0; y < 8; y++)
         for (int x = 0; x < 8; x++) {
             if (x == 3 || x == 4)
@@ -511,7 +503,7 @@ START_TEST(shadow_map_in_two_passes)
        value changes by 5% across a pixel: the mean of 16 stratified
        samples (box filter) lies within 0.3% of the centre's value, a
        half float's rounding within 0.05%. */
-    img = read_back("spot.exr");
+    img = read_image_in(dir, "spot.exr");
     for (int y = 0; y < 8; y++)
         for (int x = 0; x < 8; x++) {
             if (x == 3 || x == 4)
@@ -554,15 +546,15 @@ START_TEST(make_texture_and_environments)
                "Projection \"orthographic\"\nTranslate 0 0 1\nWorldBegin\nSurface \"gray\"\n"
                "Polygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\nWorldEnd\n");
     render_clean("-q make.rib");
-    Image *t = read_back("px.tex");
+    Image *t = read_image_in(dir, "px.tex");
     ck_assert_str_eq(t->meta.texture_format, "Plain Texture");
     ck_assert_str_eq(t->meta.wrap_modes, "periodic,clamp");
     image_free(t);
-    t = read_back("ll.tex");
+    t = read_image_in(dir, "ll.tex");
     ck_assert_str_eq(t->meta.texture_format, "LatLong Environment");
     ck_assert_float_eq_tol(image_pixel(t, 2, 2)[0], 3.0f / 8, 1e-6);
     image_free(t);
-    t = read_back("cube.tex");
+    t = read_image_in(dir, "cube.tex");
     ck_assert_str_eq(t->meta.texture_format, "CubeFace Environment");
     ck_assert_int_eq(t->width, 12);
     ck_assert_int_eq(t->height, 8);
@@ -571,7 +563,7 @@ START_TEST(make_texture_and_environments)
         ck_assert_float_eq_tol(image_pixel(t, 4 * col[i] + 1, 4 * row[i] + 2)[1],
                                (float)(i + 1) / 8, 1e-6);
     image_free(t);
-    Image *img = read_back("gray.exr");
+    Image *img = read_image_in(dir, "gray.exr");
     ck_assert_float_eq_tol(image_pixel(img, 0, 0)[0], 1.0f / 8, 1e-4);
     image_free(img);
     /* a picture that is not there: a located error, no image */

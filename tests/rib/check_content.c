@@ -17,6 +17,7 @@
 
 #include "render/image/image.h"
 #include "runcmd.h"
+#include "readimage.h"
 #include "../common/suite.h"
 
 static char dir[] = "/tmp/check_content.XXXXXX";
@@ -39,21 +40,12 @@ static Run rtrender(const char *args, int want)
     return r;
 }
 
-static Image *read_back(const char *name)
-{
-    char path[512], err[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    Image *img = image_read(path, IMAGE_FORMAT_AUTO, err, sizeof err);
-    ck_assert_msg(img != NULL, "%s", err);
-    return img;
-}
-
 /* Asserts that red of every pixel of the 8 x 8 image in columns left of 3
    is `left` and right of 4 is `right` (columns 3 and 4 straddle an edge
    and are left out), within 1e-4. */
 static void expect_halves(const char *name, float left, float right)
 {
-    Image *img = read_back(name);
+    Image *img = read_image_in(dir, name);
     ck_assert_int_eq(img->width, 8);
     for (int y = 0; y < 8; y++)
         for (int x = 0; x < 8; x++)
@@ -199,7 +191,7 @@ START_TEST(texture_pass_keeps_its_name_under_o)
     /* --res is the picture's: the pass keeps its Format of 8 x 8. */
     r = rtrender("-q --res 4x4 -o small.exr tex.rib", 0);
     run_free(&r);
-    Image *pass = read_back("pass.tif"), *small = read_back("small.exr");
+    Image *pass = read_image_in(dir, "pass.tif"), *small = read_image_in(dir, "small.exr");
     ck_assert_int_eq(pass->width, 8);
     ck_assert_int_eq(small->width, 4);
     ck_assert_float_eq_tol(image_pixel(small, 2, 2)[0], 0.2f, 1e-4);
@@ -269,7 +261,7 @@ START_TEST(screen_ndc_and_raster_spaces)
                              "Polygon \"P\" [-9 -9 5  -9 9 5  9 9 5  9 -9 5]\nWorldEnd\n");
     Run r = rtrender("-q -o spaces.exr spaces.rib", 0);
     run_free(&r);
-    Image *img = read_back("spaces.exr");
+    Image *img = read_image_in(dir, "spaces.exr");
     for (int y = 0; y < 8; y++)
         for (int x = 0; x < 8; x++) {
             const float *p = image_pixel(img, x, y);
