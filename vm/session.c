@@ -110,13 +110,15 @@ static void warn_index(VmState *s, uint32_t pc, float index, void *data)
 
 /* vm.h's warn: a builtin's warning, once per source line and message
    (negative kinds, by the length of the message's function name, keep two
-   builtins on one line apart). */
+   builtins on one line apart). Native code's index warning, which names
+   no function, is once per line as warn_index's. */
 static void warn_builtin(VmState *s, uint32_t pc, const char *msg, void *data)
 {
     const VmSession *ss = data;
     VmLine native = { 0, s->call_line, s->call_file };
     const VmLine *at = s->call_file ? &native : line_at(ss->obj, pc);
-    char kind = (char)(-1 - (int)(strcspn(msg, "(") % 100));
+    size_t name = strcspn(msg, "(");
+    char kind = msg[name] ? (char)(-1 - (int)(name % 100)) : 'i';
     if (at && !vm_once_first(ss->once, kind, at->file, at->line))
         return;
     if (at)

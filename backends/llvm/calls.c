@@ -40,6 +40,9 @@ void nl_declare_helpers(Lower *L)
     LLVMTypeRef mp[4] = { L->ptr, L->ptr, L->ptr, L->i32 };
     L->matdiv_ty = LLVMFunctionType(L->voidt, mp, 4, 0);
     L->matdiv_fn = LLVMAddFunction(L->mod, "native_rt_matdiv", L->matdiv_ty);
+    LLVMTypeRef bp[6] = { L->ptr, L->ptr, L->i32, L->ptr, L->i32, L->f32 };
+    L->bad_index_ty = LLVMFunctionType(L->voidt, bp, 6, 0);
+    L->bad_index_fn = LLVMAddFunction(L->mod, "native_rt_bad_index", L->bad_index_ty);
 }
 
 static int callee_index(Lower *L, const VmCallee *c)
@@ -243,6 +246,22 @@ void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, cons
         if (memo)
             memo->used++;
     }
+}
+
+/* Through the state's warn, as a builtin's warning from this line: the
+   session reports each line once, in the VM's words (vm/session.c). */
+void native_rt_bad_index(NativeRt *rt, const char *file, int32_t line, const char *array,
+                         int32_t len, float index)
+{
+    VmState *s = rt->state;
+    char msg[240];
+    snprintf(msg, sizeof msg, "index %g out of bounds for array%s%s%s of length %d", (double)index,
+             *array ? " '" : "", array, *array ? "'" : "", (int)len);
+    s->call_file = file, s->call_line = (uint32_t)line;
+    if (s->warn)
+        s->warn(s, 0, msg, s->warn_data);
+    else
+        fprintf(stderr, "%s:%d: warning: %s\n", file, (int)line, msg);
 }
 
 void native_rt_matdiv(const float *a, const float *b, float *out, int32_t W)

@@ -161,9 +161,9 @@ NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, Native
     /* The runtime helpers, by address: native_rt_* (calls.c, prelude.c)
        and the lighting's calls into the host (runtime/lightrows.c). */
     static const char names[][20] = { "native_rt_call", "native_rt_matdiv", "native_rt_deriv",
-                                      "rsl_light_group", "rsl_light_lobes" };
+                                      "rsl_light_group", "rsl_light_lobes", "native_rt_bad_index" };
     void *addrs[] = { (void *)native_rt_call, (void *)native_rt_matdiv, (void *)native_rt_deriv,
-                      (void *)rsl_light_group, (void *)rsl_light_lobes };
+                      (void *)rsl_light_group, (void *)rsl_light_lobes, (void *)native_rt_bad_index };
     enum { NSYMS = sizeof addrs / sizeof *addrs };
     LLVMOrcCSymbolMapPair syms[NSYMS];
     for (int i = 0; i < NSYMS; i++) {

@@ -138,11 +138,70 @@ static LLVMValueRef index_is(Lower *L, LLVMValueRef idx, int e, bool vary)
     return LLVMBuildICmp(L->b, LLVMIntEQ, idx, vary ? nl_splat(L, k) : k, "");
 }
 
+/* The array's name as the VM's warning gives it: a parameter's or a
+   global's, else "" (a local array). */
+static const char *array_name(Lower *L, IrVal *a)
+{
+    const IrIns *def = a->kind == IRV_INS ? (const IrIns *)a : NULL;
+    if (def && def->op == IR_param && def->imm >= 0 && def->imm < L->fn->nparams)
+        return L->fn->params[def->imm].name;
+    if (def && def->op == IR_gget && def->sym)
+        return def->sym;
+    return "";
+}
+
+/* The VM's warning on an index out of bounds, !(-1 < i < len), at the
+   first active lane that has one: a branch to a cold call of
+   native_rt_bad_index, so that indexing in range costs a compare. A GPU
+   thread has no host to warn through; its index is clamped alike. */
+static void warn_bad_index(Lower *L, IrIns *ins, NVal i, int len)
+{
+    if (L->gpu)
+        return;
+    bool vary = i.varying;
+    LLVMValueRef f = nv_comp(L, i, 0, vary);
+    LLVMValueRef lo = LLVMConstReal(L->f32, -1.0), hi = LLVMConstReal(L->f32, (double)len);
+    if (vary)
+        lo = nl_splat(L, lo), hi = nl_splat(L, hi);
+    LLVMValueRef in = LLVMBuildAnd(L->b, LLVMBuildFCmp(L->b, LLVMRealOGT, f, lo, ""),
+                                   LLVMBuildFCmp(L->b, LLVMRealOLT, f, hi, ""), "");
+    LLVMValueRef bad = LLVMBuildNot(L->b, in, "");
+    LLVMValueRef bits = NULL;
+    if (vary) {
+        bad = LLVMBuildAnd(L->b, bad, L->cur_mask, "");
+        bits = LLVMBuildBitCast(L->b, bad, LLVMIntTypeInContext(L->ctx, (unsigned)L->W), "");
+        bad = LLVMBuildICmp(L->b, LLVMIntNE, bits, LLVMConstNull(LLVMTypeOf(bits)), "");
+    }
+    LLVMBasicBlockRef cold = LLVMAppendBasicBlockInContext(L->ctx, L->func, "badindex");
+    LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(L->ctx, L->func, "badindex.done");
+    LLVMBuildCondBr(L->b, bad, cold, cont);
+    LLVMPositionBuilderAtEnd(L->b, cold);
+    LLVMValueRef value = f;
+    if (vary) {
+        LLVMTypeRef bt = LLVMTypeOf(bits);
+        unsigned id = LLVMLookupIntrinsicID("llvm.cttz", 9);
+        LLVMValueRef cttz = LLVMGetIntrinsicDeclaration(L->mod, id, &bt, 1);
+        LLVMValueRef cargs[2] = { bits, LLVMConstInt(L->i1, 0, 0) };
+        LLVMValueRef lane = LLVMBuildCall2(L->b, LLVMIntrinsicGetType(L->ctx, id, &bt, 1), cttz,
+                                           cargs, 2, "");
+        value = LLVMBuildExtractElement(L->b, f, lane, "");
+    }
+    LLVMValueRef args[6] = { L->rt,
+                             LLVMBuildGlobalStringPtr(L->b, ins->loc.file ? ins->loc.file : "?", ""),
+                             LLVMConstInt(L->i32, (unsigned)ins->loc.line, 0),
+                             LLVMBuildGlobalStringPtr(L->b, array_name(L, ins->args[0]), ""),
+                             LLVMConstInt(L->i32, (unsigned)len, 0), value };
+    LLVMBuildCall2(L->b, L->bad_index_ty, L->bad_index_fn, args, 6, "");
+    LLVMBuildBr(L->b, cont);
+    LLVMPositionBuilderAtEnd(L->b, cont);
+}
+
 static NVal array_get(Lower *L, IrIns *ins, bool vary)
 {
     IrType at = ins->args[0]->type;
     int w = nl_kind_width(at.kind), len = at.arraylen;
     NVal a = nv_get(L, ins->args[0]), i = nv_get(L, ins->args[1]);
+    warn_bad_index(L, ins, i, len);
     LLVMValueRef idx = clamp_index(L, i, len, i.varying);
     NVal r = nv_new(L, w, vary);
     for (int k = 0; k < w; k++) {
@@ -159,6 +218,7 @@ static NVal array_set(Lower *L, IrIns *ins, bool vary)
     IrType at = ins->args[0]->type;
     int w = nl_kind_width(at.kind), len = at.arraylen;
     NVal a = nv_get(L, ins->args[0]), i = nv_get(L, ins->args[1]), c = nv_get(L, ins->args[2]);
+    warn_bad_index(L, ins, i, len);
     LLVMValueRef idx = clamp_index(L, i, len, i.varying);
     NVal r = nv_new(L, w * len, vary);
     for (int e = 0; e < len; e++) {

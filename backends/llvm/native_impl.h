@@ -115,6 +115,8 @@ typedef struct Lower {
     LLVMTypeRef f32, i1, i8, i32, i64, ptr, vf, vb, vi32, voidt;
     LLVMTypeRef call_ty, matdiv_ty;  /* the helpers' function types */
     LLVMValueRef call_fn, matdiv_fn;
+    LLVMTypeRef bad_index_ty;        /* native_rt_bad_index (lower.c) */
+    LLVMValueRef bad_index_fn;
     LLVMBasicBlockRef entry_bb;      /* allocas and the inputs' loads */
     LLVMBuilderRef eb;               /* at its end */
 
@@ -270,6 +272,9 @@ char *nb_link_runtime(LLVMModuleRef mod, const char *keep);
 /* The helpers the JIT binds by address. */
 void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, const float *args,
                     float *out);
+/* The warning on an array index out of bounds (lower.c), as the VM's. */
+void native_rt_bad_index(NativeRt *rt, const char *file, int32_t line, const char *array,
+                         int32_t len, float index);
 void native_rt_matdiv(const float *a, const float *b, float *out, int32_t W);
 void native_rt_deriv(NativeRt *rt, int64_t base, int32_t row, int32_t w, int32_t dir, float *out);
 

@@ -29,11 +29,16 @@
 ** possible bomb: a 333-byte file declaring 16000 x 5000 black pixels
 ** would otherwise keep the decoder busy for seconds. A progressive file
 ** may have at most JPEG_MAX_SCANS scans, each of which costs a pass over
-** the whole image; an arithmetic-coded one's passes are bounded alike,
-** since a scan of a flat image is free too (a header's few bytes): its
-** scans together may pass over JPEG_ARITH_FREE_SCANS times the free
-** blocks, and a bit per block beyond (a 3.6 KB file making 200 passes
-** over 2048 x 2048 pixels took two seconds).
+** the whole image, and most scans can be nearly free: an arithmetic-coded
+** scan of a flat image is a header's few bytes, and so is a Huffman-coded
+** AC scan of one (one code skips 32767 empty blocks). So the scans
+** together may pass over JPEG_FREE_SCANS times the free blocks, and a bit
+** per block beyond (a 3.6 KB file making 200 passes over 2048 x 2048
+** pixels took two seconds). For an arithmetic-coded file the free blocks
+** are JPEG_ARITH_FREE_BLOCKS; for a Huffman-coded one they are the
+** image's own, which its bytes have paid for at a bit each (above), so
+** that a large flat progressive image in libjpeg's 10 scans still decodes
+** while the work stays within JPEG_FREE_SCANS passes per bit of data.
 */
 #include "config.h"
 #include "render/image/image_impl.h"
@@ -45,7 +50,7 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
-enum { JPEG_MAX_SCANS = 256, JPEG_ARITH_FREE_BLOCKS = 1 << 16, JPEG_ARITH_FREE_SCANS = 16 };
+enum { JPEG_MAX_SCANS = 256, JPEG_ARITH_FREE_BLOCKS = 1 << 16, JPEG_FREE_SCANS = 16 };
 
 typedef struct JpegIn {
     struct jpeg_decompress_struct cinfo;
@@ -85,11 +90,13 @@ static void on_progress(j_common_ptr c)
         snprintf(in->msg, sizeof in->msg, "more than %d scans", JPEG_MAX_SCANS);
         longjmp(in->jump, 1);
     }
-    unsigned long free_passes = (unsigned long)JPEG_ARITH_FREE_SCANS * JPEG_ARITH_FREE_BLOCKS;
-    if (in->cinfo.arith_code && scans * in->blocks > 8 * in->bytes + free_passes) {
+    bool arith = in->cinfo.arith_code;
+    unsigned long free_passes = (unsigned long)JPEG_FREE_SCANS
+                                * (arith ? (unsigned long)JPEG_ARITH_FREE_BLOCKS : in->blocks);
+    if (scans * in->blocks > 8 * in->bytes + free_passes) {
         snprintf(in->msg, sizeof in->msg, "%lu scans over %lu blocks are more than %lu bytes "
-                 "of arithmetic-coded data pay for (past %lu block passes, at least a bit per "
-                 "block)", scans, in->blocks, in->bytes, free_passes);
+                 "of %s-coded data pay for (past %lu block passes, at least a bit per block)",
+                 scans, in->blocks, in->bytes, arith ? "arithmetic" : "Huffman", free_passes);
         longjmp(in->jump, 1);
     }
 }

@@ -3,7 +3,7 @@
 ** here, by libpng and libjpeg or byte by byte, whose pixel values follow
 ** from how they were made: every PNG color type and bit depth, 16-bit
 ** samples exact, interlacing; JPEG gray, RGB and CMYK within a stated
-** tolerance, arithmetic-coded JPEG exact; RGBE exact by its formula.
+** tolerance, flat-block JPEG exact (Huffman and arithmetic coding); RGBE exact by its formula.
 ** And the failures: files cut anywhere say "truncated", a JPEG or HDR
 ** declaring a huge image in a few bytes is refused before any decoding,
 ** corrupt data and unsupported variants are named.
@@ -368,29 +368,31 @@ static uint8_t block_gray(int x, int y)
     return (uint8_t)((x / 8 * 37 + y / 8 * 71 + 10) % 256);
 }
 
-/* Arithmetic-coded JPEG, sequential (SOF9) and progressive (SOF10), of
-   flat 8 x 8 blocks at quality 100: every quantizer is 1 and a flat
-   block is its DC coefficient alone, 8 (v - 128), so each sample comes
-   back exactly. */
-START_TEST(jpeg_arith_exact)
+/* JPEG of flat 8 x 8 blocks at quality 100, sequential and progressive,
+   Huffman-coded (SOF0, SOF2) and arithmetic-coded (SOF9, SOF10): every
+   quantizer is 1 and a flat block is its DC coefficient alone, 8 (v -
+   128), so each sample comes back exactly. */
+START_TEST(jpeg_flat_blocks_exact)
 {
     enum { W = 64, H = 40 };
+    static const uint8_t sof[2][2] = { { 0xc0, 0xc2 }, { 0xc9, 0xca } };
     float want[W * H];
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++)
             want[y * W + x] = block_gray(x, y) / 255.0f;
-    for (int progressive = 0; progressive < 2; progressive++) {
-        write_jpeg_spec(scratch("a.jpg"), &(JpegSpec){ .w = W, .h = H, .comps = 1,
-                        .space = JCS_GRAYSCALE, .gray = block_gray, .quality = 100,
-                        .arith = true, .progressive = progressive });
-        size_t n;
-        uint8_t *d = read_bytes(scratch("a.jpg"), &n);
-        ck_assert_int_eq(d[jpeg_sof(d, n) + 1], progressive ? 0xca : 0xc9);
-        free(d);
-        Image *img = read_ok(scratch("a.jpg"));
-        expect_exact(img, W, H, 1, want);
-        image_free(img);
-    }
+    for (int arith = 0; arith < 2; arith++)
+        for (int progressive = 0; progressive < 2; progressive++) {
+            write_jpeg_spec(scratch("a.jpg"), &(JpegSpec){ .w = W, .h = H, .comps = 1,
+                            .space = JCS_GRAYSCALE, .gray = block_gray, .quality = 100,
+                            .arith = arith, .progressive = progressive });
+            size_t n;
+            uint8_t *d = read_bytes(scratch("a.jpg"), &n);
+            ck_assert_int_eq(d[jpeg_sof(d, n) + 1], sof[arith][progressive]);
+            free(d);
+            Image *img = read_ok(scratch("a.jpg"));
+            expect_exact(img, W, H, 1, want);
+            image_free(img);
+        }
 }
 END_TEST
 
@@ -463,6 +465,44 @@ START_TEST(jpeg_arith_scans_bomb)
                   err);
     ck_assert_msg(strstr(err, " bytes of arithmetic-coded data pay for (past 1048576 block "
                           "passes, at least a bit per block)"), "%s", err);
+}
+END_TEST
+
+/* A progressive Huffman-coded bomb: 1024 x 2048 black pixels (32768
+   blocks) in the DC's first pass, which pays a bit per block, and then 39
+   AC scans of one coefficient each, a few bytes apiece (an end-of-band
+   run skips 32767 blocks). The scans may pass over 16 x 32768 blocks
+   free and a bit per block beyond, so the file is refused at the first
+   scan past its budget: s scans where s x 32768 > 8 bytes + 524288 >=
+   (s - 1) x 32768, with bytes the scan data's, at most the file's. */
+START_TEST(jpeg_huffman_scans_bomb)
+{
+    enum { NSCANS = 40, BLOCKS = 1024 / 8 * (2048 / 8), FREE = 16 * BLOCKS };
+    static jpeg_scan_info scans[NSCANS];
+    scans[0] = (jpeg_scan_info){ 1, { 0 }, 0, 0, 0, 0 };
+    for (int k = 1; k < NSCANS; k++)
+        scans[k] = (jpeg_scan_info){ 1, { 0 }, k, k, 0, 0 };
+    static const uint8_t black = 0;
+    write_jpeg_spec(scratch("hscans.jpg"), &(JpegSpec){ .w = 1024, .h = 2048, .comps = 1,
+                    .space = JCS_GRAYSCALE, .color = &black, .quality = 100,
+                    .scans = scans, .nscans = NSCANS });
+    size_t n;
+    uint8_t *d = read_bytes(scratch("hscans.jpg"), &n);
+    ck_assert_int_eq(d[jpeg_sof(d, n) + 1], 0xc2);
+    free(d);
+    ck_assert_ptr_null(image_read(scratch("hscans.jpg"), IMAGE_FORMAT_AUTO, err, sizeof err));
+    unsigned long s, blocks, bytes, free_passes;
+    const char *at = strstr(err, "cannot read JPEG: ");
+    ck_assert_msg(at && sscanf(at, "cannot read JPEG: %lu scans over %lu blocks are more than %lu "
+                               "bytes of Huffman-coded data pay for (past %lu block passes",
+                               &s, &blocks, &bytes, &free_passes) == 4, "%s", err);
+    ck_assert_uint_eq(blocks, BLOCKS);
+    ck_assert_uint_eq(free_passes, FREE);
+    ck_assert_uint_le(bytes, n);
+    ck_assert_uint_ge(bytes, BLOCKS / 8); /* the DC scan's bit per block */
+    ck_assert_uint_lt(s, NSCANS);
+    ck_assert_uint_gt(s * BLOCKS, 8 * bytes + FREE);
+    ck_assert_uint_le((s - 1) * BLOCKS, 8 * bytes + FREE);
 }
 END_TEST
 
@@ -608,9 +648,10 @@ Suite *formats_suite(void)
     tcase_add_test(tc, jpeg_truncated);
     tcase_add_test(tc, jpeg_bomb_and_short_scan);
     tcase_add_test(tc, jpeg_bad_huffman_table);
-    tcase_add_test(tc, jpeg_arith_exact);
+    tcase_add_test(tc, jpeg_flat_blocks_exact);
     tcase_add_test(tc, jpeg_arith_bomb);
     tcase_add_test(tc, jpeg_arith_scans_bomb);
+    tcase_add_test(tc, jpeg_huffman_scans_bomb);
     tcase_add_test(tc, hdr_flat_exact);
     tcase_add_test(tc, hdr_rle_exact);
     tcase_add_test(tc, hdr_corrupt_and_unsupported);

@@ -361,6 +361,46 @@ START_TEST(builtin_messages_at_their_lines)
 }
 END_TEST
 
+/* An array index out of bounds warns in native code as on the VM, once
+   per line with the first point's index, and reads or writes the clamped
+   end: a varying index into a local array (line 5, u * 8 - 2 = -2 at the
+   first point, 6 at the last), a uniform one into a parameter (line 6),
+   and a write (line 7). By hand, with x = b[j], y = a[2] = 3 and the end
+   written 7: r = x + 100 y + 1000 b[0] + 10000 b[3], so 10 + 300 + 7000 +
+   400000 where j <= 0 and 40 + 300 + 10000 + 70000 where j >= 3. */
+START_TEST(index_out_of_bounds)
+{
+    const char *sl = "/tmp/check_native_index.sl";
+    FILE *f = fopen(sl, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("surface idx(float k = 5; float a[3] = {1, 2, 3}; output varying float r = 0)\n{\n"
+          "    float b[4] = {10, 20, 30, 40}, j = u * 8 - 2;\n"
+          "    float x = 0;\n"
+          "    x = b[j];\n"
+          "    float y = a[k];\n"
+          "    b[j] = 7;\n"
+          "    r = x + y * 100 + b[0] * 1000 + b[3] * 10000;\n}\n", f);
+    fclose(f);
+    char want[400];
+    snprintf(want, sizeof want, "%s:5: warning: index -2 out of bounds for array of length 4\n"
+             "%s:6: warning: index 5 out of bounds for array 'a' of length 3\n"
+             "%s:7: warning: index -2 out of bounds for array of length 4\n", sl, sl, sl);
+    static const char *const backends[] = { "", " --backend native", " --backend native --isa scalar" };
+    for (int level = 0; level <= 2; level += 2)
+        for (size_t k = 0; k < sizeof backends / sizeof *backends; k++) {
+            char args[300];
+            snprintf(args, sizeof args, "%s --shade idx --grid 4 1 --print r -O%d%s", sl, level,
+                     backends[k]);
+            Run r = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslvm", args);
+            ck_assert_msg(r.status == 0, "%s: %s", args, r.err);
+            ck_assert_str_eq(r.err, want);
+            ck_assert_str_eq(r.out, "0 0: 407310\n1 0: 407310\n2 0: 80340\n3 0: 80340\n");
+            run_free(&r);
+        }
+    unlink(sl);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("native");
@@ -371,6 +411,7 @@ int main(void)
     tcase_add_test(tc, tools_derivatives);
     tcase_add_test(tc, runaway_loop_stopped);
     tcase_add_test(tc, builtin_messages_at_their_lines);
+    tcase_add_test(tc, index_out_of_bounds);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
