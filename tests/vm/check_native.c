@@ -224,10 +224,7 @@ END_TEST
 START_TEST(tools)
 {
     const char *sl = "/tmp/check_native_tool.sl";
-    FILE *f = fopen(sl, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(T "{ float i = 0; while (i < u * 4) i += 1; r = i + v; }\n", f);
-    fclose(f);
+    write_in("/tmp", strrchr(sl, '/') + 1, T "{ float i = 0; while (i < u * 4) i += 1; r = i + v; }\n");
     Run ir = run_program(TOP_BUILDDIR, TOP_BUILDDIR "/tools/rslc", "--emit=llvm -O2 /tmp/check_native_tool.sl");
     ck_assert_int_eq(ir.status, 0);
     ck_assert_ptr_nonnull(strstr(ir.out, "define void @shade("));
@@ -266,10 +263,7 @@ START_TEST(tools_derivatives)
     };
     const char *sl = "/tmp/check_native_deriv.sl";
     for (size_t k = 0; k < sizeof shaders / sizeof *shaders; k++) {
-        FILE *f = fopen(sl, "w");
-        ck_assert_ptr_nonnull(f);
-        fputs(shaders[k].src, f);
-        fclose(f);
+        write_in("/tmp", strrchr(sl, '/') + 1, shaders[k].src);
         const char *args = "/tmp/check_native_deriv.sl --shade t --grid 7 5 --print r";
         char nargs[200];
         snprintf(nargs, sizeof nargs, "%s --backend native", args);
@@ -325,14 +319,11 @@ END_TEST
 START_TEST(builtin_messages_at_their_lines)
 {
     const char *sl = "/tmp/check_native_warn.sl";
-    FILE *f = fopen(sl, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs("surface warns(float x = 2; string space = \"current\")\n{\n"
+    write_in("/tmp", strrchr(sl, '/') + 1, "surface warns(float x = 2; string space = \"current\")\n{\n"
           "    printf(\"%.0f %d\\n\", x + s);\n"
           "    string t = format(\"%s-%c\", \"a\");\n"
           "    printf(\"%s\\n\", t);\n"
-          "    Ci = color transform(space, P);\n}\n", f);
-    fclose(f);
+          "    Ci = color transform(space, P);\n}\n");
     char want[3][200];
     snprintf(want[0], sizeof want[0], "%s:3: warning: printf(): 1 conversion in \"%%.0f %%d...\" "
              "without an argument, printed as written\n", sl);
@@ -371,16 +362,13 @@ END_TEST
 START_TEST(index_out_of_bounds)
 {
     const char *sl = "/tmp/check_native_index.sl";
-    FILE *f = fopen(sl, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs("surface idx(float k = 5; float a[3] = {1, 2, 3}; output varying float r = 0)\n{\n"
+    write_in("/tmp", strrchr(sl, '/') + 1, "surface idx(float k = 5; float a[3] = {1, 2, 3}; output varying float r = 0)\n{\n"
           "    float b[4] = {10, 20, 30, 40}, j = u * 8 - 2;\n"
           "    float x = 0;\n"
           "    x = b[j];\n"
           "    float y = a[k];\n"
           "    b[j] = 7;\n"
-          "    r = x + y * 100 + b[0] * 1000 + b[3] * 10000;\n}\n", f);
-    fclose(f);
+          "    r = x + y * 100 + b[0] * 1000 + b[3] * 10000;\n}\n");
     char want[400];
     snprintf(want, sizeof want, "%s:5: warning: index -2 out of bounds for array of length 4\n"
              "%s:6: warning: index 5 out of bounds for array 'a' of length 3\n"
