@@ -155,6 +155,8 @@ static const char *const standard[][2] = {
     {"searchpath:archive", "string"},  {"searchpath:procedural", "string"},
     {"searchpath:display", "string"},  {"searchpath:resource", "string"},
     {"trace:maxdepth", "integer"},     {"trace:bias", "float"},
+    /* BMRT's ray-traced shadows for the lights declared after it */
+    {"light:shadows", "string"},
     /* rtrender's integrator (render/render.c) */
     {"integrator:name", "string"},     {"integrator:maxdepth", "integer"},
     {"trace:maxdiffusedepth", "integer"},
