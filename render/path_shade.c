@@ -6,11 +6,12 @@
 ** illuminance code, and ambient() gives nothing: the path tracer
 ** computes the light it stood for. Each hit runs its surface shader
 ** through the shading interface, in one batch of two lanes a hit:
-**   1. without lights: the emission (what constant surfaces and
-**      environment() reflections add), the opacity, and P and N as the
-**      shader leaves them (displaced, bumped); it names the lobes its
-**      lighting calls reflect into as well (path_lobes.c), and its
-**      trace() calls, which are not traced (they answer 0: host.c);
+**   1. without lights: the emission (what constant surfaces add), the
+**      opacity, and P and N as the shader leaves them (displaced,
+**      bumped); it names the lobes its lighting calls reflect into as
+**      well (path_lobes.c), and its trace() calls, which are not traced
+**      (they answer 0: host.c), and counts its environment() lookups,
+**      which answer 0 too;
 **   2. its twin, lit along each lighting call's own normal (Cl = 1):
 **      when the hit's one lobe is diffuse()'s, this lane less the first
 **      is the lobe's weight W, and pi f cos(w) = W max(0, N . w) along
@@ -22,7 +23,12 @@
 ** more a call, that call alone answering 1: less the emission, that is
 ** the colour the shader weighs what the call sees by, and the call is a
 ** lobe of the surface (a mirror, or refraction through fresnel()) that
-** the next segment may follow instead of the lighting lobes.
+** the next segment may follow instead of the lighting lobes. So is an
+** environment() lookup, along its direction read in world space; those
+** hits run one a batch (path_traces.c), and a path leaving the scene
+** along one sees the lookup, not the environment light.
+** illuminance("category", ...) holds: a light sample's lane runs under
+** its light's __category, a lobe's under none (categorised()).
 ** A light sample picks one of the look's lights: an area light at a
 ** point of its surface (its shadow ray traced as a stream, weighed by
 ** the power heuristic against the lobes), the environment light along a
