@@ -396,10 +396,7 @@ static int second_run(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const
                 hc[k] = h[b], vc[k] = vl[b], of[k++] = b, done[b] = true;
         ShadeTraces calls[VM_MAX_BATCH];
         ShadeGiven one = { .nlights = 1, .light = vc, .traces = calls, .category = cat[a] };
-        c->given = &one;
-        int rc = shade_batch(c, mesh, look, hc, k, Cc, Oi, err, errlen);
-        c->given = NULL;
-        if (rc < 0)
+        if (path_shade_given(c, &one, mesh, look, hc, k, Cc, Oi, err, errlen) < 0)
             return -1;
         for (int j = 0; j < k; j++)
             memcpy(Ci[of[j]], Cc[j], sizeof Ci[0]);
@@ -443,10 +440,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     int envs = 0;
     ShadeGiven first = { .nlights = 1, .P = P, .N = N, .lobes = lobes, .probe = n,
                          .traces = tr, .unrecorded = &envs };
-    c->given = &first;
-    int rc = shade_batch(c, mesh, look, hits, 2 * n, Ci, Oi, err, errlen);
-    c->given = NULL;
-    if (rc < 0)
+    if (path_shade_given(c, &first, mesh, look, hits, 2 * n, Ci, Oi, err, errlen) < 0)
         return -1;
     /* Opacity, emission, the shading normal facing the ray. */
     bool on[PATH_GROUP];
@@ -563,6 +557,16 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         w->pdf[i] = pdf, w->from[i] = look, w->depth[i]++;
     }
     return 0;
+}
+
+int path_shade_given(ShadeCtx *c, const ShadeGiven *g, const RibMesh *mesh, const RLook *look,
+                     const ShadeIn *hits, int n, float (*Ci)[3], float (*Oi)[3], char *err,
+                     int errlen)
+{
+    c->given = g;
+    int rc = shade_batch(c, mesh, look, hits, n, Ci, Oi, err, errlen);
+    c->given = NULL;
+    return rc;
 }
 
 int path_shade_group(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int n,

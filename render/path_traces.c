@@ -30,10 +30,7 @@ int path_trace_weights(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
     for (int l = 0; l <= n; l++) {
         int k = l < n && on[l] ? tr[l].n : 0;
         if (m && (l == n || m + k > VM_MAX_BATCH)) {
-            c->given = &none;
-            int rc = shade_batch(c, mesh, look, h, m, Ci, Oi, err, errlen);
-            c->given = NULL;
-            if (rc < 0)
+            if (path_shade_given(c, &none, mesh, look, h, m, Ci, Oi, err, errlen) < 0)
                 return -1;
             for (int j = 0; j < m; j++)
                 for (int ch = 0; ch < 3; ch++)
@@ -58,10 +55,7 @@ int path_call_weights_single(ShadeCtx *c, const RibMesh *mesh, const RLook *look
             int white = k;
             float Ci[1][3], Oi[1][3];
             ShadeGiven one = { .traces = &tr[l], .white = &white, .single = true };
-            c->given = &one;
-            int rc = shade_batch(c, mesh, look, &hits[l], 1, Ci, Oi, err, errlen);
-            c->given = NULL;
-            if (rc < 0)
+            if (path_shade_given(c, &one, mesh, look, &hits[l], 1, Ci, Oi, err, errlen) < 0)
                 return -1;
             for (int ch = 0; ch < 3; ch++)
                 T[l][k][ch] = Ci[0][ch] - Ci0[l][ch];
