@@ -3,8 +3,9 @@
 ** categories against closed forms and the classic integrator. A mirror
 ** that looks its reflection up in an environment map (envmirror.sl)
 ** shows that map where nothing is in the way, and what is in the way
-** where something is; illuminance("category", ...) sums the lights of
-** its category alone, delta lights and area lights, on both shading
+** where something is, and a map that cannot be read is an error at the
+** shader's line; illuminance("category", ...) sums the lights of its
+** category alone, delta lights and area lights, on both shading
 ** backends.
 */
 #include <check.h>
@@ -143,6 +144,23 @@ START_TEST(environment_and_diffuse_furnace)
 }
 END_TEST
 
+START_TEST(environment_map_unreadable)
+{
+    /* A lookup's map that cannot be read stops the path tracer's render
+       with an error at the shader's line, and no image. */
+    RenderSettings rs;
+    render_settings_init(&rs);
+    rs.quiet = true, rs.integrator = RENDER_INTEGRATOR_PATH;
+    char err[1024];
+    const char *rib =
+        FROM_ABOVE("", "Surface \"envmirror\" \"string envname\" \"/nonexistent/map.exr\"\n");
+    ck_assert_ptr_null(render_with(rib, &rs, NULL, err, sizeof err));
+    ck_assert_msg(strstr(err, "envmirror.sl:10: error: environment(): cannot open texture "
+                              "'/nonexistent/map.exr'"),
+                  "%s", err);
+}
+END_TEST
+
 START_TEST(categories_of_delta_lights)
 {
     /* Three distant lights from the eye (catlight.sl): 0.1 in "key" (the
@@ -223,6 +241,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, environment_reflects_geometry);
     tcase_add_test(tc, environment_lobe_sees_its_map);
     tcase_add_test(tc, environment_and_diffuse_furnace);
+    tcase_add_test(tc, environment_map_unreadable);
     tcase_add_test(tc, categories_of_delta_lights);
     tcase_add_test(tc, categories_of_area_lights);
     suite_add_tcase(s, tc);
