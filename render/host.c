@@ -53,26 +53,30 @@ static uint32_t host_light_rows(void *user, int i, int base, int W, uint32_t mas
     return reach;
 }
 
-/* The categories of light sample i: its light shader's __category as
-   the instance sets it (the RIB's value, else the shader's default). The
-   path tracer's sampled lights (c->given) are not the look's: NULL, the
-   host cannot tell. */
+const char *shade_light_category(ShadeCtx *c, const RShader *sh)
+{
+    const char *str = NULL;
+    float unused[1];
+    int got = c->shading->param(c->thread, c->depth, sh, NULL, false, "__category", 's', 1, 0,
+                                unused, &str);
+    return got == 1 && str ? str : "";
+}
+
+/* The categories of light sample i: its light's (shade_light_category);
+   while the path tracer gives the lights (c->given), theirs. */
 static const char *host_light_category(void *user, int i)
 {
     ShadeCtx *c = user;
     const ShadeFrame *f = &c->frame[c->depth];
     const RLook *look = f->look;
-    if ((c->depth == 0 && c->given) || !look)
+    if (c->depth == 0 && c->given)
+        return c->given->category ? c->given->category : "";
+    if (!look)
         return NULL;
     for (int k = 0, e = 0; k < look->nlights; k++) {
         int K = look->lights[k].area ? look->lights[k].area->samples : 1;
-        if (i < e + K) {
-            const char *str = NULL;
-            float unused[1];
-            int got = c->shading->param(c->thread, c->depth, look->lights[k].shader, NULL, false,
-                                        "__category", 's', 1, 0, unused, &str);
-            return got == 1 && str ? str : "";
-        }
+        if (i < e + K)
+            return shade_light_category(c, look->lights[k].shader);
         e += K;
     }
     return "";
@@ -355,24 +359,37 @@ static int trace_cone(ShadeCtx *c, const VmRay *q, float out[3], char *err, int 
     return 0;
 }
 
+/* The next call in lane's list while the path tracer shades
+   (ShadeGiven.traces), cleared, and whether it answers 1 (the lane's
+   white call); NULL with a message past SHADE_MAX_TRACES. */
+static ShadeTrace *given_call(ShadeCtx *c, int lane, bool *white, char *err, int errlen)
+{
+    const ShadeGiven *g = c->given;
+    ShadeTraces *t = &g->traces[lane];
+    if (t->n == SHADE_MAX_TRACES) {
+        snprintf(err, (size_t)errlen,
+                 "more than %d trace() and environment() calls at one shading point: the "
+                 "path tracer follows each as a lobe of the surface", SHADE_MAX_TRACES);
+        return NULL;
+    }
+    int k = t->n++;
+    *white = g->white && g->white[lane] == k;
+    t->call[k] = (ShadeTrace){ .env = false };
+    return &t->call[k];
+}
+
 /* trace() at depth 0 while the path tracer shades (ShadeGiven.traces):
    recorded, not traced, and answered 1 for the lane's white call. */
 static int given_trace(ShadeCtx *c, const VmRay *q, float out[3], char *err, int errlen)
 {
-    const ShadeGiven *g = c->given;
-    ShadeTraces *t = &g->traces[q->lane];
-    if (t->n == SHADE_MAX_TRACES) {
-        snprintf(err, (size_t)errlen,
-                 "more than %d trace() calls at one shading point: the path tracer follows "
-                 "each as a lobe of the surface", SHADE_MAX_TRACES);
+    bool white;
+    ShadeTrace *o = given_call(c, q->lane, &white, err, errlen);
+    if (!o)
         return -1;
-    }
-    int k = t->n++;
-    ShadeTrace *o = &t->call[k];
     float len = sqrtf(q->Q[0] * q->Q[0] + q->Q[1] * q->Q[1] + q->Q[2] * q->Q[2]);
     for (int j = 0; j < 3; j++)
         o->P[j] = q->P[j], o->D[j] = len > 0 ? q->Q[j] / len : 0;
-    out[0] = out[1] = out[2] = g->white && g->white[q->lane] == k ? 1.0f : 0.0f;
+    out[0] = out[1] = out[2] = white ? 1.0f : 0.0f;
     return 0;
 }
 
@@ -512,14 +529,10 @@ static int host_message(void *user, const char *kind, const char *name, int lane
     return c->shading->param(c->thread, c->depth, sh, from, ran, name, type, n, lane, out, str);
 }
 
-static int host_texture(void *user, const VmTexLookup *q, float *out, char *err, int errlen)
+/* A lookup into out; a map that cannot be had under --missing-maps
+   black is 1 with the warning and zeros. */
+static int lookup(ShadeCtx *c, const VmTexLookup *q, float *out, char *err, int errlen)
 {
-    ShadeCtx *c = user;
-    if (q->kind == VM_SHADOW && !strcmp(q->name, "raytrace")) {
-        snprintf(err, (size_t)errlen, "shadow(\"raytrace\", ...) has no light to trace to: "
-                                      "use transmission(Ps, from) in the light shader");
-        return -1;
-    }
     int rc = texsys_lookup(c->world->textures, q, out, err, errlen);
     if (rc >= 0)
         return rc;
@@ -531,6 +544,64 @@ static int host_texture(void *user, const VmTexLookup *q, float *out, char *err,
     size_t len = strlen(err);
     snprintf(err + len, (size_t)errlen - len, "; it looks up as 0 (--missing-maps black)");
     return 1;
+}
+
+/* environment() at depth 0 while the path tracer shades (ShadeGiven):
+   looked up, then in a run of one lane recorded among the lane's calls
+   and answered as trace() calls are, else answered 0 and counted. Its
+   direction is read as a world-space vector, as RenderMan's environment
+   maps are made (shinymetal.sl's vtransform("world", ...)): the call's
+   lobe goes along that vector taken to camera space. A lookup of no
+   direction (its fill) stays the shader's own emission. */
+static int given_environment(ShadeCtx *c, const VmTexLookup *q, float *out, char *err,
+                             int errlen)
+{
+    const ShadeGiven *g = c->given;
+    float seen[3] = { 0, 0, 0 }, D[3] = { 0, 0, 0 }, W[3];
+    int rc = lookup(c, q, seen, err, errlen);
+    if (rc < 0)
+        return -1;
+    for (int i = 0; i < 4; i++) {
+        const float *d = q->corner[i];
+        float len = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        for (int k = 0; len > 0 && k < 3; k++)
+            D[k] += d[k] / len;
+    }
+    rmat_vector(&c->world->world_to_camera, D, W);
+    float len = sqrtf(W[0] * W[0] + W[1] * W[1] + W[2] * W[2]);
+    if (!(len > 0) || !isfinite(len)) {
+        memcpy(out, seen, (size_t)q->nchannels * sizeof *out);
+        return rc;
+    }
+    memset(out, 0, (size_t)q->nchannels * sizeof *out);
+    if (!g->single) {
+        if (g->unrecorded)
+            ++*g->unrecorded;
+        return rc;
+    }
+    bool white;
+    ShadeTrace *o = given_call(c, 0, &white, err, errlen);
+    if (!o)
+        return -1;
+    o->env = true;
+    for (int j = 0; j < 3; j++)
+        o->D[j] = W[j] / len, o->seen[j] = seen[q->nchannels == 3 ? j : 0];
+    for (int j = 0; white && j < q->nchannels; j++)
+        out[j] = 1;
+    return rc;
+}
+
+static int host_texture(void *user, const VmTexLookup *q, float *out, char *err, int errlen)
+{
+    ShadeCtx *c = user;
+    if (q->kind == VM_SHADOW && !strcmp(q->name, "raytrace")) {
+        snprintf(err, (size_t)errlen, "shadow(\"raytrace\", ...) has no light to trace to: "
+                                      "use transmission(Ps, from) in the light shader");
+        return -1;
+    }
+    if (q->kind == VM_ENVIRONMENT && c->depth == 0 && c->given && c->given->traces)
+        return given_environment(c, q, out, err, errlen);
+    return lookup(c, q, out, err, errlen);
 }
 
 static int host_textureinfo(void *user, const char *name, const char *field, char type, int n,

@@ -204,13 +204,17 @@ typedef struct ShadeLobes {
     ShadeLobe lobe[SHADE_MAX_LOBES];
 } ShadeLobes;
 
-/* The trace() calls a lane's surface shader made under the path tracer,
-   in order: each call's origin and unit direction. The path tracer
-   follows them as lobes of the surface rather than shading what they
-   hit (path_shade.c). */
+/* The trace() and environment() calls a lane's surface shader made
+   under the path tracer, in order: each call's origin (an environment()
+   call has none: the path tracer's shaded P) and unit direction, and for
+   environment() what the lookup gave, which a path that leaves the scene
+   along it sees. The path tracer follows them as lobes of the surface
+   rather than shading what they hit (path_shade.c). */
 enum { SHADE_MAX_TRACES = 8 };
 typedef struct ShadeTrace {
     float P[3], D[3];
+    bool env;
+    float seen[3];
 } ShadeTrace;
 typedef struct ShadeTraces {
     int n;
@@ -232,7 +236,11 @@ typedef struct ShadeTraces {
    in the classic integrator), trace() is not traced: each lane's calls
    go into traces[lane], and call k of lane l answers 1 if white[l] is k
    (white NULL: none), else 0, so that a run's Ci is linear in what the
-   calls would see. */
+   calls would see. environment() lookups are such calls too, but a host
+   is not told their lane: in a run of one lane (single) they go into
+   traces[0] among its trace() calls; in any other run they answer 0 and
+   are counted in *unrecorded (if not NULL). The given lights are in the
+   categories `category` (illuminance("category", ...); NULL as ""). */
 typedef struct ShadeGiven {
     int nlights;
     const VmLightSample *light;
@@ -241,6 +249,9 @@ typedef struct ShadeGiven {
     int probe;
     ShadeTraces *traces;
     const int *white;
+    bool single;
+    int *unrecorded;
+    const char *category;
 } ShadeGiven;
 
 /* A light shader's shadow ray that the path tracer traces in its shadow
@@ -326,6 +337,10 @@ bool trace_opaque(const float A[3]);
 
 /* The host callbacks (host.c) installed in c->host. */
 void host_install(ShadeCtx *c);
+/* The categories light shader instance sh is in at c's depth: its
+   __category as the instance sets it (the RIB's value, else the
+   shader's default), "" for none. */
+const char *shade_light_category(ShadeCtx *c, const RShader *sh);
 
 /* ---- output (output.c) ------------------------------------------------------- */
 

@@ -104,7 +104,8 @@ CLEANFILES += tests/render/*.out.exr
 
 check_PROGRAMS += tests/render/check_path
 TESTS += tests/render/check_path
-tests_render_check_path_SOURCES = tests/render/check_path.c tests/render/backends.h
+tests_render_check_path_SOURCES = tests/render/check_path.c tests/render/backends.h \
+	tests/render/pathtest.h tests/render/pathtest.c
 tests_render_check_path_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"' \
 	-DTEST_SHADER_DIR='"$(abs_top_srcdir)/tests/render/shaders"'
 tests_render_check_path_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -136,3 +137,12 @@ tests_render_check_instances_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common 
 tests_render_check_instances_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_instances_LDADD = $(IMAGE_LIBS) $(CHECK_LIBS)
 tests_render_check_instances_DEPENDENCIES = tools/rtrender$(EXEEXT)
+
+# The path tracer's environment() lobes and light categories.
+check_PROGRAMS += tests/render/check_path_lobes
+TESTS += tests/render/check_path_lobes
+tests_render_check_path_lobes_SOURCES = tests/render/check_path_lobes.c tests/render/backends.h \
+	tests/render/pathtest.h tests/render/pathtest.c
+tests_render_check_path_lobes_CPPFLAGS = $(tests_render_check_path_CPPFLAGS)
+tests_render_check_path_lobes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_path_lobes_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)

@@ -77,6 +77,7 @@ static void generate(const PathJob *j, PathWave *w, TileSamples *ts)
         w->path[i] = p;
         w->thr[i][0] = w->thr[i][1] = w->thr[i][2] = 1;
         w->pdf[i] = 0, w->from[i] = NULL, w->depth[i] = 0, w->live[i] = true;
+        w->own[i] = false;
         w->seed[i] = rt_hash((uint32_t)x, (uint32_t)y, 0x9a7c0000u + (uint32_t)k);
     }
 }
@@ -190,9 +191,10 @@ static void compact(const PathJob *j, PathWave *w, FilmTile *ft)
         }
 #define MOVE(a) w->a[m] = w->a[i]
         MOVE(path), MOVE(ox), MOVE(oy), MOVE(oz), MOVE(tnear), MOVE(dx), MOVE(dy), MOVE(dz);
-        MOVE(tfar), MOVE(pdf), MOVE(from), MOVE(depth), MOVE(seed), MOVE(live);
+        MOVE(tfar), MOVE(pdf), MOVE(from), MOVE(depth), MOVE(seed), MOVE(live), MOVE(own);
 #undef MOVE
         memcpy(w->thr[m], w->thr[i], sizeof w->thr[m]);
+        memcpy(w->seen[m], w->seen[i], sizeof w->seen[m]);
         m++;
     }
     w->n = m;

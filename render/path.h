@@ -54,6 +54,11 @@ typedef struct PathWave {
     int depth[PATH_WAVE];                      /* segments so far */
     uint32_t seed[PATH_WAVE];
     bool live[PATH_WAVE];
+    /* Following an environment() call (own): what the path sees if it
+       leaves the scene, that call's lookup, in place of the environment
+       light. */
+    bool own[PATH_WAVE];
+    float seen[PATH_WAVE][3];
     /* the queue's hits */
     float ngx[PATH_WAVE], ngy[PATH_WAVE], ngz[PATH_WAVE], b1[PATH_WAVE], b2[PATH_WAVE];
     unsigned prim[PATH_WAVE], geom[PATH_WAVE], inst[PATH_WAVE];
@@ -89,12 +94,19 @@ static inline float path_rand(const PathWave *w, int i, uint32_t dim)
 void path_lobes_sample(const ShadeLobes *lb, const float Nf[3], const float u[3], float wi[3]);
 float path_lobes_pdf(const ShadeLobes *lb, const float Nf[3], const float wi[3]);
 
-/* trace() calls as lobes (path_traces.c). The weights T[l][k] of the
-   calls of the hits l that are on[l]: 0, or -1 with a message. */
+/* trace() and environment() calls as lobes (path_traces.c). The
+   weights T[l][k] of the calls tr[l] of the hits l that are on[l], the
+   hits run together: 0, or -1 with a message. */
 int path_trace_weights(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
                        const ShadeIn *hits, const bool *on, const ShadeTraces *tr, int n,
                        const float (*Ci0)[3], float (*T)[SHADE_MAX_TRACES][3], char *err,
                        int errlen);
+/* The same, one hit a run, for hits that made environment() calls (which
+   runs of several lanes cannot tell apart): tr[l] listed by the runs. */
+int path_call_weights_single(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
+                             const ShadeIn *hits, const bool *on, ShadeTraces *tr, int n,
+                             const float (*Ci0)[3], float (*T)[SHADE_MAX_TRACES][3],
+                             char *err, int errlen);
 /* The share of the next directions the lighting lobes lb take (the rest
    go along the calls tr of weights T), call k's share given that, and
    the call a uniform u picks (-1: the lobes). */
@@ -102,6 +114,11 @@ float path_lobes_share(const ShadeLobes *lb, const ShadeTraces *tr, const float 
 float path_trace_share(const ShadeTraces *tr, const float (*T)[3], float pc, int k);
 int path_pick_trace(const ShadeTraces *tr, const float (*T)[3], float pc, float u);
 
+/* shade_batch of the n hits of a mesh and look with the lights, lobes
+   and calls that g gives (c->given while it runs). */
+int path_shade_given(ShadeCtx *c, const ShadeGiven *g, const RibMesh *mesh, const RLook *look,
+                     const ShadeIn *hits, int n, float (*Ci)[3], float (*Oi)[3], char *err,
+                     int errlen);
 /* Shades queue entries q[0..n) (n <= PATH_GROUP), whose hits are on one
    mesh and look: adds their emission, queues shadow rays of a light
    sample each (MIS with the lobes' mixture), and sets each entry's

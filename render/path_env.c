@@ -226,6 +226,7 @@ static int load_light(PathEnv *e, const RWorld *world, ShadeCtx *c, const RShade
     if (rc < 0)
         snprintf(err, (size_t)errlen, "rtrender: error: out of memory for an environment map");
     e->light = l;
+    e->category = shade_light_category(c, l);
     return rc;
 bad:;
     const RibLoc *loc = &l->rib->loc;

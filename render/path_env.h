@@ -32,6 +32,7 @@ enum { PATH_ENV_MAX_W = 1024, PATH_ENV_MAX_H = 512 };
 
 typedef struct PathEnv {
     const RShader *light;    /* the envlight instance */
+    const char *category;    /* its __category ("" for none) */
     int w, h;                /* cells: s across, t down */
     float (*rgb)[3];         /* [t * w + s]: radiance, intensity * lightcolor
                                 applied */

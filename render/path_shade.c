@@ -6,11 +6,12 @@
 ** illuminance code, and ambient() gives nothing: the path tracer
 ** computes the light it stood for. Each hit runs its surface shader
 ** through the shading interface, in one batch of two lanes a hit:
-**   1. without lights: the emission (what constant surfaces and
-**      environment() reflections add), the opacity, and P and N as the
-**      shader leaves them (displaced, bumped); it names the lobes its
-**      lighting calls reflect into as well (path_lobes.c), and its
-**      trace() calls, which are not traced (they answer 0: host.c);
+**   1. without lights: the emission (what constant surfaces add), the
+**      opacity, and P and N as the shader leaves them (displaced,
+**      bumped); it names the lobes its lighting calls reflect into as
+**      well (path_lobes.c), and its trace() calls, which are not traced
+**      (they answer 0: host.c), and counts its environment() lookups,
+**      which answer 0 too;
 **   2. its twin, lit along each lighting call's own normal (Cl = 1):
 **      when the hit's one lobe is diffuse()'s, this lane less the first
 **      is the lobe's weight W, and pi f cos(w) = W max(0, N . w) along
@@ -22,7 +23,12 @@
 ** more a call, that call alone answering 1: less the emission, that is
 ** the colour the shader weighs what the call sees by, and the call is a
 ** lobe of the surface (a mirror, or refraction through fresnel()) that
-** the next segment may follow instead of the lighting lobes.
+** the next segment may follow instead of the lighting lobes. So is an
+** environment() lookup, along its direction read in world space; those
+** hits run one a batch (path_traces.c), and a path leaving the scene
+** along one sees the lookup, not the environment light.
+** illuminance("category", ...) holds: a light sample's lane runs under
+** its light's __category, a lobe's under none (categorised()).
 ** A light sample picks one of the look's lights: an area light at a
 ** point of its surface (its shadow ray traced as a stream, weighed by
 ** the power heuristic against the lobes), the environment light along a
@@ -48,13 +54,26 @@ static float dot3(const float a[3], const float b[3])
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-/* A light sample's direction of lane l, what it adds if unblocked, and
-   its shadow ray (traced if ray): from o along unit d up to t. */
+/* A light sample's direction of lane l, what it adds if unblocked, its
+   shadow ray (traced if ray): from o along unit d up to t, and its
+   light's categories. */
 typedef struct Sample {
     bool on, ray;
     Vec wi, C, o, d;
     float dist, t;
+    const char *cat;
 } Sample;
+
+/* Whether a light of categories cat is in any: such a light's direct
+   light comes from light samples alone. A surface shader may weigh it
+   otherwise than the light of no category that the directions drawn
+   from its lobes are evaluated under (indirect light), so the lobes'
+   paths that reach it add nothing and its samples are not weighed
+   against them. */
+static bool categorised(const char *cat)
+{
+    return cat && *cat;
+}
 
 /* Sample o's shadow ray: the segment from p to q, less the bias at p
    (host.c's for shaders' rays); none if too short to be blocked. */
@@ -162,6 +181,7 @@ static int emit(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int
     b.out[RV_L] = &L[0][0], b.out[RV_Cl] = &Cl[0][0], b.out[RV_Ol] = &Ol[0][0];
     if (shade_run(c, e->shader, &b, err, errlen) < 0)
         return -1;
+    bool cat = categorised(shade_light_category(c, e->shader));
     for (int l = 0; l < n; l++) {
         int i = q[l];
         float t = w->tfar[i], d[3] = { w->dx[i], w->dy[i], w->dz[i] };
@@ -173,7 +193,7 @@ static int emit(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int
         float mis = 1;
         if (w->from[i] && w->pdf[i] >= 0) {
             float pl = light_pdf(ps, w->from[i], e->area, t, cos_l), pb = w->pdf[i];
-            mis = pb * pb / (pb * pb + pl * pl);
+            mis = cat && pl > 0 ? 0 : pb * pb / (pb * pb + pl * pl);
         }
         for (int k = 0; k < 3; k++)
             w->L[w->path[i]][k] += w->thr[i][k] * mis * PI * Cl[l][k] * t * t / cos_l;
@@ -224,9 +244,11 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
     c->shadow_rays = NULL;
     if (rc < 0)
         return -1;
+    const char *cat = shade_light_category(c, light->shader);
     for (int s = 0; s < m; s++) {
         int l = sel[s], i = q[l];
         Sample *o = &smp[l];
+        o->cat = cat;
         if (dot3(L[s], L[s]) == 0)
             continue;
         for (int k = 0; k < 3; k++)
@@ -246,7 +268,7 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
         float scale = (float)nl, cos_l = light->area ? -dot3(LN[s], o->wi) : 1;
         if (!(cos_l > 0))
             continue;
-        if (light->area && w->depth[i] + 1 < ps->maxdepth) {
+        if (light->area && w->depth[i] + 1 < ps->maxdepth && !categorised(cat)) {
             /* The power heuristic against the lobes' density. */
             float pl = o->dist * o->dist / (cos_l * (float)light->area->area * (float)nl);
             float pb = pc[l] * path_lobes_pdf(&lobes[l], Nf[l], o->wi);
@@ -276,7 +298,8 @@ static void env_samples(const PathScene *ps, const PathWave *w, const int *q, co
         if (!(pdf > 0) || dot3(Le, Le) == 0)
             continue;
         float scale = 1 / (PI * pdf);
-        if (w->depth[i] + 1 < ps->maxdepth) {
+        o->cat = ps->env->category;
+        if (w->depth[i] + 1 < ps->maxdepth && !categorised(o->cat)) {
             float pb = pc[l] * path_lobes_pdf(&lobes[l], Nf[l], o->wi);
             scale *= pdf * pdf / (pdf * pdf + pb * pb);
         }
@@ -290,6 +313,11 @@ static void env_samples(const PathScene *ps, const PathWave *w, const int *q, co
 void path_shade_miss(const PathScene *ps, PathWave *w, int i)
 {
     float d[3] = { w->dx[i], w->dy[i], w->dz[i] }, Le[3], mis = 1;
+    if (w->own[i]) {
+        for (int k = 0; k < 3; k++)
+            w->L[w->path[i]][k] += w->thr[i][k] * w->seen[i][k];
+        return;
+    }
     if (!ps->env)
         return;
     path_env_radiance(ps->env, d, Le);
@@ -303,7 +331,7 @@ void path_shade_miss(const PathScene *ps, PathWave *w, int i)
             return;
         float pl = path_env_pdf(ps->env, d) / (float)sampled(ps, from, -1), pb = w->pdf[i];
         if (pb >= 0)
-            mis = pb * pb / (pb * pb + pl * pl);
+            mis = categorised(ps->env->category) ? 0 : pb * pb / (pb * pb + pl * pl);
     }
     for (int k = 0; k < 3; k++)
         w->L[w->path[i]][k] += w->thr[i][k] * mis * Le[k];
@@ -332,14 +360,19 @@ static void diffuse_along(const float W[3], const float N[3], const float wi[3],
 
 /* pi f cos along both directions of the lanes r[0..m) (light sample's
    and lobes') for lanes the first run could not evaluate: one light of
-   Cl = 1 a lane, less the emission Ci0. */
+   Cl = 1 a lane, less the emission Ci0. A light sample's lane has its
+   light's categories, a lobe's none (what the path finds along it is
+   indirect light, or a light reached by no category: categorised()); a
+   run takes the lanes of one set of categories. */
 static int second_run(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const ShadeIn *hits,
                       const int *r, int m, const Sample *smp, const Vec *N, const Vec *wb,
                       const Vec *Ci0, Vec *fl, Vec *fb, char *err, int errlen)
 {
     ShadeIn h[VM_MAX_BATCH];
     VmLightSample vl[VM_MAX_BATCH];
+    const char *cat[VM_MAX_BATCH];
     Vec Ci[VM_MAX_BATCH], Oi[VM_MAX_BATCH];
+    bool done[VM_MAX_BATCH] = { false };
     for (int j = 0; j < m; j++) {
         int l = r[j];
         h[j] = h[m + j] = hits[l];
@@ -347,18 +380,33 @@ static int second_run(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const
         vl[m + j] = vl[j];
         memcpy(vl[j].L, smp[l].on ? smp[l].wi : N[l], sizeof vl[j].L);
         memcpy(vl[m + j].L, wb[l], sizeof vl[j].L);
+        cat[j] = smp[l].on && smp[l].cat ? smp[l].cat : "";
+        cat[m + j] = "";
     }
-    ShadeTraces calls[VM_MAX_BATCH];
-    ShadeGiven one = { 1, vl, NULL, NULL, NULL, 0, calls, NULL };
-    c->given = &one;
-    int rc = shade_batch(c, mesh, look, h, 2 * m, Ci, Oi, err, errlen);
-    c->given = NULL;
-    for (int j = 0; rc == 0 && j < m; j++)
+    for (int a = 0; a < 2 * m; a++) {
+        if (done[a])
+            continue;
+        /* The lanes of a's categories, run together. */
+        ShadeIn hc[VM_MAX_BATCH];
+        VmLightSample vc[VM_MAX_BATCH];
+        Vec Cc[VM_MAX_BATCH];
+        int of[VM_MAX_BATCH], k = 0;
+        for (int b = a; b < 2 * m; b++)
+            if (!done[b] && !strcmp(cat[b], cat[a]))
+                hc[k] = h[b], vc[k] = vl[b], of[k++] = b, done[b] = true;
+        ShadeTraces calls[VM_MAX_BATCH];
+        ShadeGiven one = { .nlights = 1, .light = vc, .traces = calls, .category = cat[a] };
+        if (path_shade_given(c, &one, mesh, look, hc, k, Cc, Oi, err, errlen) < 0)
+            return -1;
+        for (int j = 0; j < k; j++)
+            memcpy(Ci[of[j]], Cc[j], sizeof Ci[0]);
+    }
+    for (int j = 0; j < m; j++)
         for (int k = 0; k < 3; k++) {
             fl[r[j]][k] = fmaxf(0.0f, Ci[j][k] - Ci0[r[j]][k]);
             fb[r[j]][k] = fmaxf(0.0f, Ci[m + j][k] - Ci0[r[j]][k]);
         }
-    return rc;
+    return 0;
 }
 
 /* Hits on a surface: emission, opacity, a light sample, the next ray.
@@ -388,12 +436,11 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     }
     memcpy(hits + n, hits, (size_t)n * sizeof *hits);
     /* One light, reaching no lane but the probes, so that illuminance
-       asks for it (and names its lobe). */
-    ShadeGiven first = { 1, NULL, P, N, lobes, n, tr, NULL };
-    c->given = &first;
-    int rc = shade_batch(c, mesh, look, hits, 2 * n, Ci, Oi, err, errlen);
-    c->given = NULL;
-    if (rc < 0)
+       asks for it (and names its lobe); environment() calls counted. */
+    int envs = 0;
+    ShadeGiven first = { .nlights = 1, .P = P, .N = N, .lobes = lobes, .probe = n,
+                         .traces = tr, .unrecorded = &envs };
+    if (path_shade_given(c, &first, mesh, look, hits, 2 * n, Ci, Oi, err, errlen) < 0)
         return -1;
     /* Opacity, emission, the shading normal facing the ray. */
     bool on[PATH_GROUP];
@@ -420,7 +467,9 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         float u[3] = { path_rand(w, i, 2), path_rand(w, i, 3), path_rand(w, i, 4) };
         path_lobes_sample(&lobes[l], N[l], u, wb[l]);
     }
-    if (path_trace_weights(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen) < 0)
+    if ((envs ? path_call_weights_single(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen)
+              : path_trace_weights(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen))
+        < 0)
         return -1;
     for (int l = 0; l < n; l++)
         pc[l] = on[l] ? path_lobes_share(&lobes[l], &tr[l], T[l]) : 1;
@@ -475,16 +524,20 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
                     w->L[p][k] += C[k];
             }
         }
-        /* The next segment: along a trace() call, throughput times its
-           weight over the chance of picking it (no MIS: light samples
-           do not reach what trace() sees); else along the lobes'
-           direction, throughput times f cos / pdf = (pi f cos) / (pi
-           pdf), pdf the mixture's times its share. */
+        /* The next segment: along a trace() or environment() call,
+           throughput times its weight over the chance of picking it (no
+           MIS: light samples do not reach what the call sees; leaving
+           the scene along an environment() call the path sees its
+           lookup); else along the lobes' direction, throughput times f
+           cos / pdf = (pi f cos) / (pi pdf), pdf the mixture's times its
+           share. */
         int k = path_pick_trace(&tr[l], T[l], pc[l], path_rand(w, i, 7));
         float pdf = -1, o[3], d[3], wt[3];
+        w->own[i] = k >= 0 && tr[l].call[k].env;
         if (k >= 0) {
             const ShadeTrace *t = &tr[l].call[k];
-            memcpy(d, t->D, sizeof d), memcpy(o, t->P, sizeof o);
+            memcpy(d, t->D, sizeof d), memcpy(o, t->env ? P[l] : t->P, sizeof o);
+            memcpy(w->seen[i], t->seen, sizeof w->seen[i]);
             float share = path_trace_share(&tr[l], T[l], pc[l], k);
             for (int j = 0; j < 3; j++)
                 wt[j] = T[l][k][j] / share;
@@ -504,6 +557,16 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         w->pdf[i] = pdf, w->from[i] = look, w->depth[i]++;
     }
     return 0;
+}
+
+int path_shade_given(ShadeCtx *c, const ShadeGiven *g, const RibMesh *mesh, const RLook *look,
+                     const ShadeIn *hits, int n, float (*Ci)[3], float (*Oi)[3], char *err,
+                     int errlen)
+{
+    c->given = g;
+    int rc = shade_batch(c, mesh, look, hits, n, Ci, Oi, err, errlen);
+    c->given = NULL;
+    return rc;
 }
 
 int path_shade_group(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int n,
