@@ -121,17 +121,17 @@ void nj_set_target(LLVMModuleRef mod, LLVMTargetMachineRef tm)
     LLVMDisposeMessage(triple);
 }
 
-/* First the runtime the module linked (bitcode.c) is inlined where the
-   shader calls it and folded (its table of entries, read at constant
-   indexes), and what is left uncalled dropped, so that the pipeline
-   proper spends no time on the runtime's functions that the shader does
-   not use. */
+/* First the runtime the module linked (bitcode.c, which dropped what the
+   shader does not call) is inlined where the shader calls it and folded
+   (its table of entries, read at constant indexes), and what is left
+   uncalled dropped, so that the pipeline proper spends no time on the
+   runtime's functions that the shader does not use. */
 char *nj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level)
 {
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(mod, level > 0
-        ? "globaldce,always-inline,function(sroa,instcombine<no-verify-fixpoint>),globaldce,default<O2>"
-        : "globaldce,always-inline,function(sroa,instcombine<no-verify-fixpoint>),globaldce,mem2reg", tm, opts);
+        ? "always-inline,function(sroa,instcombine<no-verify-fixpoint>),globaldce,default<O2>"
+        : "always-inline,function(sroa,instcombine<no-verify-fixpoint>),globaldce,mem2reg", tm, opts);
     LLVMDisposePassBuilderOptions(opts);
     return e ? error_text(e) : NULL;
 }

@@ -216,11 +216,7 @@ void nl_lower_done(Lower *L)
 static char *link_runtime(LLVMModuleRef mod, LLVMTargetMachineRef tm)
 {
     nj_set_target(mod, tm);
-    char *msg = nb_link_runtime(mod, "shade");
-    LLVMValueRef prelude = LLVMGetNamedFunction(mod, "prelude");
-    if (prelude) /* an entry too, which linking made the module's own */
-        LLVMSetLinkage(prelude, LLVMExternalLinkage);
-    return msg;
+    return nb_link_runtime(mod);
 }
 
 NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,

@@ -265,9 +265,10 @@ bool nw_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn
 bool nb_lower_call(Lower *L, IrIns *ins, const NVal *args, const int *argn, int nargs, int outn,
                    bool vary);
 /* Links the runtime's bitcode into mod (its target set) and makes its
-   definitions mod's own, all but keep internal; NULL, or a malloc'd
-   message. */
-char *nb_link_runtime(LLVMModuleRef mod, const char *keep);
+   definitions mod's own, internal, dropping those the shader does not
+   call; mod's own definitions (its entries) stay external. NULL, or a
+   malloc'd message. */
+char *nb_link_runtime(LLVMModuleRef mod);
 
 /* The helpers the JIT binds by address. */
 void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, const float *args,
