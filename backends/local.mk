@@ -24,7 +24,8 @@ backends_libnative_a_SOURCES = \
 	backends/llvm/flow.c backends/llvm/calls.c backends/llvm/jit.c \
 	backends/llvm/source.c backends/llvm/devcalls.c backends/llvm/ptx.c \
 	backends/llvm/wide.c backends/llvm/prelude.c \
-	backends/llvm/bitcode.c
+	backends/llvm/bitcode.c \
+	backends/llvm/codecache.c backends/llvm/sha256.h backends/llvm/sha256.c
 NATIVE_LIBS = backends/libnative.a $(COMPILER_LIBS) $(LLVM_LIBS)
 
 # The runtime as bitcode for each target (runtime/local.mk's rules): for

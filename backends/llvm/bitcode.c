@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "backends/llvm/native_impl.h"
+#include "backends/llvm/sha256.h"
 #include "runtime/builtins.h"
 #include "runtime/mathlib.h"
 #include "runtime/noise.h"
@@ -392,4 +393,10 @@ char *nb_link_runtime(LLVMModuleRef mod)
     }
     prune_math_table(mod);
     return NULL;
+}
+
+void nb_hash_runtime(Sha256 *s)
+{
+    sha256_add(s, rsl_bitcode_x86_64_pc_linux_gnu, rsl_bitcode_x86_64_pc_linux_gnu_size);
+    sha256_add(s, rsl_bitcode_lighting_x86_64_pc_linux_gnu, rsl_bitcode_lighting_x86_64_pc_linux_gnu_size);
 }
