@@ -34,25 +34,24 @@ static char dir[] = "/tmp/check_codecache.XXXXXX";
    shading's float arithmetic. */
 #define TOL 1e-3f
 
-/* The native code JIT-compiled and read from the cache, from --stats. */
-typedef struct Counts {
-    unsigned compiled, loaded;
-} Counts;
-
 /* Renders scene.rib with the cache in folder "cache" to out, checking
-   that it succeeded; the run's messages are in *r (freed by the caller). */
-static Counts render(const char *out, Run *r)
+   that it succeeded and that --stats counts compiled native code
+   JIT-compiled and loaded read from the cache; the run's messages are
+   returned (freed by the caller). */
+static Run render(const char *out, unsigned compiled, unsigned loaded)
 {
     char args[256];
     snprintf(args, sizeof args, "--code-cache cache --stats -q --threads 2 scene.rib -o %s", out);
-    *r = run_program(dir, TOP_BUILDDIR "/tools/rtrender", args);
-    ck_assert_msg(r->status == 0, "rtrender %s failed:\n%s", args, r->err);
-    Counts c = { 0, 0 };
-    const char *line = strstr(r->err, "  native code: ");
+    Run r = run_program(dir, TOP_BUILDDIR "/tools/rtrender", args);
+    ck_assert_msg(r.status == 0, "rtrender %s failed:\n%s", args, r.err);
+    unsigned c, l;
+    const char *line = strstr(r.err, "  native code: ");
     ck_assert_msg(line && sscanf(line, "  native code: %u JIT-compiled, %u read from the code cache",
-                                 &c.compiled, &c.loaded) == 2,
-                  "no count of native code in:\n%s", r->err);
-    return c;
+                                 &c, &l) == 2,
+                  "no count of native code in:\n%s", r.err);
+    ck_assert_msg(c == compiled && l == loaded, "%s: %u compiled and %u read, not %u and %u:\n%s",
+                  out, c, l, compiled, loaded, r.err);
+    return r;
 }
 
 /* The square's centre in the image at out is kd. */
@@ -97,13 +96,8 @@ static void start(const char *scene)
 START_TEST(warm_render_compiles_nothing)
 {
     start(SCENE("0.5"));
-    Run cold, warm;
-    Counts c = render("cold.exr", &cold), w = render("warm.exr", &warm);
     /* matte's instance and the light's: both compiled, then both read. */
-    ck_assert_msg(c.compiled == 2 && c.loaded == 0, "cold: %u compiled, %u read:\n%s", c.compiled,
-                  c.loaded, cold.err);
-    ck_assert_msg(w.compiled == 0 && w.loaded == 2, "warm: %u compiled, %u read:\n%s", w.compiled,
-                  w.loaded, warm.err);
+    Run cold = render("cold.exr", 2, 0), warm = render("warm.exr", 0, 2);
     char names[8][80];
     ck_assert_int_eq(entries(names, 8), 2);
     check_square("cold.exr", 0.5f);
@@ -116,8 +110,7 @@ END_TEST
 START_TEST(damaged_entries_are_compiled_again)
 {
     start(SCENE("0.5"));
-    Run r;
-    render("cold.exr", &r);
+    Run r = render("cold.exr", 2, 0);
     run_free(&r);
     char names[8][80], path[256];
     ck_assert_int_eq(entries(names, 8), 2);
@@ -132,9 +125,7 @@ START_TEST(damaged_entries_are_compiled_again)
     ck_assert_int_eq(fseek(f, -1, SEEK_END), 0);
     fputc(last ^ 0x55, f);
     ck_assert_int_eq(fclose(f), 0);
-    Counts c = render("again.exr", &r);
-    ck_assert_msg(c.compiled == 2 && c.loaded == 0, "%u compiled, %u read:\n%s", c.compiled,
-                  c.loaded, r.err);
+    r = render("again.exr", 2, 0);
     ck_assert_msg(strstr(r.err, "warning: code cache entry unusable: its size is not an entry's; "
                                 "compiling again\n") != NULL, "%s", r.err);
     ck_assert_msg(strstr(r.err, "warning: code cache entry unusable: its checksum is wrong; "
@@ -142,18 +133,14 @@ START_TEST(damaged_entries_are_compiled_again)
     ck_assert_msg(same_file("cold.exr", "again.exr"), "the image differs after damage");
     run_free(&r);
     /* Both entries were written again, whole. */
-    c = render("third.exr", &r);
-    ck_assert_msg(c.compiled == 0 && c.loaded == 2, "%u compiled, %u read:\n%s", c.compiled,
-                  c.loaded, r.err);
+    r = render("third.exr", 0, 2);
     run_free(&r);
     /* An entry that is not a regular file (a FIFO, which a read would wait
        on) is passed over, and the compile's entry renamed over it. */
     snprintf(path, sizeof path, "%s/%s", dir, names[0]);
     ck_assert_int_eq(unlink(path), 0);
     ck_assert_int_eq(mkfifo(path, 0600), 0);
-    c = render("fifo.exr", &r);
-    ck_assert_msg(c.compiled == 1 && c.loaded == 1, "%u compiled, %u read:\n%s", c.compiled,
-                  c.loaded, r.err);
+    r = render("fifo.exr", 1, 1);
     ck_assert_msg(strstr(r.err, "warning: code cache entry unusable: it is not a regular file; "
                                 "compiling again\n") != NULL, "%s", r.err);
     ck_assert_msg(same_file("cold.exr", "fifo.exr"), "the image differs beside a FIFO");
@@ -164,14 +151,11 @@ END_TEST
 START_TEST(other_constants_miss)
 {
     start(SCENE("0.5"));
-    Run r;
-    render("half.exr", &r);
+    Run r = render("half.exr", 2, 0);
     run_free(&r);
     /* Kd folds into matte's code: a new entry for it; the light hits. */
     write_in(dir, "scene.rib", SCENE("0.25"));
-    Counts c = render("quarter.exr", &r);
-    ck_assert_msg(c.compiled == 1 && c.loaded == 1, "%u compiled, %u read:\n%s", c.compiled,
-                  c.loaded, r.err);
+    r = render("quarter.exr", 1, 1);
     check_square("quarter.exr", 0.25f);
     run_free(&r);
 }
