@@ -24,7 +24,8 @@ backends_libnative_a_SOURCES = \
 	backends/llvm/flow.c backends/llvm/calls.c backends/llvm/jit.c \
 	backends/llvm/source.c backends/llvm/devcalls.c backends/llvm/ptx.c \
 	backends/llvm/wide.c backends/llvm/prelude.c \
-	backends/llvm/bitcode.c
+	backends/llvm/bitcode.c \
+	backends/llvm/codecache.c backends/llvm/sha256.h backends/llvm/sha256.c
 NATIVE_LIBS = backends/libnative.a $(COMPILER_LIBS) $(LLVM_LIBS)
 
 # The runtime as bitcode for each target (runtime/local.mk's rules): for
@@ -33,16 +34,24 @@ NATIVE_LIBS = backends/libnative.a $(COMPILER_LIBS) $(LLVM_LIBS)
 # backends/llvm/devrt.c, the device's own definitions. glibc's headers
 # serve the device as x86-64's (the same LP64 types), hence __x86_64__.
 # The x86-64 runtime keeps LLVM's passes for the shader's pipeline, which
-# runs them once the runtime is inlined and its shapes are constants.
+# runs them once the runtime is inlined and its shapes are constants; all
+# but sroa, which turns the unoptimised code's variables into SSA values
+# once, here, rather than in every shader's JIT compile (a third of the
+# passes before default<O2> there). The code it makes is the same, bar
+# the values' names and the order of a select's operands.
 RUNTIME_BC_CFLAGS_x86_64 = -Xclang -disable-llvm-optzns -fno-math-errno
+RUNTIME_BC_OPT_x86_64 = $(LLVM_OPT) -passes='function(sroa)'
+
 RUNTIME_BC_CFLAGS_nvptx64 = -march=sm_75 -D__x86_64__ \
 	-isystem /usr/include/$(HOST_MULTIARCH)
 X86_BC = $(RUNTIME_BITCODE_SRCS:%.c=bc/x86_64-pc-linux-gnu/%.bc)
-bc/runtime-x86_64-pc-linux-gnu.bc: $(X86_BC)
-	$(AM_V_GEN)$(LLVM_LINK) -o $@ $(X86_BC)
+bc/runtime-x86_64-pc-linux-gnu.bc: $(X86_BC) $(srcdir)/backends/local.mk
+	$(AM_V_GEN)$(LLVM_LINK) -o $@.linked $(X86_BC) && $(RUNTIME_BC_OPT_x86_64) -o $@ $@.linked \
+	  && rm -f $@.linked
 X86_LIGHTING_BC = $(RUNTIME_LIGHTING_BC_SRCS:%.c=bc/x86_64-pc-linux-gnu/%.bc)
-bc/runtime-lighting-x86_64-pc-linux-gnu.bc: $(X86_LIGHTING_BC)
-	$(AM_V_GEN)$(LLVM_LINK) -o $@ $(X86_LIGHTING_BC)
+bc/runtime-lighting-x86_64-pc-linux-gnu.bc: $(X86_LIGHTING_BC) $(srcdir)/backends/local.mk
+	$(AM_V_GEN)$(LLVM_LINK) -o $@.linked $(X86_LIGHTING_BC) \
+	  && $(RUNTIME_BC_OPT_x86_64) -o $@ $@.linked && rm -f $@.linked
 NVPTX_BC = $(RUNTIME_BC_SRCS:%.c=bc/nvptx64-nvidia-cuda/%.bc) \
 	bc/nvptx64-nvidia-cuda/backends/llvm/devrt.bc
 bc/nvptx64-nvidia-cuda/backends/llvm/devrt.bc: backends/llvm/devrt.c

@@ -146,3 +146,14 @@ tests_render_check_path_lobes_SOURCES = tests/render/check_path_lobes.c tests/re
 tests_render_check_path_lobes_CPPFLAGS = $(tests_render_check_path_CPPFLAGS)
 tests_render_check_path_lobes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_path_lobes_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+
+# The code cache on disk, through rtrender and rslvm.
+check_PROGRAMS += tests/render/check_codecache
+TESTS += tests/render/check_codecache
+tests_render_check_codecache_SOURCES = tests/render/check_codecache.c \
+	tests/common/runcmd.h tests/common/runcmd.c
+tests_render_check_codecache_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
+	-DTOP_BUILDDIR='"$(abs_top_builddir)"' -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_render_check_codecache_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_codecache_LDADD = $(IMAGE_LIBS) $(CHECK_LIBS)
+tests_render_check_codecache_DEPENDENCIES = tools/rtrender$(EXEEXT) tools/rslvm$(EXEEXT)

@@ -88,6 +88,8 @@ void render_settings_init(RenderSettings *rs)
     rs->max_shader_steps = VM_DEFAULT_MAX_STEPS;
     const char *backend = getenv("RTRENDER_BACKEND");
     rs->vm = backend && !strcmp(backend, "vm");
+    const char *cache = getenv("RTRENDER_CODE_CACHE");
+    rs->code_cache = cache && cache[0] ? cache : NULL;
 }
 
 Render *render_new(const RibScene *scene, const RenderSettings *rs)
@@ -100,6 +102,7 @@ Render *render_new(const RibScene *scene, const RenderSettings *rs)
     r->shading = rs->vm || rs->debug_x >= 0 ? shadesys_vm_new(rs->debug_x >= 0)
                                             : shadesys_native_new(NATIVE_ISA_AUTO, rs->verbose);
     r->shading->max_steps = rs->max_shader_steps;
+    r->shading->code_cache = rs->code_cache;
     /* A .sl compiled during the render #includes from its own folder
        (cpp's rule), then the scene's, then -I's. */
     char *copy = strdup(scene->path ? scene->path : ".");
@@ -158,6 +161,7 @@ Image *render_frame_image(Render *r, const RibFrame *f, RenderStats *stats, char
     RFrame fr;
     RenderStats st = { 0 };
     unsigned built = r->shading->built, specialised = r->shading->specialised;
+    unsigned compiled = r->shading->native_built, loaded = r->shading->native_loaded;
     Image *img = NULL;
     if (do_makes(r, (size_t)(f - r->scene->frames), err, errlen) < 0)
         return NULL;
@@ -170,6 +174,8 @@ Image *render_frame_image(Render *r, const RibFrame *f, RenderStats *stats, char
     frame_free(&fr);
     st.shaders_built = r->shading->built - built;
     st.shaders_specialised = r->shading->specialised - specialised;
+    st.native_compiled = r->shading->native_built - compiled;
+    st.native_loaded = r->shading->native_loaded - loaded;
     if (stats)
         *stats = st;
     return img;

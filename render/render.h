@@ -70,6 +70,10 @@ typedef struct RenderSettings {
        the VM. */
     bool vm;
     bool verbose;         /* each shader's backend told on stderr */
+    /* A folder where native code is kept between runs (NULL: none), read
+       once by render_new: --code-cache, else $RTRENDER_CODE_CACHE
+       (render_settings_init). */
+    const char *code_cache;
 } RenderSettings;
 
 void render_settings_init(RenderSettings *rs);
@@ -102,6 +106,8 @@ typedef struct RenderStats {
                                 frame (later frames reuse it) */
     unsigned shaders_specialised; /* compiles of their code for one
                                      instance's constants */
+    unsigned native_compiled;     /* native code JIT-compiled, and read */
+    unsigned native_loaded;       /* from the code cache, for this frame */
     /* The path tracer's (zeros from the classic integrator): seconds per
        stage summed over threads; per bounce (a path's rounds through the
        stages so far, passing through a surface included), the rays

@@ -132,6 +132,7 @@ struct ShadeSys {
     unsigned built;              /* shaders' code built so far */
     unsigned native_built;       /* native code JIT-compiled so far: once
                                     for shaders of the same content */
+    unsigned native_loaded;      /* native code read from the code cache */
     unsigned specialised;        /* compiles with an instance's constants
                                     folded in (shadesys_vm.c) */
     /* Each run's step budget (vm.h; 0: none), VM_DEFAULT_MAX_STEPS
@@ -141,6 +142,10 @@ struct ShadeSys {
        finds its #include files after its own folder (cpp -I); set by
        the caller before load(), and kept by it. */
     const char *include_path;
+    /* The folder of the code cache on disk, where native code is kept
+       between runs (NULL: none); set by the caller before load(), and
+       kept by it. */
+    const char *code_cache;
     /* The frame whose shaders load() is loading, set by the caller for
        its loading stage: its primitive variables say which parameters
        an instance may not fold into specialised code (NULL: not known,

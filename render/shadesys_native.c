@@ -1,6 +1,9 @@
 /*
-** shadesys_native.c: shadesys_native.h. The cache is a list: a render
-** has tens of shaders, and each is looked up once, when it is built.
+** shadesys_native.c: shadesys_native.h. The cache in memory is a list: a
+** render has tens of shaders, and each is looked up once, when it is
+** built. The code cache on disk (backends/llvm/codecache.c) is opened
+** with the first shader compiled; compiles run one at a time, in the
+** shading system's load().
 */
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +23,9 @@ struct NativeLib {
     Cached *cache;
     int ncache;
     uint64_t key;          /* the latest object's, as cached() found it */
+    NativeCache *disk;     /* the code cache on disk, or NULL */
+    bool disk_tried;       /* opened, or warned that it cannot be */
+    unsigned compiled, loaded; /* native code JIT-compiled, read from disk */
 };
 
 /* FNV-1a, 64 bits. */
@@ -97,6 +103,7 @@ void native_lib_free(NativeLib *lib)
     for (int i = 0; i < lib->ncache; i++)
         native_free(lib->cache[i].ns);
     free(lib->cache);
+    native_cache_close(lib->disk);
     free(lib);
 }
 
@@ -119,8 +126,22 @@ static NativeShader *cached(const VmObject *obj, void *data)
     return NULL;
 }
 
-VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions *cpp,
-                             const IrSpec *spec, const char *what, NativeShader **ns)
+/* The code cache in folder dir (NULL: none), opened the first time; a
+   warning, once, where it cannot be. */
+static NativeCache *disk_cache(NativeLib *lib, const char *dir)
+{
+    if (dir && !lib->disk_tried) {
+        char err[4200];
+        if (!(lib->disk = native_cache_open(dir, err, sizeof err)))
+            fprintf(stderr, "warning: %s; native code is compiled without it\n", err);
+        lib->disk_tried = true;
+    }
+    return lib->disk;
+}
+
+VmObject *native_lib_compile(NativeLib *lib, const char *code_cache, const char *file,
+                             const CppOptions *cpp, const IrSpec *spec, const char *what,
+                             NativeShader **ns)
 {
     char lacks[200] = "", *why = NULL, *front = NULL;
     size_t whylen = 0, frontlen = 0;
@@ -131,7 +152,7 @@ VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions 
        this compile fails. */
     nrc.diag_out = open_memstream(&why, &whylen);
     rc.diag_out = open_memstream(&front, &frontlen);
-    NativeOptions opt = { 2, lib->isa, lacks, sizeof lacks };
+    NativeOptions opt = { 2, lib->isa, lacks, sizeof lacks, disk_cache(lib, code_cache) };
     VmObject *obj;
     *ns = native_compile_file_cpp(&rc, &nrc, file, cpp, spec, &opt, cached, lib, &obj);
     fclose(nrc.diag_out);
@@ -139,10 +160,11 @@ VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions 
     if (!obj)
         fputs(front, stderr);
     free(front);
-    bool fresh = *ns && cached(obj, lib) != *ns;
+    bool fresh = *ns && cached(obj, lib) != *ns, loaded = fresh && native_from_cache(*ns);
     if (obj && lib->notes && fresh)
-        fprintf(stderr, "%s: note: shader \"%s\"%s runs in native code (%s, JIT %.1f ms)\n",
-                file, obj->name, what, native_isa_name(lib->isa), native_compile_ms(*ns));
+        fprintf(stderr, "%s: note: shader \"%s\"%s runs in native code (%s, %s %.1f ms)\n",
+                file, obj->name, what, native_isa_name(lib->isa),
+                loaded ? "read from the code cache in" : "JIT", native_compile_ms(*ns));
     else if (obj && lib->notes && *ns)
         fprintf(stderr, "%s: note: shader \"%s\"%s runs in native code (%s, that of an "
                         "identical shader)\n", file, obj->name, what, native_isa_name(lib->isa));
@@ -155,6 +177,8 @@ VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions 
     if (fresh) {
         lib->cache = realloc(lib->cache, (size_t)(lib->ncache + 1) * sizeof *lib->cache);
         lib->cache[lib->ncache++] = (Cached){ lib->key, *ns };
+        lib->loaded += loaded;
+        lib->compiled += !loaded;
     }
     free(why);
     return obj;
@@ -162,7 +186,12 @@ VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions 
 
 unsigned native_lib_compiled(const NativeLib *lib)
 {
-    return (unsigned)lib->ncache;
+    return lib ? lib->compiled : 0;
+}
+
+unsigned native_lib_loaded(const NativeLib *lib)
+{
+    return lib ? lib->loaded : 0;
 }
 
 void native_lib_bytecode_only(const char *file)

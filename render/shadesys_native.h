@@ -4,7 +4,9 @@
 ** some and on the VM otherwise. It compiles each shader's source once to
 ** its VM object and native code, keeps the native code in memory by a
 ** content hash of the object and the ISA (the same shader found twice is
-** JIT-compiled once, and so is the same specialised code), and says why a shader runs on the VM: a warning,
+** JIT-compiled once, and so is the same specialised code), optionally on
+** disk too (the code cache: backends/llvm/native.h's NativeCache), and
+** says why a shader runs on the VM: a warning,
 ** once per shader, when native compilation fails or cannot be done; a
 ** note, asked for, when the shader uses what native code lacks
 ** (gather, some derivatives: backends/llvm/prelude.c), which the VM
@@ -32,12 +34,16 @@ void native_lib_free(NativeLib *lib);
    in *ns its native code, owned by lib, or NULL when it runs on the VM
    (after a warning or note saying why). With spec (NULL: none), both are
    specialised for an instance's constants (rslc/passes.h); `what`
-   follows the shader's name in the notes (" for the instance at ..."). */
-VmObject *native_lib_compile(NativeLib *lib, const char *file, const CppOptions *cpp,
-                             const IrSpec *spec, const char *what, NativeShader **ns);
+   follows the shader's name in the notes (" for the instance at ...").
+   code_cache (NULL: none) is the folder of the code cache on disk, the
+   same at every call (opened at the first). */
+VmObject *native_lib_compile(NativeLib *lib, const char *code_cache, const char *file,
+                             const CppOptions *cpp, const IrSpec *spec, const char *what,
+                             NativeShader **ns);
 
-/* The native code compiled so far. */
+/* The native code JIT-compiled so far, and read from the code cache. */
 unsigned native_lib_compiled(const NativeLib *lib);
+unsigned native_lib_loaded(const NativeLib *lib);
 
 /* An object read from file holds bytecode only: a warning that its
    shader runs on the VM. */

@@ -124,7 +124,8 @@ static VmObject *compile_source(VmShadeSys *lib, const char *file, bool native,
     }
     CppOptions cpp = { args, nargs };
     *ns = NULL;
-    VmObject *obj = native ? native_lib_compile(lib->native, file, &cpp, spec, what, ns)
+    VmObject *obj = native ? native_lib_compile(lib->native, lib->sys.code_cache, file, &cpp, spec,
+                                                what, ns)
                            : backend_compile_file_cpp(&(RslcCtx){ 0 }, file, &cpp,
                                                            lib->debug ? 0 : 2, NULL, 0, lib->debug);
     free(args);
@@ -188,6 +189,7 @@ static int variant_code(VmShadeSys *lib, int c, InstanceSpec *is, const RibShade
         return -1;
     }
     lib->sys.native_built = native_lib_compiled(lib->native);
+    lib->sys.native_loaded = native_lib_loaded(lib->native);
     lib->sys.specialised += is->spec.n > 0;
     lib->code[c].nvariants += is->spec.n > 0;
     lib->code = realloc(lib->code, (size_t)(lib->ncode + 1) * sizeof *lib->code);

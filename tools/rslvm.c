@@ -48,6 +48,8 @@ static const char usage[] =
     "  --backend vm|native  run on the VM (default) or in native code (.sl only)\n"
     "  --isa NAME       native ISA: sse4.2, avx2, avx512, auto (default) or scalar\n"
     "                   (one point at a time, as PTX runs on a GPU)\n"
+    "  --code-cache DIR  keep native code in folder DIR (made if missing) and load\n"
+    "                   it from there rather than compile it again\n"
     "  -O0 -O1 -O2      optimisation level when compiling a .sl (default -O2)\n"
     TOOL_STEPS_HELP("                   ")
     "                   (native: N loop iterations rather than instructions)\n"
@@ -60,6 +62,7 @@ typedef struct Run {
     bool stats;
     bool native;
     NativeIsa isa;
+    const char *code_cache;     /* NULL: none */
 } Run;
 
 static int fail(const char *msg, const char *arg)
@@ -96,6 +99,8 @@ static int parse_args(int argc, char **argv, Run *r)
             if (isa < 0)
                 return fail("unknown ISA '%s' (sse4.2, avx2, avx512 or auto)", argv[i]);
             r->isa = (NativeIsa)isa;
+        } else if (!strcmp(a, "--code-cache") && i + 1 < argc) {
+            r->code_cache = argv[++i];
         } else {
             return fail("unknown or incomplete option '%s' (see 'rslvm --help')", a);
         }
@@ -249,7 +254,8 @@ static int shade_grid(VmObject *o, NativeShader *ns, Run *r)
         putchar('\n');
     }
     if (r->stats && !rc && ns)
-        printf("isa %s\njit-ms %.1f\n", native_isa_name(native_isa(ns)), native_compile_ms(ns));
+        printf("isa %s\njit-ms %.1f\ncode-cache %s\n", native_isa_name(native_isa(ns)),
+               native_compile_ms(ns), !r->code_cache ? "none" : native_from_cache(ns) ? "hit" : "miss");
     else if (r->stats && !rc)
         printf("instructions %llu\nlane-operations %llu\ncycles %llu\nuniform-slots %u\n"
                "varying-slots %u\nregister-bytes %zu\n",
@@ -275,8 +281,13 @@ static NativeShader *compile_native(const Run *r, RslcCtx *ctx, VmObject **obj)
     RslcCtx nctx = { 0 };
     FILE *whyf = open_memstream(&why, &whylen);
     diag_set_output(&nctx, whyf);
-    NativeOptions nopt = { r->t.level, r->isa, lacks, sizeof lacks };
+    char err[4200];
+    NativeCache *cache = r->code_cache ? native_cache_open(r->code_cache, err, sizeof err) : NULL;
+    if (r->code_cache && !cache)
+        fprintf(stderr, "rslvm: warning: %s; compiling without it\n", err);
+    NativeOptions nopt = { r->t.level, r->isa, lacks, sizeof lacks, cache };
     NativeShader *ns = native_compile_file_cpp(ctx, &nctx, r->t.input, NULL, NULL, &nopt, NULL, NULL, obj);
+    native_cache_close(cache);
     fclose(whyf);
     if (!ns && *obj && lacks[0]) {
         /* The diagnostic's first line says where: "file:line:col: error: ...". */

@@ -5,7 +5,7 @@
 **   rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]
 **            [--crop XMIN,XMAX,YMIN,YMAX] [--integrator classic|path]
 **            [--max-depth N] [--debug-pixel X,Y] [-q] [--stats]
-**            [--backend vm|native] [--verbose]
+**            [--backend vm|native] [--verbose] [--code-cache DIR]
 **            [--max-shader-steps N] [--time-limit SECONDS] [--strict]
 **            [--missing-maps error|black]
 **            [--shaderpath PATH] [--texturepath PATH] [-I DIR] scene.rib
@@ -24,7 +24,7 @@ static const char usage[] =
     "usage: rtrender [-o FILE] [--threads N] [--spp N] [--res WxH]\n"
     "                [--crop XMIN,XMAX,YMIN,YMAX] [--integrator classic|path]\n"
     "                [--max-depth N] [--debug-pixel X,Y] [-q] [--stats]\n"
-    "                [--backend vm|native] [--verbose]\n"
+    "                [--backend vm|native] [--verbose] [--code-cache DIR]\n"
     "                [--max-shader-steps N] [--time-limit SECONDS] [--strict]\n"
     "                [--missing-maps error|black]\n"
     "                [--shaderpath PATH] [--texturepath PATH] [-I DIR] scene.rib\n"
@@ -51,6 +51,9 @@ static const char usage[] =
     "                  allow it (the default), or on the VM (default: vm when\n"
     "                  $RTRENDER_BACKEND is vm); --debug-pixel shades on the VM\n"
     "  --verbose       say which shaders run in native code, which on the VM, and why\n"
+    "  --code-cache DIR  keep shaders' native code in folder DIR (made if missing)\n"
+    "                  and read it from there in later runs rather than compile it\n"
+    "                  again (default: $RTRENDER_CODE_CACHE, else no cache)\n"
     TOOL_STEPS_HELP("                  ")
     "  --time-limit SECONDS  stop with an error, writing nothing, once the render\n"
     "                  has run SECONDS (default: no limit)\n"
@@ -125,7 +128,7 @@ static int parse_args(int argc, char **argv, Args *a)
                      || !strcmp(o, "--max-shader-steps") || !strcmp(o, "--time-limit")
                      || !strcmp(o, "--missing-maps")
                      || !strcmp(o, "--integrator") || !strcmp(o, "--max-depth")
-                     || !strcmp(o, "--backend")
+                     || !strcmp(o, "--backend") || !strcmp(o, "--code-cache")
                      || !strcmp(o, "--shaderpath") || !strcmp(o, "--texturepath") || !strcmp(o, "-I");
         if (takes && !v)
             return fail("%s needs a value", o);
@@ -160,6 +163,8 @@ static int parse_args(int argc, char **argv, Args *a)
             a->rs.vm = !strcmp(v, "vm");
         } else if (!strcmp(o, "--verbose")) {
             a->rs.verbose = true;
+        } else if (!strcmp(o, "--code-cache")) {
+            a->rs.code_cache = v;
         } else if (!strcmp(o, "--max-depth")) {
             if (!int_arg(v, RENDER_MAX_DEPTH, &a->rs.max_depth))
                 return fail("--max-depth needs a path length from 1 to 1024, not '%s'", v);
@@ -220,6 +225,9 @@ static void print_stats(const RenderStats *s, int frame)
             (unsigned long long)s->secondary_rays, (unsigned long long)s->shading_points,
             (unsigned long long)s->batches, s->trace_seconds, s->shade_seconds, s->shaders_built,
             s->shaders_specialised);
+    if (s->native_compiled || s->native_loaded)
+        fprintf(stderr, "  native code: %u JIT-compiled, %u read from the code cache\n",
+                s->native_compiled, s->native_loaded);
     if (!s->bounce_rays[0])
         return;
     /* The path tracer's: its stages, and its queue bounce by bounce. */

@@ -20,10 +20,12 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Linker.h>
+#include <llvm-c/Transforms/PassBuilder.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/llvm/native_impl.h"
+#include "backends/llvm/sha256.h"
 #include "runtime/builtins.h"
 #include "runtime/mathlib.h"
 #include "runtime/noise.h"
@@ -210,18 +212,26 @@ bool nb_lower_call(Lower *L, IrIns *ins, const NVal *args, const int *argn, int 
     return true;
 }
 
+/* Whether f is one of the nentries functions of entries. */
+static bool is_entry(LLVMValueRef f, const LLVMValueRef *entries, int nentries)
+{
+    for (int i = 0; i < nentries; i++)
+        if (entries[i] == f)
+            return true;
+    return false;
+}
+
 /* The runtime's definitions become the module's own: internal (only the
-   entry is called from outside), always inlined, and compiled for the
-   shader's ISA rather than the baseline clang compiled them for. */
-static void make_own(LLVMModuleRef mod, const char *keep)
+   shader's entries are called from outside), always inlined, and compiled
+   for the shader's ISA rather than the baseline clang compiled them for. */
+static void make_own(LLVMModuleRef mod, const LLVMValueRef *entries, int nentries)
 {
     LLVMContextRef ctx = LLVMGetModuleContext(mod);
     unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
     unsigned never = LLVMGetEnumAttributeKindForName("noinline", 8);
     static const char target_attrs[][16] = { "target-cpu", "target-features", "tune-cpu" };
     for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
-        size_t len;
-        if (LLVMIsDeclaration(f) || strcmp(LLVMGetValueName2(f, &len), keep) == 0)
+        if (LLVMIsDeclaration(f) || is_entry(f, entries, nentries))
             continue;
         LLVMSetLinkage(f, LLVMInternalLinkage);
         for (int i = 0; i < 3; i++)
@@ -273,11 +283,92 @@ static char *link_bitcode(LLVMModuleRef mod, const unsigned char *bytes, size_t 
     return NULL;
 }
 
-char *nb_link_runtime(LLVMModuleRef mod, const char *keep)
+/* Whether every reader of v (through constant expressions) is in fn or
+   in a function nothing calls. */
+static bool read_only_in(LLVMValueRef v, LLVMValueRef fn)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsAConstantExpr(user)) {
+            if (!read_only_in(user, fn))
+                return false;
+        } else if (!LLVMIsAInstruction(user)) {
+            return false;
+        } else {
+            LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
+            if (f != fn && LLVMGetFirstUse(f))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* The global table rsl_math_lane_at reads its entry from (mathlib.c's
+   table of math builtins), or NULL. */
+static LLVMValueRef math_table(LLVMValueRef at)
+{
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(at); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+            for (int k = 0; k < LLVMGetNumOperands(i); k++) {
+                LLVMValueRef g = LLVMGetOperand(i, (unsigned)k);
+                if (LLVMIsAGlobalVariable(g) && LLVMIsGlobalConstant(g) && LLVMGetInitializer(g)
+                    && LLVMGetTypeKind(LLVMGlobalGetValueType(g)) == LLVMArrayTypeKind)
+                    return g;
+            }
+    return NULL;
+}
+
+/* The math adapter's table points to every math builtin, so all of them
+   stay alive (and the inliner and instcombine work through them all)
+   until the shader's constant indexes into it fold, only to be dropped
+   then: half the work of the first passes. Where the module reads the
+   table only through calls of rsl_math_lane_at with constant indexes,
+   the entries no call reads are cleared beforehand, so that globaldce
+   drops their functions first. Changes no code: those entries are
+   never read. */
+static void prune_math_table(LLVMModuleRef mod)
+{
+    LLVMValueRef at = LLVMGetNamedFunction(mod, "rsl_math_lane_at");
+    LLVMValueRef table = at && !LLVMIsDeclaration(at) ? math_table(at) : NULL;
+    if (!table || !read_only_in(table, at))
+        return;
+    LLVMTypeRef type = LLVMGlobalGetValueType(table), elem = LLVMGetElementType(type);
+    uint64_t n = LLVMGetArrayLength2(type);
+    bool *read = calloc(n + 1, sizeof *read);
+    bool known = read != NULL;
+    for (LLVMUseRef u = LLVMGetFirstUse(at); known && u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef call = LLVMGetUser(u), index = LLVMIsACallInst(call) ? LLVMGetOperand(call, 0) : NULL;
+        known = index && LLVMIsAConstantInt(index) && LLVMGetCalledValue(call) == at
+                && LLVMConstIntGetZExtValue(index) < n;
+        if (known)
+            read[LLVMConstIntGetZExtValue(index)] = true;
+    }
+    LLVMValueRef init = LLVMGetInitializer(table);
+    LLVMValueRef *elems = known ? malloc(n * sizeof *elems) : NULL;
+    for (uint64_t i = 0; elems && i < n; i++)
+        elems[i] = read[i] ? LLVMGetAggregateElement(init, (unsigned)i) : LLVMConstNull(elem);
+    if (elems)
+        LLVMSetInitializer(table, LLVMConstArray2(elem, elems, n));
+    free(elems);
+    free(read);
+}
+
+char *nb_link_runtime(LLVMModuleRef mod)
 {
     int needs = runtime_needs(mod);
     if (!needs) /* nothing to link: no time spent parsing it */
         return NULL;
+    /* The shader's entries: the functions it defines (shade, prelude). */
+    int nentries = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+        nentries += !LLVMIsDeclaration(f);
+    LLVMValueRef *entries = malloc((size_t)nentries * sizeof *entries + 1);
+    if (!entries)
+        return strdup("out of memory");
+    nentries = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+        if (!LLVMIsDeclaration(f))
+            entries[nentries++] = f;
     char *err = NULL;
     if (needs & RT_MATH)
         err = link_bitcode(mod, rsl_bitcode_x86_64_pc_linux_gnu, rsl_bitcode_x86_64_pc_linux_gnu_size);
@@ -285,6 +376,27 @@ char *nb_link_runtime(LLVMModuleRef mod, const char *keep)
         err = link_bitcode(mod, rsl_bitcode_lighting_x86_64_pc_linux_gnu,
                            rsl_bitcode_lighting_x86_64_pc_linux_gnu_size);
     if (!err)
-        make_own(mod, keep);
-    return err;
+        make_own(mod, entries, nentries);
+    free(entries);
+    if (err)
+        return err;
+    /* What the shader does not call goes first, so that the table's
+       readers left are the shader's calls. */
+    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(mod, "globaldce", NULL, opts);
+    LLVMDisposePassBuilderOptions(opts);
+    if (e) {
+        char *m = LLVMGetErrorMessage(e);
+        err = strdup(m);
+        LLVMDisposeErrorMessage(m);
+        return err;
+    }
+    prune_math_table(mod);
+    return NULL;
+}
+
+void nb_hash_runtime(Sha256 *s)
+{
+    sha256_add(s, rsl_bitcode_x86_64_pc_linux_gnu, rsl_bitcode_x86_64_pc_linux_gnu_size);
+    sha256_add(s, rsl_bitcode_lighting_x86_64_pc_linux_gnu, rsl_bitcode_lighting_x86_64_pc_linux_gnu_size);
 }

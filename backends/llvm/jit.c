@@ -2,7 +2,8 @@
 ** jit.c: the ISA a shader is compiled for, LLVM's optimisation of the
 ** lowered module (the new pass manager through LLVMRunPasses), and ORC
 ** LLJIT, which compiles it to machine code and binds the runtime helpers
-** it calls (calls.c) by address.
+** it calls (calls.c) by address; or which loads the object file of such
+** a compile again, kept from it (the code cache, codecache.c).
 **
 ** ISAs are LLVM's x86-64 micro-architecture levels, whose vector width
 ** sets W: x86-64-v2 (SSE4.2, W = 4), x86-64-v3 (AVX2, W = 8) and
@@ -121,27 +122,33 @@ void nj_set_target(LLVMModuleRef mod, LLVMTargetMachineRef tm)
     LLVMDisposeMessage(triple);
 }
 
-/* First the runtime the module linked (bitcode.c) is inlined where the
-   shader calls it and folded (its table of entries, read at constant
-   indexes), and what is left uncalled dropped, so that the pipeline
-   proper spends no time on the runtime's functions that the shader does
-   not use. */
+/* First the runtime the module linked (bitcode.c, which dropped what the
+   shader does not call) is inlined where the shader calls it and folded
+   (its table of entries, read at constant indexes), and what is left
+   uncalled dropped, so that the pipeline proper spends no time on the
+   runtime's functions that the shader does not use. */
 char *nj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level)
 {
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(mod, level > 0
-        ? "globaldce,always-inline,function(sroa,instcombine<no-verify-fixpoint>),globaldce,default<O2>"
-        : "globaldce,always-inline,function(sroa,instcombine<no-verify-fixpoint>),globaldce,mem2reg", tm, opts);
+        ? "always-inline,function(sroa,instcombine<no-verify-fixpoint>),globaldce,default<O2>"
+        : "always-inline,function(sroa,instcombine<no-verify-fixpoint>),globaldce,mem2reg", tm, opts);
     LLVMDisposePassBuilderOptions(opts);
     return e ? error_text(e) : NULL;
 }
 
 struct NativeJit {
     LLVMOrcLLJITRef jit;
+    /* The object file LLJIT compiled the module to (nj_object), and how
+       many it compiled: one for a module, or none is kept. */
+    char *object;
+    size_t object_size;
+    int nobjects;
 };
 
-NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, NativeIsa isa,
-                      const char *entry, void **fn, char **err)
+/* An LLJIT for isa with the runtime helpers bound; NULL with a malloc'd
+   message in *err. */
+static NativeJit *jit_new(NativeIsa isa, char **err)
 {
     *err = NULL;
     LLVMTargetMachineRef tm = nj_target_machine(isa, err);
@@ -155,7 +162,6 @@ NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, Native
     if (e) {
         *err = error_text(e);
         free(nj);
-        LLVMDisposeModule(mod);
         return NULL;
     }
     /* The runtime helpers, by address: native_rt_* (calls.c, prelude.c)
@@ -182,10 +188,35 @@ NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, Native
             &libc, LLVMOrcLLJITGetGlobalPrefix(nj->jit), NULL, NULL);
     if (!e)
         LLVMOrcJITDylibAddGenerator(jd, libc);
-    if (!e)
-        e = LLVMOrcLLJITAddLLVMIRModule(nj->jit, jd, LLVMOrcCreateNewThreadSafeModule(mod, tsc));
-    else
-        LLVMDisposeModule(mod);
+    if (e) {
+        *err = error_text(e);
+        nj_free(nj);
+        return NULL;
+    }
+    return nj;
+}
+
+/* Keeps a copy of each object file LLJIT compiles (an object transform
+   that changes nothing). */
+static LLVMErrorRef keep_object(void *data, LLVMMemoryBufferRef *obj)
+{
+    NativeJit *nj = data;
+    size_t n = LLVMGetBufferSize(*obj);
+    char *copy = malloc(n + 1);
+    if (copy)
+        memcpy(copy, LLVMGetBufferStart(*obj), n);
+    free(nj->object);
+    nj->object = copy;
+    nj->object_size = copy ? n : 0;
+    nj->nobjects++;
+    return NULL;
+}
+
+/* nj once its code is added (e, the adding's error) with entry found in
+   *fn, which compiles the code where it was a module; NULL with a
+   malloc'd message in *err (nj freed). */
+static NativeJit *jit_add(NativeJit *nj, LLVMErrorRef e, const char *entry, void **fn, char **err)
+{
     LLVMOrcExecutorAddress addr = 0;
     if (!e)
         e = LLVMOrcLLJITLookup(nj->jit, &addr, entry);
@@ -196,6 +227,37 @@ NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, Native
     }
     *fn = (void *)(uintptr_t)addr;
     return nj;
+}
+
+NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, NativeIsa isa,
+                      const char *entry, void **fn, char **err)
+{
+    NativeJit *nj = jit_new(isa, err);
+    if (!nj) {
+        LLVMDisposeModule(mod);
+        return NULL;
+    }
+    LLVMOrcObjectTransformLayerSetTransform(LLVMOrcLLJITGetObjTransformLayer(nj->jit), keep_object, nj);
+    return jit_add(nj, LLVMOrcLLJITAddLLVMIRModule(nj->jit, LLVMOrcLLJITGetMainJITDylib(nj->jit),
+                                                   LLVMOrcCreateNewThreadSafeModule(mod, tsc)),
+                   entry, fn, err);
+}
+
+NativeJit *nj_load(const void *object, size_t size, NativeIsa isa, const char *entry, void **fn,
+                   char **err)
+{
+    NativeJit *nj = jit_new(isa, err);
+    if (!nj)
+        return NULL;
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(object, size, "cached");
+    return jit_add(nj, LLVMOrcLLJITAddObjectFile(nj->jit, LLVMOrcLLJITGetMainJITDylib(nj->jit), buf),
+                   entry, fn, err);
+}
+
+const void *nj_object(const NativeJit *nj, size_t *size)
+{
+    *size = nj->nobjects == 1 ? nj->object_size : 0;
+    return *size ? nj->object : NULL;
 }
 
 void *nj_lookup(NativeJit *nj, const char *name, char **err)
@@ -213,5 +275,6 @@ void nj_free(NativeJit *nj)
     LLVMErrorRef e = LLVMOrcDisposeLLJIT(nj->jit);
     if (e)
         LLVMConsumeError(e);
+    free(nj->object);
     free(nj);
 }

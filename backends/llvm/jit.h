@@ -26,6 +26,13 @@ char *nj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level);
    NULL with a malloc'd message in *err. */
 NativeJit *nj_compile(LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, NativeIsa isa,
                       const char *entry, void **fn, char **err);
+/* The same for the object file that nj_object gave (size bytes, copied):
+   code compiled before, loaded without compiling. */
+NativeJit *nj_load(const void *object, size_t size, NativeIsa isa, const char *entry, void **fn,
+                   char **err);
+/* The object file nj_compile compiled its module to, owned by nj, and
+   its size; NULL from nj_load, or where LLJIT compiled more than one. */
+const void *nj_object(const NativeJit *nj, size_t *size);
 /* Another function of the compiled module; NULL with a malloc'd message
    in *err. */
 void *nj_lookup(NativeJit *nj, const char *name, char **err);

@@ -20,6 +20,7 @@
 */
 #include <llvm-c/Analysis.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -45,7 +46,8 @@ struct NativeShader {
     int nsites;
     NativeBack *backs;
     int nbacks;
-    char *llvm_text;
+    char *llvm_text;            /* NULL: read from the code cache */
+    bool cached;
     double ms;
 };
 
@@ -212,15 +214,50 @@ void nl_lower_done(Lower *L)
     lower_free(L);
 }
 
-/* The module for tm, with the runtime's bitcode linked (bitcode.c). */
-static char *link_runtime(LLVMModuleRef mod, LLVMTargetMachineRef tm)
+/* L's module linked with the runtime (bitcode.c), optimised and
+   JIT-compiled, with "shade" found in *fn and the optimised module as text
+   in *text; NULL after a diagnostic (the module taken either way). */
+static NativeJit *compile_module(RslcCtx *rc, IrFunc *shader, Lower *L,
+                                 LLVMOrcThreadSafeContextRef tsc, NativeIsa isa, int level,
+                                 char **text, void **fn)
 {
-    nj_set_target(mod, tm);
-    char *msg = nb_link_runtime(mod, "shade");
-    LLVMValueRef prelude = LLVMGetNamedFunction(mod, "prelude");
-    if (prelude) /* an entry too, which linking made the module's own */
-        LLVMSetLinkage(prelude, LLVMExternalLinkage);
-    return msg;
+    char *msg = NULL;
+    LLVMTargetMachineRef tm = nj_target_machine(isa, &msg);
+    NativeJit *jit = NULL;
+    if (tm)
+        nj_set_target(L->mod, tm);
+    if (!tm || (msg = nb_link_runtime(L->mod))) {
+        fail(rc, shader, tm ? "the runtime's bitcode" : "LLVM's target machine", msg);
+        LLVMDisposeModule(L->mod);
+    } else if ((msg = nj_optimize(L->mod, tm, level))) {
+        fail(rc, shader, "LLVM's optimisation", msg);
+        LLVMDisposeModule(L->mod);
+    } else {
+        *text = LLVMPrintModuleToString(L->mod);
+        if (!(jit = nj_compile(tsc, L->mod, isa, "shade", fn, &msg)))
+            fail(rc, shader, "the JIT", msg);
+    }
+    L->mod = NULL;
+    if (tm)
+        LLVMDisposeTargetMachine(tm);
+    return jit;
+}
+
+/* The code of L's module from cache c under key (computed here), with
+   "shade" in *fn, or NULL on a miss; the module is kept for compiling. */
+static NativeJit *load_cached(NativeCache *c, Lower *L, NativeIsa isa, int level,
+                              unsigned char key[32], void **fn)
+{
+    ncache_key(c, L->mod, isa, level, key);
+    size_t size;
+    char *obj = ncache_load(c, key, &size), *msg = NULL;
+    NativeJit *jit = obj ? nj_load(obj, size, isa, "shade", fn, &msg) : NULL;
+    if (obj && !jit) /* a sound entry LLJIT refuses: LLVM's to say why */
+        fprintf(stderr, "warning: code cache entry for '%s' does not load: %s; compiling again\n",
+                L->fn->name, msg);
+    free(msg);
+    free(obj);
+    return jit;
 }
 
 NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
@@ -236,44 +273,42 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
         return fail(rc, shader, "the CPU", strdup("it lacks the ISA asked for"));
     LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
     Lower L;
-    NativeShader *ns = NULL;
-    char *msg = NULL;
-    LLVMTargetMachineRef tm = NULL;
     LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
     nj_quiet(ctx);
-    if (!nl_lower(&L, rc, shader, obj, opt, ctx, native_isa_width(isa), false)) {
-        /* diagnosed */
-    } else if (!(tm = nj_target_machine(isa, &msg)) || (msg = link_runtime(L.mod, tm))) {
-        fail(rc, shader, tm ? "the runtime's bitcode" : "LLVM's target machine", msg);
-        LLVMDisposeModule(L.mod);
-    } else if ((msg = nj_optimize(L.mod, tm, opt->level))) {
-        fail(rc, shader, "LLVM's optimisation", msg);
-        LLVMDisposeModule(L.mod);
-    } else {
-        ns = calloc(1, sizeof *ns);
-        ns->isa = isa;
-        ns->W = L.W;
-        ns->llvm_text = LLVMPrintModuleToString(L.mod);
-        void *fn = NULL;
-        ns->jit = nj_compile(tsc, L.mod, isa, "shade", &fn, &msg);
-        if (!ns->jit) {
-            fail(rc, shader, "the JIT", msg);
-            native_free(ns);
-            ns = NULL;
-        } else if (L.drows && !(ns->prelude = (ShadeFn)nj_lookup(ns->jit, "prelude", &msg))) {
+    NativeJit *jit = NULL;
+    void *fn = NULL;
+    char *text = NULL, *msg = NULL;
+    unsigned char key[32];
+    bool cached = false;
+    if (nl_lower(&L, rc, shader, obj, opt, ctx, native_isa_width(isa), false)) {
+        jit = opt->cache ? load_cached(opt->cache, &L, isa, opt->level, key, &fn) : NULL;
+        if (jit)
+            LLVMDisposeModule(L.mod);
+        else
+            jit = compile_module(rc, shader, &L, tsc, isa, opt->level, &text, &fn);
+        cached = jit && !text;
+        size_t size;
+        const void *code = jit && !cached && opt->cache ? nj_object(jit, &size) : NULL;
+        if (code)
+            ncache_store(opt->cache, key, code, size);
+    }
+    NativeShader *ns = jit ? calloc(1, sizeof *ns) : NULL;
+    if (ns) {
+        *ns = (NativeShader){ .isa = isa, .W = L.W, .jit = jit, .shade = (ShadeFn)fn,
+                              .drows = L.drows, .llvm_text = text, .cached = cached };
+        if (L.drows && !(ns->prelude = (ShadeFn)nj_lookup(jit, "prelude", &msg))) {
             fail(rc, shader, "the JIT", msg);
             native_free(ns);
             ns = NULL;
         } else {
-            ns->shade = (ShadeFn)fn;
-            ns->drows = L.drows;
             ns->callees = L.callees, ns->ncallees = L.ncallees, L.callees = NULL;
             ns->sites = L.sites, ns->nsites = L.nsites, L.sites = NULL, L.nsites = 0;
             ns->backs = L.backs, ns->nbacks = L.nbacks, L.backs = NULL, L.nbacks = 0;
         }
+    } else {
+        nj_free(jit);
+        LLVMDisposeMessage(text);
     }
-    if (tm)
-        LLVMDisposeTargetMachine(tm);
     nl_lower_done(&L);
     LLVMOrcDisposeThreadSafeContext(tsc);
     if (ns)
@@ -307,9 +342,14 @@ double native_compile_ms(const NativeShader *ns)
     return ns->ms;
 }
 
+bool native_from_cache(const NativeShader *ns)
+{
+    return ns->cached;
+}
+
 void native_print_llvm(const NativeShader *ns, FILE *out)
 {
-    fputs(ns->llvm_text, out);
+    fputs(ns->llvm_text ? ns->llvm_text : "; read from the code cache: no LLVM IR kept\n", out);
 }
 
 /* ---- running ------------------------------------------------------------------ */

@@ -52,6 +52,18 @@ int native_isa_parse(const char *s);
 
 typedef struct NativeShader NativeShader;
 
+/* Native code kept on disk in a folder (codecache.c), by a SHA-256 of
+   everything that determines it: the shader's lowered code (with an
+   instance's constants), the ISA, the optimisation level, LLVM's version
+   and the runtime's bitcode. A later compile of the same loads the
+   object file rather than compiling. Used by one thread at a time; runs
+   (processes) may share the folder. */
+typedef struct NativeCache NativeCache;
+/* The cache in folder dir, made if missing (not its parents). NULL with
+   the reason in err. */
+NativeCache *native_cache_open(const char *dir, char *err, int errlen);
+void native_cache_close(NativeCache *c);
+
 typedef struct NativeOptions {
     int level;             /* LLVM pipeline: 0 = mem2reg only, else O2 */
     NativeIsa isa;
@@ -59,6 +71,7 @@ typedef struct NativeOptions {
        name ("illuminance", "derivatives") goes here (else ""). */
     char *lacks;
     int lackslen;
+    NativeCache *cache;    /* NULL: none */
 } NativeOptions;
 
 /* Lowers shader (IR made ready by backend_vm_object: defaults prepared,
@@ -90,11 +103,14 @@ NativeShader *native_compile_file_cpp(RslcCtx *rc, RslcCtx *nrc, const char *pat
                                       NativeKnown *known, void *data, VmObject **obj);
 
 /* The ISA it was compiled for, and the milliseconds that lowering,
-   optimisation and JIT compilation took. */
+   optimisation and JIT compilation took (or lowering and loading). */
 NativeIsa native_isa(const NativeShader *ns);
 double native_compile_ms(const NativeShader *ns);
+/* Whether its code was read from the code cache rather than compiled. */
+bool native_from_cache(const NativeShader *ns);
 
-/* Writes the LLVM IR (after optimisation) as text. */
+/* Writes the LLVM IR (after optimisation) as text; code read from the
+   code cache has none, which a comment says. */
 void native_print_llvm(const NativeShader *ns, FILE *out);
 
 /* A shader bound to a VM session's string table and host, as the

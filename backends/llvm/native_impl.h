@@ -265,9 +265,27 @@ bool nw_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn
 bool nb_lower_call(Lower *L, IrIns *ins, const NVal *args, const int *argn, int nargs, int outn,
                    bool vary);
 /* Links the runtime's bitcode into mod (its target set) and makes its
-   definitions mod's own, all but keep internal; NULL, or a malloc'd
-   message. */
-char *nb_link_runtime(LLVMModuleRef mod, const char *keep);
+   definitions mod's own, internal, dropping those the shader does not
+   call; mod's own definitions (its entries) stay external. NULL, or a
+   malloc'd message. */
+char *nb_link_runtime(LLVMModuleRef mod);
+
+/* Adds the runtime's bitcode, all that may link into a shader, to s
+   (codecache.c's key). */
+struct Sha256;
+void nb_hash_runtime(struct Sha256 *s);
+
+/* ---- codecache.c ------------------------------------------------------------ */
+
+/* The key of the code of mod (lowered, before linking) for isa at
+   level. */
+void ncache_key(const NativeCache *c, LLVMModuleRef mod, NativeIsa isa, int level,
+                unsigned char key[32]);
+/* The object file stored under key, malloc'd, of *size bytes; NULL on a
+   miss (after a one-line warning where the entry is unusable). */
+char *ncache_load(NativeCache *c, const unsigned char key[32], size_t *size);
+/* Stores obj under key; a failure warns, once per cache. */
+void ncache_store(NativeCache *c, const unsigned char key[32], const void *obj, size_t size);
 
 /* The helpers the JIT binds by address. */
 void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, const float *args,
