@@ -297,6 +297,33 @@ oom:
     return -1;
 }
 
+/* A BMRT shadowed light (RLight.shadowed) over the batch: each lane's Cl
+   times the transmission to the light, at Ps - L (where illuminate()
+   put it), or for a solar light out of the scene against L. The ray
+   leaves the hit where the camera's ray found it, on the traced surface,
+   not P as a displacement moved it, which may lie below that surface. */
+static void shadow_light(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
+                         const float (*L)[3], float (*Cl)[3])
+{
+    for (int l = 0; l < n; l++) {
+        if (L[l][0] == 0 && L[l][1] == 0 && L[l][2] == 0)
+            continue;
+        float p[3], d[3], T[3], dist = INFINITY;
+        for (int k = 0; k < 3; k++) {
+            p[k] = in[l].org[k] + in[l].t * in[l].dir[k];
+            d[k] = sh->solar ? -L[l][k] : g->P[l][k] - L[l][k] - p[k];
+        }
+        float len = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        if (!sh->solar)
+            dist = len;
+        for (int k = 0; k < 3 && len > 0; k++)
+            d[k] /= len;
+        trace_transmission_along(c, p, d, dist, T);
+        for (int k = 0; k < 3; k++)
+            Cl[l][k] *= T[k];
+    }
+}
+
 /* Every light of the look over the batch: what illuminance sees. An area
    light is as many lights as it takes samples, each a point on its
    surface whose Cl and Ol count area / samples (a Monte Carlo estimate of
@@ -334,6 +361,8 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
             }
             if (shade_run(c, sh, &b, err, errlen) < 0)
                 return -1;
+            if (look->lights[i].shadowed)
+                shadow_light(c, sh, g, in, n, (const float (*)[3])L, Cl);
             if (look->surface && look->surface->asks_lights
                 && save_light(c, f, e, sh, err, errlen) < 0)
                 return -1;

@@ -3,7 +3,8 @@
 ** A ray stops at its first hit unless that hit is the back of a
 ** one-sided surface or lets light through: then shading composites
 ** front to back (C += (1 - A) Ci, A += (1 - A) Oi, per channel) and the
-** ray goes on beyond the hit.
+** ray goes on beyond the hit. Transmission (shadow rays that see
+** opacity) multiplies 1 - Os through the layers in the same way.
 */
 #include <math.h>
 #include <string.h>
@@ -41,6 +42,62 @@ void trace_composite(float C[3], float A[3], const float Ci[3], const float Oi[3
 bool trace_opaque(const float A[3])
 {
     return A[0] > 0.999f && A[1] > 0.999f && A[2] > 0.999f;
+}
+
+/* The opacity a hit's surface is made with: its Os primitive variable
+   there, else its attribute. */
+static void hit_opacity(const RibMesh *mesh, const RLook *look, const RTHit *h, float Os[3])
+{
+    const RibPrimvar *pv = rib_mesh_primvar(mesh, "Os");
+    if (pv && pv->p.f && pv->p.ncomp == 3) {
+        ShadeIn at = { .b1 = h->u, .b2 = h->v, .prim = h->primID };
+        primvar_at(pv, &at, mesh->tris + 3 * (size_t)h->primID, Os);
+    } else {
+        memcpy(Os, look->attrs->opacity, 3 * sizeof *Os);
+    }
+}
+
+void trace_transmission(ShadeCtx *c, const float o[3], const float d[3], float tnear, float tfar,
+                        float out[3])
+{
+    out[0] = out[1] = out[2] = 1;
+    if (!(tfar > tnear))
+        return;
+    if (!c->world->translucent) {
+        RTRay r = { o[0], o[1], o[2], tnear, d[0], d[1], d[2], tfar };
+        if (trace_shader_blocked(c, &r))
+            out[0] = out[1] = out[2] = 0;
+        return;
+    }
+    /* Layer by layer, as shade_trace composites; past RT_MAX_LAYERS
+       the rest counts as opaque. */
+    for (int layer = 0; layer < RT_MAX_LAYERS; layer++) {
+        RTRayHit rh = { { o[0], o[1], o[2], tnear, d[0], d[1], d[2], tfar },
+                        { 0, 0, 0, 0, 0, 0, RT_INVALID_ID, RT_INVALID_ID } };
+        trace_shader_ray(c, &rh);
+        if (rh.hit.geomID == RT_INVALID_ID)
+            return;
+        const RibMesh *mesh;
+        const RLook *look;
+        float Os[3];
+        world_hit(c->world, rh.hit.geomID, rh.hit.instID, &mesh, &look);
+        hit_opacity(mesh, look, &rh.hit, Os);
+        for (int j = 0; j < 3; j++)
+            out[j] *= 1 - fminf(1.0f, fmaxf(0.0f, Os[j]));
+        if (trace_opaque((float[3]){ 1 - out[0], 1 - out[1], 1 - out[2] }))
+            break;
+        tnear = trace_past(rh.ray.tfar);
+    }
+    out[0] = out[1] = out[2] = 0;
+}
+
+void trace_transmission_along(ShadeCtx *c, const float p[3], const float d[3], float dist,
+                              float out[3])
+{
+    float bias = c->ray_bias > 0 ? c->ray_bias : trace_bias(p);
+    out[0] = out[1] = out[2] = 1;
+    if (dist > 2 * bias)
+        trace_transmission(c, p, d, bias, dist - bias, out);
 }
 
 int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t seed, float out[3],
