@@ -179,7 +179,8 @@ static void visibility(ShadeCtx *c, const float p[3], const float q[3], bool opa
 {
     float d[3], len = segment_to(p, q, d);
     if (opacity) {
-        trace_transmission_along(c, p, d, len, out);
+        trace_transmission_along(c, 1, (const float (*)[3])p, (const float (*)[3])d, &len,
+                                 (float (*)[3])out);
         return;
     }
     out[0] = out[1] = out[2] = len == 0 || !blocked_along(c, p, d, len) ? 1.0f : 0.0f;

@@ -329,10 +329,13 @@ enum { RT_MAX_LAYERS = 64 };
    see. */
 void trace_transmission(ShadeCtx *c, const float o[3], const float d[3], float tnear, float tfar,
                         float out[3]);
-/* The same from point p along d for dist, past the bias at p (the ray's
-   "bias" option or trace_bias): 1 when dist is too short to be blocked. */
-void trace_transmission_along(ShadeCtx *c, const float p[3], const float d[3], float dist,
-                              float out[3]);
+/* The same for rays k < n <= VM_MAX_BATCH from point p[k] along d[k]
+   for dist[k], past the bias at p[k] (the query's "bias" option, else
+   trace_bias): out[k], 1 where dist[k] is too short to be blocked.
+   Where no surface lets light through, the rays go to rtcore as one
+   stream. */
+void trace_transmission_along(ShadeCtx *c, int n, const float (*p)[3], const float (*d)[3],
+                              const float *dist, float (*out)[3]);
 /* How far a ray leaving point p starts from it, so as not to hit the
    surface it leaves. */
 float trace_bias(const float p[3]);

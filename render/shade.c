@@ -299,29 +299,33 @@ oom:
 
 /* A BMRT shadowed light (RLight.shadowed) over the batch: each lane's Cl
    times the transmission to the light, at Ps - L (where illuminate()
-   put it), or for a solar light out of the scene against L. The ray
-   leaves the hit where the camera's ray found it, on the traced surface,
-   not P as a displacement moved it, which may lie below that surface. */
+   put it), or for a solar light out of the scene against L; the lanes'
+   rays go out together (trace_transmission_along). A ray leaves the hit
+   where the camera's ray found it, on the traced surface, not P as a
+   displacement moved it, which may lie below that surface. */
 static void shadow_light(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
                          const float (*L)[3], float (*Cl)[3])
 {
+    float p[VM_MAX_BATCH][3], d[VM_MAX_BATCH][3], dist[VM_MAX_BATCH], T[VM_MAX_BATCH][3];
+    int lane[VM_MAX_BATCH], m = 0;
     for (int l = 0; l < n; l++) {
-        if (L[l][0] == 0 && L[l][1] == 0 && L[l][2] == 0)
-            continue;
-        float p[3], d[3], T[3], dist = INFINITY;
+        if ((L[l][0] == 0 && L[l][1] == 0 && L[l][2] == 0)
+            || (Cl[l][0] == 0 && Cl[l][1] == 0 && Cl[l][2] == 0))
+            continue; /* not lit (outside a spotlight's cone, say): nothing to shadow */
         for (int k = 0; k < 3; k++) {
-            p[k] = in[l].org[k] + in[l].t * in[l].dir[k];
-            d[k] = sh->solar ? -L[l][k] : g->P[l][k] - L[l][k] - p[k];
+            p[m][k] = in[l].org[k] + in[l].t * in[l].dir[k];
+            d[m][k] = sh->solar ? -L[l][k] : g->P[l][k] - L[l][k] - p[m][k];
         }
-        float len = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-        if (!sh->solar)
-            dist = len;
+        float len = sqrtf(d[m][0] * d[m][0] + d[m][1] * d[m][1] + d[m][2] * d[m][2]);
         for (int k = 0; k < 3 && len > 0; k++)
-            d[k] /= len;
-        trace_transmission_along(c, p, d, dist, T);
-        for (int k = 0; k < 3; k++)
-            Cl[l][k] *= T[k];
+            d[m][k] /= len;
+        dist[m] = sh->solar ? INFINITY : len;
+        lane[m++] = l;
     }
+    trace_transmission_along(c, m, (const float (*)[3])p, (const float (*)[3])d, dist, T);
+    for (int j = 0; j < m; j++)
+        for (int k = 0; k < 3; k++)
+            Cl[lane[j]][k] *= T[j][k];
 }
 
 /* Every light of the look over the batch: what illuminance sees. An area

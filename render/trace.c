@@ -91,13 +91,32 @@ void trace_transmission(ShadeCtx *c, const float o[3], const float d[3], float t
     out[0] = out[1] = out[2] = 0;
 }
 
-void trace_transmission_along(ShadeCtx *c, const float p[3], const float d[3], float dist,
-                              float out[3])
+void trace_transmission_along(ShadeCtx *c, int n, const float (*p)[3], const float (*d)[3],
+                              const float *dist, float (*out)[3])
 {
-    float bias = c->ray_bias > 0 ? c->ray_bias : trace_bias(p);
-    out[0] = out[1] = out[2] = 1;
-    if (dist > 2 * bias)
-        trace_transmission(c, p, d, bias, dist - bias, out);
+    float ox[VM_MAX_BATCH], oy[VM_MAX_BATCH], oz[VM_MAX_BATCH], tn[VM_MAX_BATCH];
+    float dx[VM_MAX_BATCH], dy[VM_MAX_BATCH], dz[VM_MAX_BATCH], tf[VM_MAX_BATCH];
+    int ray_of[VM_MAX_BATCH], m = 0;
+    for (int k = 0; k < n; k++) {
+        float bias = c->ray_bias > 0 ? c->ray_bias : trace_bias(p[k]);
+        out[k][0] = out[k][1] = out[k][2] = 1;
+        if (!(dist[k] > 2 * bias))
+            continue;
+        if (c->world->translucent) {
+            trace_transmission(c, p[k], d[k], bias, dist[k] - bias, out[k]);
+            continue;
+        }
+        ox[m] = p[k][0], oy[m] = p[k][1], oz[m] = p[k][2], tn[m] = bias;
+        dx[m] = d[k][0], dy[m] = d[k][1], dz[m] = d[k][2], tf[m] = dist[k] - bias;
+        ray_of[m++] = k;
+    }
+    if (m == 0)
+        return;
+    RTRayNp r = { ox, oy, oz, tn, dx, dy, dz, tf };
+    trace_shader_blocked_n(c, &r, m);
+    for (int j = 0; j < m; j++)
+        if (tf[j] == -INFINITY)
+            out[ray_of[j]][0] = out[ray_of[j]][1] = out[ray_of[j]][2] = 0;
 }
 
 int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t seed, float out[3],
