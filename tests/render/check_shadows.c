@@ -8,7 +8,8 @@
 ** under a distant light at angle a from the normal, I cos a. A square
 ** occluder between them shadows a region computed by projection; the
 ** shadowed pixels are 0 under an opaque occluder, (1 - Os) times the lit
-** value under a partly opaque one, and the lit value with shadows "off".
+** value under a partly opaque one, and the lit value with shadows "off";
+** a light shader's transmission() sees opacity too, visibility() not.
 ** A pixel is a mean of samples inside it (box filter of one pixel), so
 ** it must lie within the closed form's range over its area (0.2% and
 ** 1e-4 for rounding); the shadows' edges lie on pixel edges.
@@ -29,7 +30,7 @@ static Image *render(const char *rib, RenderIntegrator integrator)
     RibLoadOptions lo;
     RibDiag diag;
     rib_load_options_init(&lo);
-    lo.default_shader_path = SHADER_DIR;
+    lo.default_shader_path = SHADER_DIR ":" TEST_SHADER_DIR;
     rib_diag_init(&diag, stderr);
     RibScene *scene = rib_load_memory("test.rib", rib, strlen(rib), &lo, &diag);
     ck_assert_msg(scene && diag.nerrors == 0 && scene->nframes == 1, "the scene does not load");
@@ -166,6 +167,21 @@ START_TEST(half_opaque_occluder)
 }
 END_TEST
 
+START_TEST(shader_shadows_see_opacity)
+{
+    /* A light's own shadow rays: transmission() (pointlight's "raytrace")
+       passes 1 - Os as the attribute's shadows do; visibility()
+       (tests/render/shaders/vislight.sl) is 0 behind any surface. */
+    each_integrator(SCENE("LightSource \"pointlight\" 1 \"from\" [0 0 -2] \"intensity\" 4 "
+                          "\"shadowname\" \"raytrace\"\n",
+                          SQUARE("0.5 0.5 0.5")),
+                    point_lit, point_shadow, 0.5, 0.5, "transmission() through opacity 0.5");
+    each_integrator(SCENE("LightSource \"vislight\" 1 \"from\" [0 0 -2] \"intensity\" 4\n",
+                          SQUARE("0.5 0.5 0.5")),
+                    point_lit, point_shadow, 1, 0.5, "visibility() through opacity 0.5");
+}
+END_TEST
+
 START_TEST(distant_light_shadowed)
 {
     /* Light along (1, 0, 1): the plane gets cos 45 degrees, and a square
@@ -188,6 +204,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, point_light_shadowed);
     tcase_add_test(tc, point_light_unshadowed);
     tcase_add_test(tc, half_opaque_occluder);
+    tcase_add_test(tc, shader_shadows_see_opacity);
     tcase_add_test(tc, distant_light_shadowed);
     suite_add_tcase(s, tc);
     return s;
