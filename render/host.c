@@ -165,15 +165,29 @@ static bool blocked_along(ShadeCtx *c, const float p[3], const float d[3], float
     return trace_shader_blocked(c, &r);
 }
 
-/* Whether anything lies on the segment from p to q. */
-static bool blocked(ShadeCtx *c, const float p[3], const float q[3])
+/* The segment from p to q as a unit direction d and a length (0 when
+   p is q). */
+static float segment_to(const float p[3], const float q[3], float d[3])
 {
-    float d[3] = { q[0] - p[0], q[1] - p[1], q[2] - p[2] };
+    for (int k = 0; k < 3; k++)
+        d[k] = q[k] - p[k];
     float len = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    if (len == 0)
-        return false;
-    d[0] /= len, d[1] /= len, d[2] /= len;
-    return blocked_along(c, p, d, len);
+    for (int k = 0; k < 3 && len > 0; k++)
+        d[k] /= len;
+    return len;
+}
+
+/* visibility(p, q): 1 if nothing lies on the segment, else 0, opaque or
+   not. transmission(p, q): what the surfaces on it let through. */
+static void visibility(ShadeCtx *c, const float p[3], const float q[3], bool opacity, float out[3])
+{
+    float d[3], len = segment_to(p, q, d);
+    if (opacity) {
+        trace_transmission_along(c, 1, (const float (*)[3])p, (const float (*)[3])d, &len,
+                                 (float (*)[3])out);
+        return;
+    }
+    out[0] = out[1] = out[2] = len == 0 || !blocked_along(c, p, d, len) ? 1.0f : 0.0f;
 }
 
 /* Cosine-weighted directions about normal q->Q: a basis around it, and
@@ -413,14 +427,18 @@ static int host_ray_biased(ShadeCtx *c, const VmRay *q, float out[3], char *err,
         return trace_cone(c, q, out, err, errlen);
     case VM_RAY_TRANSMISSION:
     case VM_RAY_VISIBILITY: {
+        bool opacity = q->kind == VM_RAY_TRANSMISSION;
         ShadeShadowRay *s = c->depth == 0 && c->shadow_rays ? &c->shadow_rays[q->lane] : NULL;
-        bool defer = s && !s->asked;
-        if (defer) {
+        /* The shadow stream sees opacity as transmission() does: where
+           some surface lets light through, visibility() is answered
+           here. */
+        if (s && !s->asked && (opacity || !c->world->translucent)) {
             s->asked = true;
             memcpy(s->P, q->P, sizeof s->P), memcpy(s->Q, q->Q, sizeof s->Q);
+            out[0] = out[1] = out[2] = 1;
+            return 0;
         }
-        float v = defer || !blocked(c, q->P, q->Q) ? 1.0f : 0.0f;
-        out[0] = out[1] = out[2] = v;
+        visibility(c, q->P, q->Q, opacity, out);
         return 0;
     }
     case VM_RAY_OCCLUSION:

@@ -47,6 +47,10 @@ enum { RT_MAX_HEMISPHERE_SAMPLES = 4096 };
 typedef struct RLight {
     const RShader *shader;
     const RArea *area;     /* NULL for a light without geometry */
+    /* BMRT's Attribute "light" "shadows" "on": its Cl at a point is
+       multiplied by the transmission from there to the light (shade.c,
+       path_shade.c), whatever its shader does. */
+    bool shadowed;
 } RLight;
 
 /* How a primitive is shaded, and where its space lies. */
@@ -91,7 +95,12 @@ typedef struct RWorld {
        surface. */
     const RShader **lights;
     RArea *areas;
+    bool *shadowed;        /* RLight.shadowed of each */
     size_t nlights;
+    /* Some surface lets light through (an opacity attribute or an Os
+       primitive variable below 1): transmission goes through the layers
+       (trace_transmission); without one a shadow ray's hit is opaque. */
+    bool translucent;
     int max_samples;       /* the most light samples any look has */
     RibMatrix world_to_camera;
     const RibFrame *frame;
@@ -323,6 +332,21 @@ bool trace_shader_blocked(ShadeCtx *c, RTRay *r);
 void trace_shader_blocked_n(ShadeCtx *c, RTRayNp *r, int n);
 /* Layers a ray may composite through before it counts as opaque. */
 enum { RT_MAX_LAYERS = 64 };
+/* The light passing along the ray from o in unit direction d between
+   tnear and tfar (INFINITY: out of the scene), per channel: the product
+   of 1 - Os over the surfaces it crosses, Os the opacity they are made
+   with (attribute or Os primitive variable; their shaders do not run,
+   BMRT's "Os" shadows). What transmission() and BMRT's shadowed lights
+   see. */
+void trace_transmission(ShadeCtx *c, const float o[3], const float d[3], float tnear, float tfar,
+                        float out[3]);
+/* The same for rays k < n <= VM_MAX_BATCH from point p[k] along d[k]
+   for dist[k], past the bias at p[k] (the query's "bias" option, else
+   trace_bias): out[k], 1 where dist[k] is too short to be blocked.
+   Where no surface lets light through, the rays go to rtcore as one
+   stream. */
+void trace_transmission_along(ShadeCtx *c, int n, const float (*p)[3], const float (*d)[3],
+                              const float *dist, float (*out)[3]);
 /* How far a ray leaving point p starts from it, so as not to hit the
    surface it leaves. */
 float trace_bias(const float p[3]);

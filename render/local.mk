@@ -157,3 +157,13 @@ tests_render_check_codecache_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common 
 tests_render_check_codecache_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_codecache_LDADD = $(IMAGE_LIBS) $(CHECK_LIBS)
 tests_render_check_codecache_DEPENDENCIES = tools/rtrender$(EXEEXT) tools/rslvm$(EXEEXT)
+
+# BMRT's ray-traced shadows and transmission through opacity, against
+# closed forms in both integrators.
+check_PROGRAMS += tests/render/check_shadows
+TESTS += tests/render/check_shadows
+tests_render_check_shadows_SOURCES = tests/render/check_shadows.c tests/render/backends.h
+tests_render_check_shadows_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"' \
+	-DTEST_SHADER_DIR='"$(abs_top_srcdir)/tests/render/shaders"'
+tests_render_check_shadows_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_shadows_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)

@@ -142,11 +142,24 @@ static int shade(const PathJob *j, ShadeCtx *c, PathWave *w, char *err, int errl
     return 0;
 }
 
-/* Shadow: the light samples' shadow rays; what passes adds to its path. */
+/* Shadow: the light samples' shadow rays; what passes adds to its path.
+   Where some surface lets light through, each ray goes through the
+   layers it crosses (trace_transmission), one at a time. */
 static void shadow(ShadeCtx *c, PathWave *w)
 {
     if (!w->ns)
         return;
+    if (c->world->translucent) {
+        for (int s = 0; s < w->ns; s++) {
+            float o[3] = { w->sox[s], w->soy[s], w->soz[s] };
+            float d[3] = { w->sdx[s], w->sdy[s], w->sdz[s] }, T[3];
+            trace_transmission(c, o, d, w->stnear[s], w->stfar[s], T);
+            for (int k = 0; k < 3; k++)
+                w->L[w->spath[s]][k] += T[k] * w->sC[s][k];
+        }
+        w->ns = 0;
+        return;
+    }
     RTRayNp r = { w->sox, w->soy, w->soz, w->stnear, w->sdx, w->sdy, w->sdz, w->stfar };
     double t0 = render_clock();
     rtOccludedNp(c->world->top, &r, (size_t)w->ns);

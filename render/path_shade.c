@@ -111,7 +111,7 @@ static bool emitter(const RWorld *world, const RibMesh *mesh, RLight *e)
 {
     for (size_t k = 0; mesh->attrs->area_light && k < world->nlights; k++)
         if (world->frame->lights[k] == mesh->attrs->area_light && world->areas[k].ntris) {
-            *e = (RLight){ world->lights[k], &world->areas[k] };
+            *e = (RLight){ world->lights[k], &world->areas[k], world->shadowed[k] };
             return true;
         }
     return false;
@@ -201,6 +201,25 @@ static int emit(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int
     return 0;
 }
 
+/* Sample o's shadow ray to a BMRT shadowed light (RLight.shadowed) of L
+   at P, shaded at queue entry i's hit: from the hit (on the traced
+   surface, as the classic integrator's in shade.c) to Ps - L, or out of
+   the scene against L for a solar light. */
+static void shadowed_ray(Sample *o, const PathWave *w, int i, const float P[3], const float L[3],
+                         bool solar)
+{
+    float hit[3], at[3] = { P[0] - L[0], P[1] - L[1], P[2] - L[2] };
+    hit_point(w, i, hit);
+    if (!solar) {
+        segment(o, hit, at);
+        return;
+    }
+    float len = sqrtf(dot3(L, L));
+    for (int k = 0; k < 3; k++)
+        o->o[k] = hit[k], o->d[k] = -L[k] / len;
+    o->ray = true, o->t = INFINITY;
+}
+
 /* Light samples for the lanes sel[0..m) that picked light li of look:
    its shader run at their points P (from their rays' origins E), whose
    faced normals Nf are its Ns. */
@@ -235,11 +254,12 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
         b.in[RV_P] = &LP[0][0], b.in[RV_N] = &LN[0][0];
     b.out[RV_L] = &L[0][0], b.out[RV_Cl] = &Cl[0][0], b.out[RV_Ol] = &Ol[0][0];
     /* A point, spot or distant light's shadow ray goes into the shadow
-       stream (an area light's is the sample's own). */
+       stream (an area light's is the sample's own), a BMRT shadowed
+       light's own ray in its place (its shader's are traced in it). */
     ShadeShadowRay rays[PATH_GROUP];
     for (int s = 0; s < m; s++)
         rays[s].asked = false;
-    c->shadow_rays = light->area ? NULL : rays;
+    c->shadow_rays = light->area || light->shadowed ? NULL : rays;
     int rc = shade_run(c, light->shader, &b, err, errlen);
     c->shadow_rays = NULL;
     if (rc < 0)
@@ -262,6 +282,8 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
             float bias = trace_bias(P[l]);
             memcpy(o->o, P[l], sizeof o->o), memcpy(o->d, o->wi, sizeof o->d);
             o->ray = true, o->t = o->dist * (1 - 1e-4f) - bias;
+        } else if (light->shadowed) {
+            shadowed_ray(o, w, i, P[l], L[s], light->shader->solar);
         } else if (rays[s].asked) {
             segment(o, rays[s].P, rays[s].Q);
         }

@@ -297,6 +297,37 @@ oom:
     return -1;
 }
 
+/* A BMRT shadowed light (RLight.shadowed) over the batch: each lane's Cl
+   times the transmission to the light, at Ps - L (where illuminate()
+   put it), or for a solar light out of the scene against L; the lanes'
+   rays go out together (trace_transmission_along). A ray leaves the hit
+   where the camera's ray found it, on the traced surface, not P as a
+   displacement moved it, which may lie below that surface. */
+static void shadow_light(ShadeCtx *c, const RShader *sh, const Geo *g, const ShadeIn *in, int n,
+                         const float (*L)[3], float (*Cl)[3])
+{
+    float p[VM_MAX_BATCH][3], d[VM_MAX_BATCH][3], dist[VM_MAX_BATCH], T[VM_MAX_BATCH][3];
+    int lane[VM_MAX_BATCH], m = 0;
+    for (int l = 0; l < n; l++) {
+        if ((L[l][0] == 0 && L[l][1] == 0 && L[l][2] == 0)
+            || (Cl[l][0] == 0 && Cl[l][1] == 0 && Cl[l][2] == 0))
+            continue; /* not lit (outside a spotlight's cone, say): nothing to shadow */
+        for (int k = 0; k < 3; k++) {
+            p[m][k] = in[l].org[k] + in[l].t * in[l].dir[k];
+            d[m][k] = sh->solar ? -L[l][k] : g->P[l][k] - L[l][k] - p[m][k];
+        }
+        float len = sqrtf(d[m][0] * d[m][0] + d[m][1] * d[m][1] + d[m][2] * d[m][2]);
+        for (int k = 0; k < 3 && len > 0; k++)
+            d[m][k] /= len;
+        dist[m] = sh->solar ? INFINITY : len;
+        lane[m++] = l;
+    }
+    trace_transmission_along(c, m, (const float (*)[3])p, (const float (*)[3])d, dist, T);
+    for (int j = 0; j < m; j++)
+        for (int k = 0; k < 3; k++)
+            Cl[lane[j]][k] *= T[j][k];
+}
+
 /* Every light of the look over the batch: what illuminance sees. An area
    light is as many lights as it takes samples, each a point on its
    surface whose Cl and Ol count area / samples (a Monte Carlo estimate of
@@ -334,6 +365,8 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
             }
             if (shade_run(c, sh, &b, err, errlen) < 0)
                 return -1;
+            if (look->lights[i].shadowed)
+                shadow_light(c, sh, g, in, n, (const float (*)[3])L, Cl);
             if (look->surface && look->surface->asks_lights
                 && save_light(c, f, e, sh, err, errlen) < 0)
                 return -1;

@@ -60,6 +60,10 @@ typedef struct RShader {
     VmShaderKind kind;
     RibMatrix to_camera;   /* "shader" space to camera */
     bool ambient;          /* a light shader that never sets L */
+    /* A light shader whose L comes only from solar(): its light is at
+       infinity, against L (BMRT's automatic shadows trace out of the
+       scene rather than to a position). */
+    bool solar;
     bool has[RV_COUNT];    /* the globals the shader has */
     bool asks_lights;      /* it calls lightsource() (message passing) */
 } RShader;

@@ -335,7 +335,7 @@ static void instance_free(VmShader *sh)
 }
 
 /* What the integrators see of sh's code: its globals, whether a light
-   is ambient, whether it asks for lights. */
+   is ambient or solar only, whether it asks for lights. */
 static void find_globals(VmShader *sh)
 {
     static const char *const globals[RV_COUNT] = {
@@ -349,9 +349,14 @@ static void find_globals(VmShader *sh)
         sh->var[k] = v && v->type != VM_T_STRING ? v : NULL;
         sh->base.has[k] = sh->var[k] != NULL;
     }
-    for (uint32_t k = 0; k < obj->prog.nbuiltins; k++)
-        sh->base.asks_lights |= obj->callees[k].row < BO_COUNT
-                                && builtin_rows[obj->callees[k].row].fn == BI_LIGHTSOURCE;
+    bool illuminates = false;
+    for (uint32_t k = 0; k < obj->prog.nbuiltins; k++) {
+        int fn = obj->callees[k].row < BO_COUNT ? (int)builtin_rows[obj->callees[k].row].fn : -1;
+        sh->base.asks_lights |= fn == BI_LIGHTSOURCE;
+        sh->base.solar |= fn == BI_SOLAR;
+        illuminates |= fn == BI_ILLUMINATE;
+    }
+    sh->base.solar &= !illuminates;
 }
 
 /* The value parameter v of o starts with: its default, or 0 where it

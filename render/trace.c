@@ -3,7 +3,8 @@
 ** A ray stops at its first hit unless that hit is the back of a
 ** one-sided surface or lets light through: then shading composites
 ** front to back (C += (1 - A) Ci, A += (1 - A) Oi, per channel) and the
-** ray goes on beyond the hit.
+** ray goes on beyond the hit. Transmission (shadow rays that see
+** opacity) multiplies 1 - Os through the layers in the same way.
 */
 #include <math.h>
 #include <string.h>
@@ -41,6 +42,81 @@ void trace_composite(float C[3], float A[3], const float Ci[3], const float Oi[3
 bool trace_opaque(const float A[3])
 {
     return A[0] > 0.999f && A[1] > 0.999f && A[2] > 0.999f;
+}
+
+/* The opacity a hit's surface is made with: its Os primitive variable
+   there, else its attribute. */
+static void hit_opacity(const RibMesh *mesh, const RLook *look, const RTHit *h, float Os[3])
+{
+    const RibPrimvar *pv = rib_mesh_primvar(mesh, "Os");
+    if (pv && pv->p.f && pv->p.ncomp == 3) {
+        ShadeIn at = { .b1 = h->u, .b2 = h->v, .prim = h->primID };
+        primvar_at(pv, &at, mesh->tris + 3 * (size_t)h->primID, Os);
+    } else {
+        memcpy(Os, look->attrs->opacity, 3 * sizeof *Os);
+    }
+}
+
+void trace_transmission(ShadeCtx *c, const float o[3], const float d[3], float tnear, float tfar,
+                        float out[3])
+{
+    out[0] = out[1] = out[2] = 1;
+    if (!(tfar > tnear))
+        return;
+    if (!c->world->translucent) {
+        RTRay r = { o[0], o[1], o[2], tnear, d[0], d[1], d[2], tfar };
+        if (trace_shader_blocked(c, &r))
+            out[0] = out[1] = out[2] = 0;
+        return;
+    }
+    /* Layer by layer, as shade_trace composites; past RT_MAX_LAYERS
+       the rest counts as opaque. */
+    for (int layer = 0; layer < RT_MAX_LAYERS; layer++) {
+        RTRayHit rh = { { o[0], o[1], o[2], tnear, d[0], d[1], d[2], tfar },
+                        { 0, 0, 0, 0, 0, 0, RT_INVALID_ID, RT_INVALID_ID } };
+        trace_shader_ray(c, &rh);
+        if (rh.hit.geomID == RT_INVALID_ID)
+            return;
+        const RibMesh *mesh;
+        const RLook *look;
+        float Os[3];
+        world_hit(c->world, rh.hit.geomID, rh.hit.instID, &mesh, &look);
+        hit_opacity(mesh, look, &rh.hit, Os);
+        for (int j = 0; j < 3; j++)
+            out[j] *= 1 - fminf(1.0f, fmaxf(0.0f, Os[j]));
+        if (trace_opaque((float[3]){ 1 - out[0], 1 - out[1], 1 - out[2] }))
+            break;
+        tnear = trace_past(rh.ray.tfar);
+    }
+    out[0] = out[1] = out[2] = 0;
+}
+
+void trace_transmission_along(ShadeCtx *c, int n, const float (*p)[3], const float (*d)[3],
+                              const float *dist, float (*out)[3])
+{
+    float ox[VM_MAX_BATCH], oy[VM_MAX_BATCH], oz[VM_MAX_BATCH], tn[VM_MAX_BATCH];
+    float dx[VM_MAX_BATCH], dy[VM_MAX_BATCH], dz[VM_MAX_BATCH], tf[VM_MAX_BATCH];
+    int ray_of[VM_MAX_BATCH], m = 0;
+    for (int k = 0; k < n; k++) {
+        float bias = c->ray_bias > 0 ? c->ray_bias : trace_bias(p[k]);
+        out[k][0] = out[k][1] = out[k][2] = 1;
+        if (!(dist[k] > 2 * bias))
+            continue;
+        if (c->world->translucent) {
+            trace_transmission(c, p[k], d[k], bias, dist[k] - bias, out[k]);
+            continue;
+        }
+        ox[m] = p[k][0], oy[m] = p[k][1], oz[m] = p[k][2], tn[m] = bias;
+        dx[m] = d[k][0], dy[m] = d[k][1], dz[m] = d[k][2], tf[m] = dist[k] - bias;
+        ray_of[m++] = k;
+    }
+    if (m == 0)
+        return;
+    RTRayNp r = { ox, oy, oz, tn, dx, dy, dz, tf };
+    trace_shader_blocked_n(c, &r, m);
+    for (int j = 0; j < m; j++)
+        if (tf[j] == -INFINITY)
+            out[ray_of[j]][0] = out[ray_of[j]][1] = out[ray_of[j]][2] = 0;
 }
 
 int shade_trace(ShadeCtx *c, const float org[3], const float dir[3], uint32_t seed, float out[3],

@@ -57,7 +57,7 @@ static void make_look(RWorld *w, RLook *look, const RibAttributes *a, const RibM
         if (k < 0 || !w->lights[k]) /* not found: left out (frame.c) */
             continue;
         const RArea *area = w->areas[k].ntris ? &w->areas[k] : NULL;
-        look->lights[look->nlights++] = (RLight){ w->lights[k], area };
+        look->lights[look->nlights++] = (RLight){ w->lights[k], area, w->shadowed[k] };
         look->nsamples += area ? area->samples : 1;
         const RibShader *s = &a->lights[i]->shader;
         if (look->nsamples > RT_MAX_LIGHT_SAMPLES && !w->light_error[0])
@@ -122,16 +122,64 @@ static void build_area(RWorld *w, const RibFrame *f, size_t li)
     }
 }
 
+/* Whether attribute state a lists light l as on. */
+static bool lights_on(const RibAttributes *a, const RibLight *l)
+{
+    for (size_t i = 0; i < a->nlights; i++)
+        if (a->lights[i] == l)
+            return true;
+    return false;
+}
+
+/* BMRT's Attribute "light" "shadows" for light l of frame f: "on" or
+   ["on"] makes it shadowed, "off" (the default) not. The value is the
+   attribute state's at the light's declaration; the RIB reader keeps no
+   attribute state with a light, so the state of the first primitive the
+   light is on for stands for it: the same unless an Attribute changes
+   the value between the light and that primitive. Another value is a
+   warning at the light, and "off". */
+static bool light_shadowed(const RibFrame *f, const RibLight *l)
+{
+    const RibAttributes *a = NULL;
+    for (size_t m = 0; !a && m < f->nmeshes; m++)
+        if (lights_on(f->meshes[m].attrs, l))
+            a = f->meshes[m].attrs;
+    for (size_t i = 0; !a && i < f->ninstances; i++)
+        if (lights_on(f->instances[i].attrs, l))
+            a = f->instances[i].attrs;
+    const RibParam *p = a ? rib_param_find(a->attributes, a->nattributes, "light:shadows") : NULL;
+    if (!p || !p->s || p->count * (size_t)p->ncomp != 1 || !strcmp(p->s[0], "off"))
+        return false;
+    if (!strcmp(p->s[0], "on"))
+        return true;
+    const RibLoc *at = &l->shader.loc;
+    fprintf(stderr, "%s:%d:%d: warning: light \"%s\": Attribute \"light\" \"shadows\" \"%s\" "
+            "is neither \"on\" nor \"off\"; the light is not shadowed\n",
+            at->file, at->line, at->col, l->shader.name, p->s[0]);
+    return false;
+}
+
 static void build_lights(RWorld *w, const RibFrame *f, const ShadeSys *shading)
 {
     w->nlights = f->nlights;
     w->lights = calloc(f->nlights ? f->nlights : 1, sizeof *w->lights);
     w->areas = calloc(f->nlights ? f->nlights : 1, sizeof *w->areas);
+    w->shadowed = calloc(f->nlights ? f->nlights : 1, sizeof *w->shadowed);
     for (size_t i = 0; i < f->nlights; i++) {
         w->lights[i] = instance(w, shading, &f->lights[i]->shader);
         if (w->lights[i] && f->lights[i]->area)
             build_area(w, f, i);
+        w->shadowed[i] = w->lights[i] && light_shadowed(f, f->lights[i]);
     }
+}
+
+/* Notes a surface made with attributes a (and mesh's Os primitive
+   variable, if any) that lets light through. */
+static void note_opacity(RWorld *w, const RibAttributes *a, const RibMesh *mesh)
+{
+    const RibPrimvar *os = rib_mesh_primvar(mesh, "Os");
+    w->translucent |= a->opacity[0] < 1 || a->opacity[1] < 1 || a->opacity[2] < 1
+                      || (os && os->p.f && os->p.ncomp == 3);
 }
 
 static void build_objects(RWorld *w, const RibScene *scene)
@@ -198,6 +246,7 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, const Shade
         RibMatrix to_camera = rib_matrix_mul(&mesh->object_to_world, &w->world_to_camera);
         w->top_meshes[i] = mesh;
         make_look(w, &w->top_looks[i], mesh->attrs, &to_camera, shading);
+        note_opacity(w, mesh->attrs, mesh);
         w->top_points[i] = points_by(mesh, &to_camera);
         w->top_looks[i].points = w->top_points[i];
         rtAttachTriangleMesh(w->top, w->top_points[i], mesh->nverts, 0, mesh->tris, mesh->ntris);
@@ -220,6 +269,7 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, const Shade
                                                       &to_camera);
             w->ninstance_looks = ++nlooks;
             make_look(w, &w->instance_looks[nlooks - 1], in->attrs, &mesh_to_camera, shading);
+            note_opacity(w, in->attrs, &in->object->meshes[m]);
         }
         float xfm[12];
         rib_matrix_to_rt(&to_camera, xfm);
@@ -318,5 +368,6 @@ void world_free(RWorld *w)
     }
     free(w->areas);
     free(w->lights);
+    free(w->shadowed);
     memset(w, 0, sizeof *w);
 }
