@@ -162,8 +162,8 @@ tests_render_check_codecache_DEPENDENCIES = tools/rtrender$(EXEEXT) tools/rslvm$
 # closed forms in both integrators.
 check_PROGRAMS += tests/render/check_shadows
 TESTS += tests/render/check_shadows
-tests_render_check_shadows_SOURCES = tests/render/check_shadows.c tests/render/backends.h
-tests_render_check_shadows_CPPFLAGS = $(AM_CPPFLAGS) -DSHADER_DIR='"$(abs_top_srcdir)/shaders"' \
-	-DTEST_SHADER_DIR='"$(abs_top_srcdir)/tests/render/shaders"'
+tests_render_check_shadows_SOURCES = tests/render/check_shadows.c tests/render/backends.h \
+	tests/render/pathtest.h tests/render/pathtest.c
+tests_render_check_shadows_CPPFLAGS = $(tests_render_check_path_CPPFLAGS)
 tests_render_check_shadows_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_shadows_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)

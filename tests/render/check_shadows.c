@@ -19,33 +19,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "render/image/image.h"
-#include "render/render.h"
 #include "backends.h"
-
-/* Renders a RIB text's one frame with the integrator; the scene must
-   load without errors. */
-static Image *render(const char *rib, RenderIntegrator integrator)
-{
-    RibLoadOptions lo;
-    RibDiag diag;
-    rib_load_options_init(&lo);
-    lo.default_shader_path = SHADER_DIR ":" TEST_SHADER_DIR;
-    rib_diag_init(&diag, stderr);
-    RibScene *scene = rib_load_memory("test.rib", rib, strlen(rib), &lo, &diag);
-    ck_assert_msg(scene && diag.nerrors == 0 && scene->nframes == 1, "the scene does not load");
-    RenderSettings rs;
-    render_settings_init(&rs);
-    rs.integrator = integrator, rs.spp = 4, rs.threads = 2, rs.quiet = true;
-    char err[1024];
-    Render *r = render_new(scene, &rs);
-    Image *img = render_frame_image(r, &scene->frames[0], NULL, err, sizeof err);
-    render_free(r);
-    rib_scene_free(scene);
-    rib_diag_free(&diag);
-    ck_assert_msg(img != NULL, "%s", err);
-    return img;
-}
+#include "pathtest.h"
 
 /* The plane z = 0 seen from above (orthographic, 32 x 32 pixels over
    [-2, 2]^2, so pixel (i, j) covers x in [-2 + i/8, -2 + (i+1)/8] and y
@@ -126,7 +101,7 @@ static void each_integrator(const char *rib, double (*lit)(double, double),
     static const RenderIntegrator integrators[] = { RENDER_INTEGRATOR_CLASSIC,
                                                     RENDER_INTEGRATOR_PATH };
     for (int k = 0; k < 2; k++) {
-        Image *img = render(rib, integrators[k]);
+        Image *img = render(rib, integrators[k], 4, 2);
         char name[128];
         snprintf(name, sizeof name, "%s (%s)", what, k ? "path" : "classic");
         assert_plane(img, lit, shadow, os, seen, name);
