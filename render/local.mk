@@ -26,6 +26,7 @@ render_librender_a_SOURCES = \
 	render/path.c \
 	render/path_shade.c render/path_lobes.c \
 	render/path_env.h render/path_env.c render/path_traces.c \
+	render/path_deriv.c \
 	render/tiles.h \
 	render/tiles.c \
 	render/shade.c \
