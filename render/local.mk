@@ -147,3 +147,12 @@ tests_render_check_path_lobes_SOURCES = tests/render/check_path_lobes.c tests/re
 tests_render_check_path_lobes_CPPFLAGS = $(tests_render_check_path_CPPFLAGS)
 tests_render_check_path_lobes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_path_lobes_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+
+# Derivatives at the path tracer's hits (stand-in neighbours).
+check_PROGRAMS += tests/render/check_path_deriv
+TESTS += tests/render/check_path_deriv
+tests_render_check_path_deriv_SOURCES = tests/render/check_path_deriv.c tests/render/backends.h \
+	tests/render/pathtest.h tests/render/pathtest.c
+tests_render_check_path_deriv_CPPFLAGS = $(tests_render_check_path_CPPFLAGS)
+tests_render_check_path_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_path_deriv_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
