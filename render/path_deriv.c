@@ -18,7 +18,6 @@
 */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "render/camera.h"
@@ -164,15 +163,10 @@ int path_shade_given(ShadeCtx *c, const ShadeGiven *g, const RibMesh *mesh, cons
                  "overflow a batch of %d", own, VM_MAX_BATCH);
         return -1;
     }
-    Lanes *s = malloc(sizeof *s);
-    if (!s) {
-        snprintf(err, (size_t)errlen, "rtrender: error: out of memory for stand-in lanes");
-        return -1;
-    }
+    Lanes lanes, *s = &lanes;
     int step = g->probe > 0 ? n : VM_MAX_BATCH / 3, rc = 0;
     for (int at = 0; rc == 0 && at < n; at += step)
         rc = run_with_stand_ins(c, g, mesh, look, hits, at, n - at < step ? n - at : step, Ci,
                                 Oi, s, err, errlen);
-    free(s);
     return rc;
 }
