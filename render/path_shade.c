@@ -16,6 +16,8 @@
 **      when the hit's one lobe is diffuse()'s, this lane less the first
 **      is the lobe's weight W, and pi f cos(w) = W max(0, N . w) along
 **      any direction with no further run.
+** (Where a shader of the look takes derivatives, every run has two more
+** lanes a hit, its stand-in neighbours: path_deriv.c.)
 ** Any other hit (glossy lobes, several normals, illuminance bodies) runs
 ** again, two lanes a hit, one light each: along a light sample's
 ** direction and along a direction drawn from the lobes. Less the
