@@ -23,7 +23,9 @@
 #include "render/camera.h"
 #include "render/path.h"
 
-/* A lane's stand-ins, with the lanes they stand in for. */
+/* One run's lanes: the caller's hits, then their stand-ins, each with
+   the lane it stands in for (of), and what the run gives per lane, of
+   which the caller's lanes are copied back. */
 typedef struct Lanes {
     ShadeIn in[VM_MAX_BATCH];
     int of[VM_MAX_BATCH];
