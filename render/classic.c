@@ -113,27 +113,10 @@ static int neighbour(const int *slot, const int *lane_of_pixel, const Wave *w, i
 static bool stand_in(const Job *j, const Wave *w, int i, const RibMesh *mesh, const RLook *look,
                      int dx, int dy, ShadeIn *h)
 {
-    float org[3], dir[3], tn, tf, V[3][3], e1[3], e2[3], pv[3], tv[3], qv[3];
+    float org[3], dir[3], tn, tf;
     camera_ray(j->cam, (float)(w->px[i] + dx) + w->sx[i], (float)(w->py[i] + dy) + w->sy[i], org,
                dir, &tn, &tf);
-    look_triangle(look, mesh, w->prim[i], V);
-    for (int k = 0; k < 3; k++)
-        e1[k] = V[1][k] - V[0][k], e2[k] = V[2][k] - V[0][k], tv[k] = org[k] - V[0][k];
-    pv[0] = dir[1] * e2[2] - dir[2] * e2[1];
-    pv[1] = dir[2] * e2[0] - dir[0] * e2[2];
-    pv[2] = dir[0] * e2[1] - dir[1] * e2[0];
-    float det = e1[0] * pv[0] + e1[1] * pv[1] + e1[2] * pv[2];
-    if (fabsf(det) < 1e-20f)
-        return false;
-    qv[0] = tv[1] * e1[2] - tv[2] * e1[1];
-    qv[1] = tv[2] * e1[0] - tv[0] * e1[2];
-    qv[2] = tv[0] * e1[1] - tv[1] * e1[0];
-    *h = (ShadeIn){ .org = { org[0], org[1], org[2] }, .dir = { dir[0], dir[1], dir[2] },
-                    .t = (e2[0] * qv[0] + e2[1] * qv[1] + e2[2] * qv[2]) / det,
-                    .b1 = (tv[0] * pv[0] + tv[1] * pv[1] + tv[2] * pv[2]) / det,
-                    .b2 = (dir[0] * qv[0] + dir[1] * qv[1] + dir[2] * qv[2]) / det,
-                    .prim = w->prim[i], .na = -1, .nb = -1 };
-    return true;
+    return stand_in_hit(mesh, look, w->prim[i], org, dir, h);
 }
 
 /* Shades the rays slot[0..n) that hit one mesh as a batch, with stand-

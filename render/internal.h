@@ -289,6 +289,9 @@ typedef struct ShadeCtx {
        under rsldb (on stdin and stdout), -1 for none. */
     int debug_lane;
     const ShadeGiven *given;     /* the path tracer's lights, or NULL */
+    /* The path tracer's camera, whose pixel footprint sizes the stand-in
+       neighbours of its hits (path_deriv.c); NULL elsewhere. */
+    const struct Camera *cam;
     /* Why each depth is shaded: 0 the camera, 't' a trace() ray, 'i' an
        indirectdiffuse() ray (rayinfo, isindirectray). */
     char why[RT_MAX_DEPTH + 1];
@@ -314,6 +317,11 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
    triangle by area (stratified over k) and a uniform point on it, with
    its normal. */
 void area_point(const RArea *a, uint32_t seed, int k, int K, float P[3], float N[3]);
+/* A stand-in neighbour for derivatives (shade.c): where the ray from org
+   along dir meets the plane of triangle prim (barycentrics past the
+   triangle if need be); false if it runs along the plane. */
+bool stand_in_hit(const RibMesh *mesh, const RLook *look, unsigned prim, const float org[3],
+                  const float dir[3], ShadeIn *h);
 /* Runs sh over batch b at the context's depth, through its ShadeSys, as
    the shader the host sees running (for "shader" space). */
 int shade_run(ShadeCtx *c, const RShader *sh, const ShadeBatch *b, char *err, int errlen);

@@ -26,6 +26,7 @@ render_librender_a_SOURCES = \
 	render/path.c \
 	render/path_shade.c render/path_lobes.c \
 	render/path_env.h render/path_env.c render/path_traces.c \
+	render/path_deriv.c \
 	render/tiles.h \
 	render/tiles.c \
 	render/shade.c \
@@ -167,3 +168,12 @@ tests_render_check_shadows_SOURCES = tests/render/check_shadows.c tests/render/b
 tests_render_check_shadows_CPPFLAGS = $(tests_render_check_path_CPPFLAGS)
 tests_render_check_shadows_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_shadows_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+
+# Derivatives at the path tracer's hits (stand-in neighbours).
+check_PROGRAMS += tests/render/check_path_deriv
+TESTS += tests/render/check_path_deriv
+tests_render_check_path_deriv_SOURCES = tests/render/check_path_deriv.c tests/render/backends.h \
+	tests/render/pathtest.h tests/render/pathtest.c
+tests_render_check_path_deriv_CPPFLAGS = $(tests_render_check_path_CPPFLAGS)
+tests_render_check_path_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_path_deriv_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)

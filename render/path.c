@@ -291,6 +291,7 @@ static void *worker_new(void *job, const atomic_bool *stop)
     wk->stop = stop;
     memset(&wk->stats, 0, sizeof wk->stats);
     shade_ctx_init(&wk->c, j->scene.world, j->shading, j->trace_maxdepth, stop);
+    wk->c.cam = j->cam;
     return wk;
 }
 

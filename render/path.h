@@ -115,10 +115,14 @@ float path_trace_share(const ShadeTraces *tr, const float (*T)[3], float pc, int
 int path_pick_trace(const ShadeTraces *tr, const float (*T)[3], float pc, float u);
 
 /* shade_batch of the n hits of a mesh and look with the lights, lobes
-   and calls that g gives (c->given while it runs). */
+   and calls that g gives (c->given while it runs), with stand-in
+   neighbours for derivatives where the look takes them (path_deriv.c). */
 int path_shade_given(ShadeCtx *c, const ShadeGiven *g, const RibMesh *mesh, const RLook *look,
                      const ShadeIn *hits, int n, float (*Ci)[3], float (*Oi)[3], char *err,
                      int errlen);
+/* Whether a shader of look takes derivatives, so that its hits need
+   stand-in neighbours. */
+bool path_look_derivs(const RLook *look);
 /* Shades queue entries q[0..n) (n <= PATH_GROUP), whose hits are on one
    mesh and look: adds their emission, queues shadow rays of a light
    sample each (MIS with the lobes' mixture), and sets each entry's

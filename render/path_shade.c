@@ -16,6 +16,8 @@
 **      when the hit's one lobe is diffuse()'s, this lane less the first
 **      is the lobe's weight W, and pi f cos(w) = W max(0, N . w) along
 **      any direction with no further run.
+** (Where a shader of the look takes derivatives, every run has two more
+** lanes a hit, its stand-in neighbours: path_deriv.c.)
 ** Any other hit (glossy lobes, several normals, illuminance bodies) runs
 ** again, two lanes a hit, one light each: along a light sample's
 ** direction and along a direction drawn from the lobes. Less the
@@ -581,16 +583,6 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     return 0;
 }
 
-int path_shade_given(ShadeCtx *c, const ShadeGiven *g, const RibMesh *mesh, const RLook *look,
-                     const ShadeIn *hits, int n, float (*Ci)[3], float (*Oi)[3], char *err,
-                     int errlen)
-{
-    c->given = g;
-    int rc = shade_batch(c, mesh, look, hits, n, Ci, Oi, err, errlen);
-    c->given = NULL;
-    return rc;
-}
-
 int path_shade_group(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int n,
                      char *err, int errlen)
 {
@@ -612,5 +604,12 @@ int path_shade_group(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q
         return 0;
     if (emitter(ps->world, mesh, &e))
         return emit(ps, c, w, front, m, &e, mesh, look, err, errlen);
-    return surface(ps, c, w, front, m, mesh, look, err, errlen);
+    /* The first run's hits, their probe twins and the hits' two stand-ins
+       each (path_deriv.c) must fit one batch. */
+    int most = path_look_derivs(look) ? VM_MAX_BATCH / 4 : PATH_GROUP;
+    for (int at = 0; at < m; at += most)
+        if (surface(ps, c, w, front + at, m - at < most ? m - at : most, mesh, look, err, errlen)
+            < 0)
+            return -1;
+    return 0;
 }

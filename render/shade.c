@@ -183,7 +183,8 @@ static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look
 
 /* The path tracer's probe lanes (ShadeGiven.probe) are twins of the
    first lanes, hit for hit: lanes [m, n) copy the geometry and seeds of
-   lanes [0, n - m) instead of computing them again. */
+   lanes [0, n - m) instead of computing them again (stand-in neighbours,
+   if any, follow them: path_deriv.c). */
 static void twin_geometry(Geo *g, uint32_t *seed, int m, int n)
 {
     size_t k = (size_t)(n - m);
@@ -204,6 +205,30 @@ static float param_step(float to, float from)
 {
     float d = to - from;
     return d > 0.5f ? d - 1 : d < -0.5f ? d + 1 : d;
+}
+
+bool stand_in_hit(const RibMesh *mesh, const RLook *look, unsigned prim, const float org[3],
+                  const float dir[3], ShadeIn *h)
+{
+    float V[3][3], e1[3], e2[3], pv[3], tv[3], qv[3];
+    look_triangle(look, mesh, prim, V);
+    for (int k = 0; k < 3; k++)
+        e1[k] = V[1][k] - V[0][k], e2[k] = V[2][k] - V[0][k], tv[k] = org[k] - V[0][k];
+    pv[0] = dir[1] * e2[2] - dir[2] * e2[1];
+    pv[1] = dir[2] * e2[0] - dir[0] * e2[2];
+    pv[2] = dir[0] * e2[1] - dir[1] * e2[0];
+    float det = e1[0] * pv[0] + e1[1] * pv[1] + e1[2] * pv[2];
+    if (fabsf(det) < 1e-20f)
+        return false;
+    qv[0] = tv[1] * e1[2] - tv[2] * e1[1];
+    qv[1] = tv[2] * e1[0] - tv[0] * e1[2];
+    qv[2] = tv[0] * e1[1] - tv[1] * e1[0];
+    *h = (ShadeIn){ .org = { org[0], org[1], org[2] }, .dir = { dir[0], dir[1], dir[2] },
+                    .t = (e2[0] * qv[0] + e2[1] * qv[1] + e2[2] * qv[2]) / det,
+                    .b1 = (tv[0] * pv[0] + tv[1] * pv[1] + tv[2] * pv[2]) / det,
+                    .b2 = (dir[0] * qv[0] + dir[1] * qv[1] + dir[2] * qv[2]) / det,
+                    .prim = prim, .na = -1, .nb = -1 };
+    return true;
 }
 
 /* Each lane's neighbours and their offsets in (u, v); du and dv are the
@@ -501,12 +526,14 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     int rc = 0;
     MeshVars mv = mesh_vars(mesh);
     const ShadeGiven *given = c->depth == 0 ? c->given : NULL;
-    int distinct = given && given->lobes && given->probe > 0 ? given->probe : n;
-    for (int l = 0; l < distinct; l++) {
+    int twins = given && given->lobes && given->probe > 0 ? given->probe : 0;
+    for (int l = 0; l < n; l++) {
+        if (l >= twins && l < 2 * twins)
+            continue;
         hit_geometry(mesh, &mv, look, &in[l], g, l);
         seed[l] = in[l].seed;
     }
-    twin_geometry(g, seed, distinct, n);
+    twin_geometry(g, seed, twins, 2 * twins);
     neighbours(in, n, g, d);
     c->shading_points += (uint64_t)n;
     ShadeBatch b = geometry_batch(f, g, in, n, seed, d);

@@ -66,6 +66,8 @@ typedef struct RShader {
     bool solar;
     bool has[RV_COUNT];    /* the globals the shader has */
     bool asks_lights;      /* it calls lightsource() (message passing) */
+    bool takes_derivs;     /* it reads du or dv or differentiates (Du, Dv,
+                              Deriv, calculatenormal, area, filter widths) */
 } RShader;
 
 struct RLook;

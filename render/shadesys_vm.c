@@ -357,6 +357,13 @@ static void find_globals(VmShader *sh)
         illuminates |= fn == BI_ILLUMINATE;
     }
     sh->base.solar &= !illuminates;
+    /* Lowering turns every derivative a builtin needs into DERIV
+       instructions or reads of du and dv (runtime/builtins.def's
+       implicit arguments), and the words after an instruction are X
+       words, so a DERIV opcode anywhere is one. */
+    sh->base.takes_derivs = sh->base.has[RV_du] || sh->base.has[RV_dv];
+    for (uint32_t pc = 0; pc < obj->prog.ncode; pc++)
+        sh->base.takes_derivs |= vm_op(obj->prog.code[pc]) == VM_OP_DERIV;
 }
 
 /* The value parameter v of o starts with: its default, or 0 where it
