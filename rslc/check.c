@@ -141,6 +141,12 @@ static void declare_var(Checker *ck, Node *d, Role role)
     snprintf(what, sizeof what, "'%s'", d->name);
     if (role == ROLE_SHADER_PARAM && !init)
         diag_error(ck->rc, d->loc, "shader parameter '%s' has no default value", d->name);
+    /* defaults.c names the flag that says whether an instance gave a
+       computed default "__given_NAME"; a parameter of that name would be
+       a second parameter under one name. */
+    if (role == ROLE_SHADER_PARAM && strncmp(d->name, "__given_", 8) == 0)
+        diag_error(ck->rc, d->loc, "shader parameter '%s': names beginning with '__given_' "
+                   "are reserved for rslc's own parameters", d->name);
     if (role == ROLE_FORMAL && init)
         diag_error(ck->rc, init->loc, "function parameter '%s' cannot have a default "
                    "value", d->name);
