@@ -182,7 +182,9 @@ static float segment_to(const float p[3], const float q[3], float d[3])
 static void visibility(ShadeCtx *c, const float p[3], const float q[3], bool opacity, float out[3])
 {
     float d[3], len = segment_to(p, q, d);
-    if (opacity) {
+    /* Where every surface is opaque, transmission is visibility, and one
+       ray costs less alone than as a stream of one. */
+    if (opacity && c->world->translucent) {
         trace_transmission_along(c, 1, (const float (*)[3])p, (const float (*)[3])d, &len,
                                  (float (*)[3])out);
         return;
