@@ -19,9 +19,11 @@
 **     sum          SHA-256 of the object 32
 ** A file that is not a regular file, is too large, or whose header or
 ** checksum disagree is a miss with a one-line warning, and is replaced
-** by the compile that follows. Files are written whole: to a temporary
-** file in the folder, renamed over the entry, so that a reader (another
-** render sharing the folder) sees the old entry or the new one.
+** by the compile that follows. Entries are written whole through
+** runtime/outfile.h (a temporary file renamed onto the entry, stale ones
+** of killed runs swept), so that a reader (another render sharing the
+** folder) sees the old entry or the new one; an entry that is not a
+** regular file is not written over.
 */
 #include <errno.h>
 #include <fcntl.h>
@@ -35,6 +37,7 @@
 
 #include "backends/llvm/native_impl.h"
 #include "backends/llvm/sha256.h"
+#include "runtime/outfile.h"
 
 /* Bumped when what an entry holds, or what its key covers, changes. */
 enum { FORMAT = 1, HEADER = 8 + 4 + 32 + 8 + 32 };
@@ -112,17 +115,16 @@ void ncache_key(const NativeCache *c, LLVMModuleRef mod, NativeIsa isa, int leve
     sha256_done(&s, key);
 }
 
-/* The entry's file for key (name: its hex and ".o"), or with name NULL
-   a temporary file's template; malloc'd. */
+/* The entry's file for key: its hex and ".o"; malloc'd. */
 static char *entry_path(const NativeCache *c, const unsigned char key[32])
 {
     size_t n = strlen(c->dir) + 80;
     char *path = malloc(n), hex[65] = "";
     if (!path)
         return NULL;
-    for (int i = 0; key && i < 32; i++)
+    for (int i = 0; i < 32; i++)
         snprintf(hex + 2 * i, 3, "%02x", key[i]);
-    snprintf(path, n, key ? "%s/%s.o" : "%s/.tmp.XXXXXX", c->dir, hex);
+    snprintf(path, n, "%s/%s.o", c->dir, hex);
     return path;
 }
 
@@ -225,26 +227,42 @@ char *ncache_load(NativeCache *c, const unsigned char key[32], size_t *size)
     return (char *)buf;
 }
 
+/* Writes n bytes of p to fd; false with why after a failed write. */
+static bool write_all(int fd, const void *p, size_t n, char *why, size_t whylen)
+{
+    for (size_t done = 0; done < n;) {
+        ssize_t k = write(fd, (const char *)p + done, n - done);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            snprintf(why, whylen, "%s", k < 0 ? strerror(errno) : "nothing written");
+            return false;
+        }
+        done += (size_t)k;
+    }
+    return true;
+}
+
 void ncache_store(NativeCache *c, const unsigned char key[32], const void *obj, size_t size)
 {
-    char *path = entry_path(c, key), *tmp = entry_path(c, NULL);
+    char *path = entry_path(c, key), why[256] = "out of memory";
     unsigned char h[HEADER];
     make_header(h, key, obj, size);
-    errno = ENOMEM;
-    int fd = path && tmp ? mkstemp(tmp) : -1;
-    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-    bool ok = f && fwrite(h, 1, HEADER, f) == HEADER && fwrite(obj, 1, size, f) == size;
-    int e = errno;
-    if (f ? fclose(f) != 0 : (fd >= 0 && close(fd) != 0))
-        ok = false, e = errno;
-    if (ok && rename(tmp, path) != 0)
-        ok = false, e = errno;
-    if (!ok && fd >= 0)
-        unlink(tmp);
+    OutFile out;
+    int fd = path ? outfile_begin(&out, path, why, sizeof why) : -1;
+    bool ok = fd >= 0;
+    if (ok) {
+        ok = write_all(fd, h, HEADER, why, sizeof why) && write_all(fd, obj, size, why, sizeof why);
+        if (close(fd) != 0 && ok)
+            ok = false, snprintf(why, sizeof why, "%s", strerror(errno));
+        if (!ok)
+            outfile_abort(&out);
+        else
+            ok = outfile_commit(&out, why, sizeof why) == 0;
+    }
     if (!ok && !c->write_failed)
         fprintf(stderr, "%s: warning: cannot write to the code cache: %s; its shaders are "
-                        "compiled again next time\n", c->dir, strerror(e));
+                        "compiled again next time\n", c->dir, why);
     c->write_failed |= !ok;
     free(path);
-    free(tmp);
 }
