@@ -197,10 +197,6 @@ END_TEST
 
 int main(void)
 {
-    if (!mkdtemp(dir)) {
-        perror("check_codecache: mkdtemp");
-        return EXIT_FAILURE;
-    }
     Suite *s = suite_create("codecache");
     TCase *tc = tcase_create("codecache");
     tcase_set_timeout(tc, 60);
@@ -209,10 +205,5 @@ int main(void)
     tcase_add_test(tc, other_constants_miss);
     tcase_add_test(tc, other_isa_misses);
     suite_add_tcase(s, tc);
-    int rc = run_suite(s);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", dir);
-    return rc;
+    return run_suite_in(s, dir);
 }

@@ -195,10 +195,6 @@ END_TEST
 
 int main(void)
 {
-    if (!mkdtemp(dir)) {
-        perror("check_instances: mkdtemp");
-        return EXIT_FAILURE;
-    }
     Suite *s = suite_create("instances");
     TCase *tc = tcase_create("specialisation");
     tcase_set_timeout(tc, 60);
@@ -207,10 +203,5 @@ int main(void)
     tcase_add_test(tc, identical_instances_share_code);
     tcase_add_test(tc, variants_are_bounded);
     suite_add_tcase(s, tc);
-    int rc = run_suite(s);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", dir);
-    return rc;
+    return run_suite_in(s, dir);
 }
