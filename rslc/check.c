@@ -45,6 +45,7 @@
 **  - A non-void function that can reach its end without a return gets a
 **    warning; "return" in a shader body is an error.
 */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -237,10 +238,14 @@ static void prescan(Checker *ck, Node *n)
 static void check_jump(Checker *ck, Node *s)
 {
     const char *what = s->kind == N_BREAK ? "break" : "continue";
-    int level = (int)s->num;
-    if (level < 1 || level != s->num)
+    /* Range-check the number before converting it: a level such as 1e30
+       does not fit an int, and converting it would be undefined. */
+    if (!(s->num >= 1 && s->num <= INT_MAX) || s->num != (int)s->num) {
         diag_error(ck->rc, s->loc, "invalid '%s' level %g", what, s->num);
-    else if (ck->loops == 0 && level == 1)
+        return;
+    }
+    int level = (int)s->num;
+    if (ck->loops == 0 && level == 1)
         diag_error(ck->rc, s->loc, "'%s' is not inside a loop", what);
     else if (level > ck->loops)
         diag_error(ck->rc, s->loc, "'%s %d' is not inside %d loops", what, level, level);
