@@ -525,6 +525,22 @@ static Symbol *declare_function(Checker *ck, Node *fn)
     }
 }
 
+/* Output parameters are read after the body: a shader's by the renderer,
+   a function's by the caller. A uniform one last assigned under a varying
+   condition would hand over a value that depends on which points took the
+   branch (check_read catches the reads inside the body). */
+static void check_outputs_read_after(Checker *ck, const char *reader)
+{
+    for (int i = 0; i < ck->scope->nsyms; i++) {
+        Symbol *sym = ck->scope->syms[i];
+        if (sym->output && sym->taint_write) {
+            check_tainted(ck, sym);
+            diag_note(ck->rc, sym->decl->loc, "'%s' is an output parameter, read by "
+                      "%s after the condition", sym->name, reader);
+        }
+    }
+}
+
 static void check_function(Checker *ck, Node *fn)
 {
     if (fn->spec.type.arraylen) {
@@ -546,6 +562,7 @@ static void check_function(Checker *ck, Node *fn)
         declare_var(ck, f, ROLE_FORMAL);
     sym->in_body = true;
     check_stmts(ck, fn->kid[1] ? fn->kid[1]->kid[0] : NULL);
+    check_outputs_read_after(ck, "the caller");
     sym->in_body = false;
     sym->detail = fn->spec.detail != DETAIL_DEFAULT ? fn->spec.detail : ck->ret;
     fn->detail = sym->detail;
@@ -575,6 +592,7 @@ static void check_shader(Checker *ck, Node *sh)
     for (Node *f = sh->kid[0]; f; f = f->next)
         declare_var(ck, f, ROLE_SHADER_PARAM);
     check_stmts(ck, sh->kid[1] ? sh->kid[1]->kid[0] : NULL);
+    check_outputs_read_after(ck, "the renderer");
     scope_pop(ck->scope);
     *ck = saved;
 }

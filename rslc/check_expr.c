@@ -155,15 +155,20 @@ static bool inside(Checker *ck, const Node *c)
     return false;
 }
 
+void check_tainted(Checker *ck, Symbol *sym)
+{
+    diag_error(ck->rc, sym->taint_write->loc, "cannot assign to uniform variable "
+               "'%s' under a varying condition", sym->name);
+    diag_note(ck->rc, sym->taint_region->loc, "the condition is varying here");
+    sym->taint_write = NULL;
+}
+
 void check_read(Checker *ck, const Node *use, Symbol *sym)
 {
     if (sym->taint_write && !inside(ck, sym->taint_region)) {
-        diag_error(ck->rc, sym->taint_write->loc, "cannot assign to uniform variable "
-                   "'%s' under a varying condition", sym->name);
-        diag_note(ck->rc, sym->taint_region->loc, "the condition is varying here");
+        check_tainted(ck, sym);
         diag_note(ck->rc, use->loc, "'%s' is read here, outside the condition",
                   sym->name);
-        sym->taint_write = NULL;
     }
     if (sym->kind != SYM_VAR || sym->param || sym->assigned || !sym->decl ||
         sym->decl->kid[0] || sym->decl->spec.is_extern)

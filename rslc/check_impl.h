@@ -95,6 +95,10 @@ Detail check_uniform_random(Node *e, Detail want);
 Symbol *resolve_ident(Checker *ck, Node *e);
 /* The i-th enclosing varying condition, outermost first (i < ck->vdepth). */
 const Node *vcond_at(Checker *ck, int i);
+/* Reports sym's assignment under a varying condition (taint_write) as an
+   error with a note at the condition, and clears it; the caller adds a note
+   saying where the value is read. */
+void check_tainted(Checker *ck, Symbol *sym);
 /* Checks a read of variable sym at use: warns once if nothing has
    assigned it yet, and reports an assignment to it under a varying
    condition that this read, outside the condition, would observe. */
