@@ -216,6 +216,20 @@ trav_impl(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h, uint32_t instI
                 cur = child[c0];
                 continue;
             }
+            if (occl) {
+                /* Three or more for an any-hit walk, which ends at its
+                   first hit: the sort costs more than the order saves.
+                   Take the first, push the others as they come (Embree's
+                   any-hit walk); tfar does not shrink, so their distances
+                   are never read. */
+                cur = child[c0];
+                sp++->ref = child[c1];
+                do {
+                    sp++->ref = child[__builtin_ctz(m)];
+                    m &= m - 1;
+                } while (m);
+                continue;
+            }
             /* Three or more: push all, sort that run so the nearest is on
                top, and go on with it. */
             StackEnt *base = sp;
@@ -247,7 +261,7 @@ trav_impl(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h, uint32_t instI
             if (sp == stack)
                 return found;
             --sp;
-            if (sp->d <= r->tfar * BOX_ROUND_UP) {
+            if (occl || sp->d <= r->tfar * BOX_ROUND_UP) {
                 cur = sp->ref;
                 break;
             }
