@@ -200,7 +200,7 @@ trav_impl(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h, uint32_t instI
                of latency instead of three. */
             vf tn = vf_max(vf_max(tnx, tny), vf_max(tnz, tnear));
             vf tf = vf_min(vf_min(tfx, tfy), vf_min(tfz, tfar));
-            unsigned m = (unsigned)vm_bits(vf_le(tn, tf));
+            unsigned m = (unsigned)vf_le_bits(tn, tf);
             if (!m)
                 goto pop;
             const uint32_t *child = nodes[cur].child;
