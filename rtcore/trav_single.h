@@ -24,8 +24,9 @@ typedef RtTriBlock Block;
 #define STACK_SIZE (1 + 72 * (VW - 1))
 
 /* Box exits are pushed out by 2^-21 relative: the slab distances carry at
-   most 3 roundings, so this keeps boxes conservative and no ray skips a
-   box that holds its watertight hit. */
+   most four roundings of 2^-24 (1/dir, the push itself where it is applied
+   to 1/dir beforehand, the subtraction, the product), so this keeps boxes
+   conservative and no ray skips a box that holds its watertight hit. */
 #define BOX_ROUND_UP (1.0f + 1.0f / (1 << 21))
 
 typedef struct StackEnt {
@@ -168,8 +169,14 @@ trav_impl(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h, uint32_t instI
     const uint32_t nz = (4 + (r->rdir[2] < 0)) * FLIP;
     const vf ox = vf_set1(r->org[0]), oy = vf_set1(r->org[1]), oz = vf_set1(r->org[2]);
     const vf rx = vf_set1(r->rdir[0]), ry = vf_set1(r->rdir[1]), rz = vf_set1(r->rdir[2]);
-    const vf tnear = vf_set1(r->tnear), up = vf_set1(BOX_ROUND_UP);
-    vf tfar = vf_set1(r->tfar);
+    /* Exits are pushed out through 1/dir and tfar scaled up beforehand,
+       which keeps the multiply off the path from a node's loads to the
+       choice of the next node: the walk waits on that path at every
+       node. */
+    const vf fx = vf_set1(r->rdir[0] * BOX_ROUND_UP), fy = vf_set1(r->rdir[1] * BOX_ROUND_UP);
+    const vf fz = vf_set1(r->rdir[2] * BOX_ROUND_UP);
+    const vf tnear = vf_set1(r->tnear);
+    vf tfar = vf_set1(r->tfar * BOX_ROUND_UP);
     StackEnt stack[STACK_SIZE];
     StackEnt *sp = stack;
     uint32_t cur = root;
@@ -183,14 +190,17 @@ trav_impl(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h, uint32_t instI
             vf tnx = vf_mul(vf_sub(vf_load((const float *)(nb + nx)), ox), rx);
             vf tny = vf_mul(vf_sub(vf_load((const float *)(nb + ny)), oy), ry);
             vf tnz = vf_mul(vf_sub(vf_load((const float *)(nb + nz)), oz), rz);
-            vf tfx = vf_mul(vf_sub(vf_load((const float *)(nb + (nx ^ FLIP))), ox), rx);
-            vf tfy = vf_mul(vf_sub(vf_load((const float *)(nb + (ny ^ FLIP))), oy), ry);
-            vf tfz = vf_mul(vf_sub(vf_load((const float *)(nb + (nz ^ FLIP))), oz), rz);
+            vf tfx = vf_mul(vf_sub(vf_load((const float *)(nb + (nx ^ FLIP))), ox), fx);
+            vf tfy = vf_mul(vf_sub(vf_load((const float *)(nb + (ny ^ FLIP))), oy), fy);
+            vf tfz = vf_mul(vf_sub(vf_load((const float *)(nb + (nz ^ FLIP))), oz), fz);
             /* 0 * inf = NaN where the ray runs inside a slab plane: the NaN
-               operand goes first so that it drops out (simd/ headers). */
-            vf tn = vf_max(tnx, vf_max(tny, vf_max(tnz, tnear)));
-            vf tf = vf_mul(vf_min(tfx, vf_min(tfy, vf_min(tfz, tfar))), up);
-            unsigned m = (unsigned)vm_bits(vf_le(tn, tf));
+               operand goes first so that it drops out (simd/ headers); a
+               NaN second in the inner pair takes its partner with it,
+               which only widens the box. Pairs, not a chain: two steps
+               of latency instead of three. */
+            vf tn = vf_max(vf_max(tnx, tny), vf_max(tnz, tnear));
+            vf tf = vf_min(vf_min(tfx, tfy), vf_min(tfz, tfar));
+            unsigned m = (unsigned)vf_le_bits(tn, tf);
             if (!m)
                 goto pop;
             const uint32_t *child = nodes[cur].child;
@@ -214,6 +224,20 @@ trav_impl(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h, uint32_t instI
                     prefetch_ref(bvh, child[c1]);
                 *sp++ = (StackEnt){ child[c1], dist[c1] };
                 cur = child[c0];
+                continue;
+            }
+            if (occl) {
+                /* Three or more for an any-hit walk, which ends at its
+                   first hit: the sort costs more than the order saves.
+                   Take the first, push the others as they come (Embree's
+                   any-hit walk); tfar does not shrink, so their distances
+                   are never read. */
+                cur = child[c0];
+                sp++->ref = child[c1];
+                do {
+                    sp++->ref = child[__builtin_ctz(m)];
+                    m &= m - 1;
+                } while (m);
                 continue;
             }
             /* Three or more: push all, sort that run so the nearest is on
@@ -240,14 +264,14 @@ trav_impl(const RtBvh *bvh, uint32_t root, RtRay *r, RtHitRec *h, uint32_t instI
             found = 1;
             if (occl)
                 return 1;
-            tfar = vf_set1(r->tfar);
+            tfar = vf_set1(r->tfar * BOX_ROUND_UP);
         }
     pop:
         for (;;) {
             if (sp == stack)
                 return found;
             --sp;
-            if (sp->d <= r->tfar * BOX_ROUND_UP) {
+            if (occl || sp->d <= r->tfar * BOX_ROUND_UP) {
                 cur = sp->ref;
                 break;
             }

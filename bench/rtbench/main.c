@@ -226,6 +226,13 @@ static bool run(Bench *b)
     }
     print_builds(b->builds, b->nbuilds, b->mesh.ntris, b->o.reps);
     print_traces(b->traces, b->ntraces, b->o.reps);
+    BestRow *best = malloc((b->ntraces ? b->ntraces : 1) * sizeof *best);
+    if (!best) {
+        snprintf(b->err, ERR_LEN, "rtbench: error: out of memory");
+        return false;
+    }
+    print_best(best, best_kernels(b->traces, b->ntraces, best));
+    free(best);
     return true;
 }
 

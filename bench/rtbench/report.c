@@ -6,6 +6,7 @@
 #include "bench/rtbench/report.h"
 
 #include <stdio.h>
+#include <string.h>
 
 void print_builds(const BuildRow *rows, int n, size_t ntris, int reps)
 {
@@ -41,5 +42,41 @@ void print_traces(const TraceRow *rows, int n, int reps)
                kernel_names[r->kernel], r->threads, r->rays, r->ours, theirs,
                ratio, (unsigned long long)r->hits, (unsigned long long)r->sum,
                agree);
+    }
+}
+
+int best_kernels(const TraceRow *rows, int n, BestRow *best)
+{
+    int nb = 0;
+    for (int i = 0; i < n; i++) {
+        const TraceRow *r = &rows[i];
+        BestRow *b = best;
+        while (b < best + nb && !(b->threads == r->threads && strcmp(b->set, r->set) == 0))
+            b++;
+        if (b == best + nb)
+            best[nb++] = (BestRow){ r->set, r->threads, -1, -1, 0, 0 };
+        if (b->ours_kernel < 0 || r->ours > b->ours)
+            b->ours_kernel = (int)r->kernel, b->ours = r->ours;
+        if (r->theirs >= 0 && (b->theirs_kernel < 0 || r->theirs > b->theirs))
+            b->theirs_kernel = (int)r->kernel, b->theirs = r->theirs;
+    }
+    return nb;
+}
+
+void print_best(const BestRow *best, int n)
+{
+    printf("\nbest kernel of each tracer (Mrays/s)\n%-8s %3s %9s %-9s %9s %-9s %6s\n",
+           "set", "thr", "rtcore", "kernel", "Embree", "kernel", "ratio");
+    for (int i = 0; i < n; i++) {
+        const BestRow *b = &best[i];
+        char theirs[32] = "-", ratio[32] = "-";
+        const char *tk = "-";
+        if (b->theirs_kernel >= 0) {
+            snprintf(theirs, sizeof theirs, "%.2f", b->theirs);
+            snprintf(ratio, sizeof ratio, "%.2f", b->ours / b->theirs);
+            tk = kernel_names[b->theirs_kernel];
+        }
+        printf("%-8s %3d %9.2f %-9s %9s %-9s %6s\n", b->set, b->threads, b->ours,
+               kernel_names[b->ours_kernel], theirs, tk, ratio);
     }
 }

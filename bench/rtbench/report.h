@@ -23,7 +23,21 @@ typedef struct TraceRow {
     size_t differ;          /* rays whose result differs from Embree's */
 } TraceRow;
 
+/* The fastest kernel of each tracer on one set at one thread count: what
+   the comparison with Embree is judged by. Kernels are -1 when that
+   tracer did not run. */
+typedef struct BestRow {
+    const char *set;
+    int threads;
+    int ours_kernel, theirs_kernel;
+    double ours, theirs;    /* Mrays/s */
+} BestRow;
+
 void print_builds(const BuildRow *rows, int n, size_t ntris, int reps);
 void print_traces(const TraceRow *rows, int n, int reps);
+/* One BestRow per set and thread count of rows, in their order of first
+   appearance; best must have room for n. Returns how many. */
+int best_kernels(const TraceRow *rows, int n, BestRow *best);
+void print_best(const BestRow *best, int n);
 
 #endif

@@ -40,6 +40,16 @@ static inline vf vf_ne(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_NEQ_UQ); }
 static inline vf vm_and(vf a, vf b) { return _mm256_and_ps(a, b); }
 static inline vf vm_or(vf a, vf b) { return _mm256_or_ps(a, b); }
 static inline int vm_bits(vf m) { return _mm256_movemask_ps(m); }
+/* vm_bits(vf_le(a, b)) in one step where AVX-512VL compares into a mask
+   register: the walk waits on these bits at every node. */
+static inline int vf_le_bits(vf a, vf b)
+{
+#ifdef __AVX512VL__
+    return _mm256_cmp_ps_mask(a, b, _CMP_LE_OQ);
+#else
+    return vm_bits(vf_le(a, b));
+#endif
+}
 /* Lanes of m pick a, the others b. */
 static inline vf vf_select(vf m, vf a, vf b) { return _mm256_blendv_ps(b, a, m); }
 /* The mask whose lane i is set where bit i of bits is. */

@@ -31,6 +31,7 @@ typedef v4 vf;
 #define vm_and v4_and
 #define vm_or v4_or
 #define vm_bits v4_bits
+#define vf_le_bits(a, b) v4_bits(v4_le(a, b))
 #define vf_select v4_select
 #define vm_from_bits v4_from_bits
 #define vf_hmin v4_hmin

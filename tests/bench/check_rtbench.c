@@ -17,6 +17,7 @@
 #include "bench/rtbench/backend.h"
 #include "bench/rtbench/options.h"
 #include "bench/rtbench/procedural.h"
+#include "bench/rtbench/report.h"
 #include "bench/rtbench/trace.h"
 #include "tests/bench/check_rtbench.h"
 
@@ -170,6 +171,36 @@ START_TEST(options_parse)
 }
 END_TEST
 
+/* The summary keeps, per set and thread count, each tracer's fastest
+   kernel, whichever kernels those are, and leaves Embree's out where it
+   did not run. */
+START_TEST(best_kernel_summary)
+{
+    const TraceRow rows[] = {
+        { "primary", K_SINGLE, 1, 100, 5.0, 10.0, 0, 0, 0 },
+        { "primary", K_PACKET16, 1, 100, 8.0, 12.0, 0, 0, 0 },
+        { "primary", K_STREAM, 1, 100, 7.0, 15.0, 0, 0, 0 },
+        { "shadow", K_SINGLE, 1, 100, 3.0, -1, 0, 0, 0 },
+        { "shadow", K_STREAM, 1, 100, 4.0, -1, 0, 0, 0 },
+        { "primary", K_SINGLE, 2, 100, 9.0, 20.0, 0, 0, 0 },
+    };
+    BestRow best[6];
+    ck_assert_int_eq(best_kernels(rows, 6, best), 3);
+    ck_assert_str_eq(best[0].set, "primary");
+    ck_assert_int_eq(best[0].threads, 1);
+    ck_assert_int_eq(best[0].ours_kernel, K_PACKET16);
+    ck_assert_int_eq(best[0].theirs_kernel, K_STREAM);
+    ck_assert(best[0].ours == 8.0 && best[0].theirs == 15.0);
+    ck_assert_str_eq(best[1].set, "shadow");
+    ck_assert_int_eq(best[1].ours_kernel, K_STREAM);
+    ck_assert(best[1].ours == 4.0);
+    ck_assert_int_eq(best[1].theirs_kernel, -1);
+    ck_assert_int_eq(best[2].threads, 2);
+    ck_assert_int_eq(best[2].ours_kernel, K_SINGLE);
+    ck_assert(best[2].ours == 9.0 && best[2].theirs == 20.0);
+}
+END_TEST
+
 START_TEST(procedural_mesh)
 {
     Mesh m = { 0 };
@@ -202,6 +233,7 @@ int main(void)
 #endif
     tcase_add_test(tc, options_parse);
     tcase_add_test(tc, procedural_mesh);
+    tcase_add_test(tc, best_kernel_summary);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, ply_tcase());
     suite_add_tcase(s, rays_tcase());
