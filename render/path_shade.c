@@ -273,11 +273,14 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
         o->cat = cat;
         if (dot3(L[s], L[s]) == 0)
             continue;
+        /* In a local first: o->wi read back right after its stores
+           stalled on store forwarding. */
+        Vec wi;
         for (int k = 0; k < 3; k++)
-            o->wi[k] = light->area ? LP[s][k] - P[l][k] : -L[s][k];
-        o->dist = sqrtf(dot3(o->wi, o->wi));
+            wi[k] = light->area ? LP[s][k] - P[l][k] : -L[s][k];
+        o->dist = sqrtf(dot3(wi, wi));
         for (int k = 0; k < 3; k++)
-            o->wi[k] /= o->dist;
+            o->wi[k] = wi[k] / o->dist;
         o->ray = false;
         if (light->area) {
             /* Short of the light's surface, which would block it. */
