@@ -567,16 +567,14 @@ static int lookup(ShadeCtx *c, const VmTexLookup *q, float *out, char *err, int 
 }
 
 /* environment() at depth 0 while the path tracer shades (ShadeGiven):
-   looked up, then in a run of one lane recorded among the lane's calls
-   and answered as trace() calls are, else answered 0 and counted. Its
-   direction is read as a world-space vector, as RenderMan's environment
+   looked up, then recorded among its lane's calls and answered as
+   trace() calls are. Its direction is read as a world-space vector, as RenderMan's environment
    maps are made (shinymetal.sl's vtransform("world", ...)): the call's
    lobe goes along that vector taken to camera space. A lookup of no
    direction (its fill) stays the shader's own emission. */
 static int given_environment(ShadeCtx *c, const VmTexLookup *q, float *out, char *err,
                              int errlen)
 {
-    const ShadeGiven *g = c->given;
     float seen[3] = { 0, 0, 0 }, D[3] = { 0, 0, 0 }, W[3];
     int rc = lookup(c, q, seen, err, errlen);
     if (rc < 0)
@@ -594,13 +592,8 @@ static int given_environment(ShadeCtx *c, const VmTexLookup *q, float *out, char
         return rc;
     }
     memset(out, 0, (size_t)q->nchannels * sizeof *out);
-    if (!g->single) {
-        if (g->unrecorded)
-            ++*g->unrecorded;
-        return rc;
-    }
     bool white;
-    ShadeTrace *o = given_call(c, 0, &white, err, errlen);
+    ShadeTrace *o = given_call(c, q->lane, &white, err, errlen);
     if (!o)
         return -1;
     o->env = true;

@@ -245,11 +245,8 @@ typedef struct ShadeTraces {
    in the classic integrator), trace() is not traced: each lane's calls
    go into traces[lane], and call k of lane l answers 1 if white[l] is k
    (white NULL: none), else 0, so that a run's Ci is linear in what the
-   calls would see. environment() lookups are such calls too, but a host
-   is not told their lane: in a run of one lane (single) they go into
-   traces[0] among its trace() calls; in any other run they answer 0 and
-   are counted in *unrecorded (if not NULL). The given lights are in the
-   categories `category` (illuminance("category", ...); NULL as ""). */
+   calls would see. environment() lookups are such calls too. The given
+   lights are in the categories `category` (illuminance("category", ...); NULL as ""). */
 typedef struct ShadeGiven {
     int nlights;
     const VmLightSample *light;
@@ -258,8 +255,6 @@ typedef struct ShadeGiven {
     int probe;
     ShadeTraces *traces;
     const int *white;
-    bool single;
-    int *unrecorded;
     const char *category;
 } ShadeGiven;
 

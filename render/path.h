@@ -106,12 +106,6 @@ int path_trace_weights(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
                        const ShadeIn *hits, const bool *on, const ShadeTraces *tr, int n,
                        const float (*Ci0)[3], float (*T)[SHADE_MAX_TRACES][3], char *err,
                        int errlen);
-/* The same, one hit a run, for hits that made environment() calls (which
-   runs of several lanes cannot tell apart): tr[l] listed by the runs. */
-int path_call_weights_single(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
-                             const ShadeIn *hits, const bool *on, ShadeTraces *tr, int n,
-                             const float (*Ci0)[3], float (*T)[SHADE_MAX_TRACES][3],
-                             char *err, int errlen);
 /* The share of the next directions the lighting lobes lb take (the rest
    go along the calls tr of weights T), call k's share given that, and
    the call a uniform u picks (-1: the lobes). */

@@ -9,9 +9,9 @@
 **   1. without lights: the emission (what constant surfaces add), the
 **      opacity, and P and N as the shader leaves them (displaced,
 **      bumped); it names the lobes its lighting calls reflect into as
-**      well (path_lobes.c), and its trace() calls, which are not traced
-**      (they answer 0: host.c), and counts its environment() lookups,
-**      which answer 0 too;
+**      well (path_lobes.c), and its trace() calls and environment()
+**      lookups, which are not traced or looked up (they answer 0:
+**      host.c);
 **   2. its twin, lit along each lighting call's own normal (Cl = 1):
 **      when the hit's one lobe is diffuse()'s, this lane less the first
 **      is the lobe's weight W, and pi f cos(w) = W max(0, N . w) along
@@ -26,9 +26,9 @@
 ** the colour the shader weighs what the call sees by, and the call is a
 ** lobe of the surface (a mirror, or refraction through fresnel()) that
 ** the next segment may follow instead of the lighting lobes. So is an
-** environment() lookup, along its direction read in world space; those
-** hits run one a batch (path_traces.c), and a path leaving the scene
-** along one sees the lookup, not the environment light.
+** environment() lookup, along its direction read in world space
+** (path_traces.c), and a path leaving the scene along one sees the
+** lookup, not the environment light.
 ** illuminance("category", ...) holds: a light sample's lane runs under
 ** its light's __category, a lobe's under none (categorised()).
 ** A light sample picks one of the look's lights: an area light at a
@@ -463,10 +463,10 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     }
     memcpy(hits + n, hits, (size_t)n * sizeof *hits);
     /* One light, reaching no lane but the probes, so that illuminance
-       asks for it (and names its lobe); environment() calls counted. */
-    int envs = 0;
+       asks for it (and names its lobe); trace() and environment() calls
+       listed. */
     ShadeGiven first = { .nlights = 1, .P = P, .N = N, .lobes = lobes, .probe = n,
-                         .traces = tr, .unrecorded = &envs };
+                         .traces = tr };
     if (path_shade_given(c, &first, mesh, look, hits, 2 * n, Ci, Oi, err, errlen) < 0)
         return -1;
     /* Opacity, emission, the shading normal facing the ray. */
@@ -494,9 +494,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         float u[3] = { path_rand(w, i, 2), path_rand(w, i, 3), path_rand(w, i, 4) };
         path_lobes_sample(&lobes[l], N[l], u, wb[l]);
     }
-    if ((envs ? path_call_weights_single(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen)
-              : path_trace_weights(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen))
-        < 0)
+    if (path_trace_weights(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen) < 0)
         return -1;
     for (int l = 0; l < n; l++)
         pc[l] = on[l] ? path_lobes_share(&lobes[l], &tr[l], T[l]) : 1;
