@@ -142,6 +142,20 @@ static inline float rt_unit(uint32_t h)
     return (float)(h >> 8) * (1.0f / 16777216.0f);
 }
 
+/* fmaxf and fminf as the C library's x86-64 ones answer (a NaN gives
+   the other argument; of two equal values, b), inline: the compiler
+   calls the library's through the PLT for their NaN rules, a call per
+   lane and channel in the shading stages. */
+static inline float rt_maxf(float a, float b)
+{
+    return a > b || b != b ? a : b;
+}
+
+static inline float rt_minf(float a, float b)
+{
+    return a < b || b != b ? a : b;
+}
+
 /* ---- transforming floats (xform.c) ----------------------------------------- */
 
 void rmat_point(const RibMatrix *m, const float p[3], float out[3]);

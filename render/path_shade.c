@@ -382,7 +382,7 @@ static void diffuse_along(const float W[3], const float N[3], const float wi[3],
 {
     float cos = dot3(N, wi);
     for (int k = 0; k < 3; k++)
-        out[k] = fmaxf(0.0f, W[k] * cos);
+        out[k] = rt_maxf(0.0f, W[k] * cos);
 }
 
 /* pi f cos along both directions of the lanes r[0..m) (light sample's
@@ -430,8 +430,8 @@ static int second_run(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const
     }
     for (int j = 0; j < m; j++)
         for (int k = 0; k < 3; k++) {
-            fl[r[j]][k] = fmaxf(0.0f, Ci[j][k] - Ci0[r[j]][k]);
-            fb[r[j]][k] = fmaxf(0.0f, Ci[m + j][k] - Ci0[r[j]][k]);
+            fl[r[j]][k] = rt_maxf(0.0f, Ci[j][k] - Ci0[r[j]][k]);
+            fb[r[j]][k] = rt_maxf(0.0f, Ci[m + j][k] - Ci0[r[j]][k]);
         }
     return 0;
 }
@@ -504,7 +504,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     for (int k = 0; k < nl; k++) {
         int m = 0;
         for (int l = 0; l < n; l++)
-            if (on[l] && (int)fminf(path_rand(w, q[l], 1) * (float)nl, (float)nl - 1) == k)
+            if (on[l] && (int)rt_minf(path_rand(w, q[l], 1) * (float)nl, (float)nl - 1) == k)
                 sel[m++] = l;
         int li = sampled(ps, look, k);
         if (m && is_env(ps, &look->lights[li]))
@@ -574,7 +574,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         }
         w->live[i] = w->depth[i] + 1 < ps->maxdepth;
         for (int j = 0; j < 3; j++)
-            w->thr[i][j] = w->live[i] ? thr[l][j] * fmaxf(0.0f, wt[j]) : 0;
+            w->thr[i][j] = w->live[i] ? thr[l][j] * rt_maxf(0.0f, wt[j]) : 0;
         w->live[i] &= w->thr[i][0] > 0 || w->thr[i][1] > 0 || w->thr[i][2] > 0;
         w->ox[i] = o[0], w->oy[i] = o[1], w->oz[i] = o[2];
         w->dx[i] = d[0], w->dy[i] = d[1], w->dz[i] = d[2];

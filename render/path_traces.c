@@ -44,7 +44,7 @@ int path_trace_weights(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
 
 static float luminance(const float c[3])
 {
-    return fmaxf(0.0f, 0.2126f * c[0] + 0.7152f * c[1] + 0.0722f * c[2]);
+    return rt_maxf(0.0f, 0.2126f * c[0] + 0.7152f * c[1] + 0.0722f * c[2]);
 }
 
 /* The share of a hit's next directions that its lighting lobes' mixture

@@ -240,8 +240,8 @@ static void neighbours(const ShadeIn *in, int n, Geo *g, VmDeriv *d)
         d->na[l] = (uint8_t)a, d->nb[l] = (uint8_t)b;
         d->dua[l] = param_step(g->u[a], g->u[l]), d->dva[l] = param_step(g->v[a], g->v[l]);
         d->dub[l] = param_step(g->u[b], g->u[l]), d->dvb[l] = param_step(g->v[b], g->v[l]);
-        g->du[l] = fmaxf(fabsf(d->dua[l]), fabsf(d->dub[l]));
-        g->dv[l] = fmaxf(fabsf(d->dva[l]), fabsf(d->dvb[l]));
+        g->du[l] = rt_maxf(fabsf(d->dua[l]), fabsf(d->dub[l]));
+        g->dv[l] = rt_maxf(fabsf(d->dva[l]), fabsf(d->dvb[l]));
     }
 }
 
@@ -508,7 +508,7 @@ static void default_surface(const Geo *g, int n, float (*Ci)[3], float (*Oi)[3])
         float nn[3] = { g->N[l][0], g->N[l][1], g->N[l][2] };
         normalize3(i);
         normalize3(nn);
-        float k = fminf(1, fabsf(nn[0] * i[0] + nn[1] * i[1] + nn[2] * i[2]));
+        float k = rt_minf(1, fabsf(nn[0] * i[0] + nn[1] * i[1] + nn[2] * i[2]));
         for (int j = 0; j < 3; j++) {
             Oi[l][j] = g->Os[l][j];
             Ci[l][j] = g->Os[l][j] * g->Cs[l][j] * (0.2f + 0.8f * k * k);
