@@ -567,40 +567,42 @@ static int lookup(ShadeCtx *c, const VmTexLookup *q, float *out, char *err, int 
 }
 
 /* environment() at depth 0 while the path tracer shades (ShadeGiven):
-   looked up, then in a run of one lane recorded among the lane's calls
-   and answered as trace() calls are, else answered 0 and counted. Its
-   direction is read as a world-space vector, as RenderMan's environment
-   maps are made (shinymetal.sl's vtransform("world", ...)): the call's
-   lobe goes along that vector taken to camera space. A lookup of no
-   direction (its fill) stays the shader's own emission. */
+   looked up, then recorded among its lane's calls and answered as
+   trace() calls are. Its direction is read as a world-space vector, as
+   RenderMan's environment maps are made (shinymetal.sl's
+   vtransform("world", ...)): the call's lobe goes along that vector
+   taken to camera space, and a path leaving the scene along it sees the
+   map along that one direction. The vector is the mean of the lookup's
+   corners, the call's own direction where the hit's derivatives
+   (stand-in neighbours) widen one direction into a region; and the
+   path's samples of its pixel filter what it sees, so the map is not
+   filtered again over that region. A lookup of no direction (its fill)
+   stays the shader's own emission. */
 static int given_environment(ShadeCtx *c, const VmTexLookup *q, float *out, char *err,
                              int errlen)
 {
-    const ShadeGiven *g = c->given;
     float seen[3] = { 0, 0, 0 }, D[3] = { 0, 0, 0 }, W[3];
-    int rc = lookup(c, q, seen, err, errlen);
-    if (rc < 0)
-        return -1;
     for (int i = 0; i < 4; i++) {
         const float *d = q->corner[i];
-        float len = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-        for (int k = 0; len > 0 && k < 3; k++)
-            D[k] += d[k] / len;
+        for (int k = 0; k < 3; k++)
+            D[k] += d[k] / 4;
     }
     rmat_vector(&c->world->world_to_camera, D, W);
     float len = sqrtf(W[0] * W[0] + W[1] * W[1] + W[2] * W[2]);
     if (!(len > 0) || !isfinite(len)) {
+        int rc = lookup(c, q, seen, err, errlen);
         memcpy(out, seen, (size_t)q->nchannels * sizeof *out);
         return rc;
     }
+    VmTexLookup along = *q;
+    for (int i = 0; i < 4; i++)
+        memcpy(along.corner[i], D, sizeof D);
+    int rc = lookup(c, &along, seen, err, errlen);
+    if (rc < 0)
+        return -1;
     memset(out, 0, (size_t)q->nchannels * sizeof *out);
-    if (!g->single) {
-        if (g->unrecorded)
-            ++*g->unrecorded;
-        return rc;
-    }
     bool white;
-    ShadeTrace *o = given_call(c, 0, &white, err, errlen);
+    ShadeTrace *o = given_call(c, q->lane, &white, err, errlen);
     if (!o)
         return -1;
     o->env = true;

@@ -142,6 +142,20 @@ static inline float rt_unit(uint32_t h)
     return (float)(h >> 8) * (1.0f / 16777216.0f);
 }
 
+/* fmaxf and fminf as the C library's x86-64 ones answer (a NaN gives
+   the other argument; of two equal values, b), inline: the compiler
+   calls the library's through the PLT for their NaN rules, a call per
+   lane and channel in the shading stages. */
+static inline float rt_maxf(float a, float b)
+{
+    return a > b || b != b ? a : b;
+}
+
+static inline float rt_minf(float a, float b)
+{
+    return a < b || b != b ? a : b;
+}
+
 /* ---- transforming floats (xform.c) ----------------------------------------- */
 
 void rmat_point(const RibMatrix *m, const float p[3], float out[3]);
@@ -245,11 +259,8 @@ typedef struct ShadeTraces {
    in the classic integrator), trace() is not traced: each lane's calls
    go into traces[lane], and call k of lane l answers 1 if white[l] is k
    (white NULL: none), else 0, so that a run's Ci is linear in what the
-   calls would see. environment() lookups are such calls too, but a host
-   is not told their lane: in a run of one lane (single) they go into
-   traces[0] among its trace() calls; in any other run they answer 0 and
-   are counted in *unrecorded (if not NULL). The given lights are in the
-   categories `category` (illuminance("category", ...); NULL as ""). */
+   calls would see. environment() lookups are such calls too. The given
+   lights are in the categories `category` (illuminance("category", ...); NULL as ""). */
 typedef struct ShadeGiven {
     int nlights;
     const VmLightSample *light;
@@ -258,8 +269,6 @@ typedef struct ShadeGiven {
     int probe;
     ShadeTraces *traces;
     const int *white;
-    bool single;
-    int *unrecorded;
     const char *category;
 } ShadeGiven;
 

@@ -193,7 +193,7 @@ static void compact(const PathJob *j, PathWave *w, FilmTile *ft)
         int p = w->path[i];
         bool live = w->live[i] && ++w->steps[p] < j->scene.maxdepth + RT_MAX_LAYERS;
         if (live && w->depth[i] >= 3) {
-            float q = fminf(0.95f, fmaxf(w->thr[i][0], fmaxf(w->thr[i][1], w->thr[i][2])));
+            float q = rt_minf(0.95f, rt_maxf(w->thr[i][0], rt_maxf(w->thr[i][1], w->thr[i][2])));
             live = path_rand(w, i, 15) < q;
             for (int k = 0; k < 3; k++)
                 w->thr[i][k] /= q;

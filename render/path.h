@@ -30,7 +30,12 @@
 #include "render/frame.h"
 #include "render/path_env.h"
 
-enum { PATH_WAVE = 1024, PATH_GROUP = VM_MAX_BATCH / 2 };
+/* Each of PathWave's arrays holds PATH_ROW entries, a cache line more
+   than PATH_WAVE: at 1024 floats the arrays lay 4 KiB apart, so entry i
+   of every array fell in the same set of the L1 cache, more arrays than
+   its ways, and the stages' loops over an entry's fields missed it on
+   almost every access (and stalled on 4 KiB aliasing between them). */
+enum { PATH_WAVE = 1024, PATH_ROW = PATH_WAVE + 16, PATH_GROUP = VM_MAX_BATCH / 2 };
 
 /* A tile's paths in flight. Paths (index p, a slot taken from the free
    list when the path is made and given back when it ends) keep their
@@ -38,39 +43,39 @@ enum { PATH_WAVE = 1024, PATH_GROUP = VM_MAX_BATCH / 2 };
    one entry a path, its ray struct-of-arrays for rtcore's streams,
    compacted after each round and refilled with new camera paths. */
 typedef struct PathWave {
-    int nfree, free[PATH_WAVE];
-    float sx[PATH_WAVE], sy[PATH_WAVE];        /* raster position */
-    float L[PATH_WAVE][3], A[PATH_WAVE], z[PATH_WAVE];
-    int steps[PATH_WAVE];                      /* rounds through the queue */
+    int nfree, free[PATH_ROW];
+    float sx[PATH_ROW], sy[PATH_ROW];        /* raster position */
+    float L[PATH_ROW][3], A[PATH_ROW], z[PATH_ROW];
+    int steps[PATH_ROW];                      /* rounds through the queue */
     /* the queue */
     int n;
-    int path[PATH_WAVE];
-    float ox[PATH_WAVE], oy[PATH_WAVE], oz[PATH_WAVE], tnear[PATH_WAVE];
-    float dx[PATH_WAVE], dy[PATH_WAVE], dz[PATH_WAVE], tfar[PATH_WAVE];
-    float thr[PATH_WAVE][3];                   /* throughput */
-    float pdf[PATH_WAVE];                      /* the direction's BSDF pdf
+    int path[PATH_ROW];
+    float ox[PATH_ROW], oy[PATH_ROW], oz[PATH_ROW], tnear[PATH_ROW];
+    float dx[PATH_ROW], dy[PATH_ROW], dz[PATH_ROW], tfar[PATH_ROW];
+    float thr[PATH_ROW][3];                   /* throughput */
+    float pdf[PATH_ROW];                      /* the direction's BSDF pdf
                                                   (solid angle), 0 for camera rays */
-    const RLook *from[PATH_WAVE];              /* the look it left */
-    int depth[PATH_WAVE];                      /* segments so far */
-    uint32_t seed[PATH_WAVE];
-    bool live[PATH_WAVE];
+    const RLook *from[PATH_ROW];              /* the look it left */
+    int depth[PATH_ROW];                      /* segments so far */
+    uint32_t seed[PATH_ROW];
+    bool live[PATH_ROW];
     /* Following an environment() call (own): what the path sees if it
        leaves the scene, that call's lookup, in place of the environment
        light. */
-    bool own[PATH_WAVE];
-    float seen[PATH_WAVE][3];
+    bool own[PATH_ROW];
+    float seen[PATH_ROW][3];
     /* the queue's hits */
-    float ngx[PATH_WAVE], ngy[PATH_WAVE], ngz[PATH_WAVE], b1[PATH_WAVE], b2[PATH_WAVE];
-    unsigned prim[PATH_WAVE], geom[PATH_WAVE], inst[PATH_WAVE];
+    float ngx[PATH_ROW], ngy[PATH_ROW], ngz[PATH_ROW], b1[PATH_ROW], b2[PATH_ROW];
+    unsigned prim[PATH_ROW], geom[PATH_ROW], inst[PATH_ROW];
     /* the sort's: each entry's look, and the hits (nhits) in look order */
-    size_t look[PATH_WAVE];
-    int order[PATH_WAVE], nhits;
+    size_t look[PATH_ROW];
+    int order[PATH_ROW], nhits;
     /* shadow rays of light samples, and what each adds if unblocked */
     int ns;
-    int spath[PATH_WAVE];
-    float sox[PATH_WAVE], soy[PATH_WAVE], soz[PATH_WAVE], stnear[PATH_WAVE];
-    float sdx[PATH_WAVE], sdy[PATH_WAVE], sdz[PATH_WAVE], stfar[PATH_WAVE];
-    float sC[PATH_WAVE][3];
+    int spath[PATH_ROW];
+    float sox[PATH_ROW], soy[PATH_ROW], soz[PATH_ROW], stnear[PATH_ROW];
+    float sdx[PATH_ROW], sdy[PATH_ROW], sdz[PATH_ROW], stfar[PATH_ROW];
+    float sC[PATH_ROW][3];
 } PathWave;
 
 /* The frame as the stages see it. */
@@ -101,12 +106,6 @@ int path_trace_weights(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
                        const ShadeIn *hits, const bool *on, const ShadeTraces *tr, int n,
                        const float (*Ci0)[3], float (*T)[SHADE_MAX_TRACES][3], char *err,
                        int errlen);
-/* The same, one hit a run, for hits that made environment() calls (which
-   runs of several lanes cannot tell apart): tr[l] listed by the runs. */
-int path_call_weights_single(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
-                             const ShadeIn *hits, const bool *on, ShadeTraces *tr, int n,
-                             const float (*Ci0)[3], float (*T)[SHADE_MAX_TRACES][3],
-                             char *err, int errlen);
 /* The share of the next directions the lighting lobes lb take (the rest
    go along the calls tr of weights T), call k's share given that, and
    the call a uniform u picks (-1: the lobes). */

@@ -12,9 +12,6 @@
 ** copy their hit's seed, light, calls and white call, and what they
 ** give is dropped: they change no other lane and draw no path random
 ** numbers, so a look without derivatives shades as it did.
-**
-** Runs of one lane (ShadeGiven.single, environment() calls that the host
-** cannot tell apart by lane) take no stand-ins: their derivatives are 0.
 */
 #include <math.h>
 #include <stdio.h>
@@ -150,7 +147,7 @@ int path_shade_given(ShadeCtx *c, const ShadeGiven *g, const RibMesh *mesh, cons
                      const ShadeIn *hits, int n, float (*Ci)[3], float (*Oi)[3], char *err,
                      int errlen)
 {
-    if (g->single || !c->cam || !path_look_derivs(look)) {
+    if (!c->cam || !path_look_derivs(look)) {
         c->given = g;
         int rc = shade_batch(c, mesh, look, hits, n, Ci, Oi, err, errlen);
         c->given = NULL;

@@ -46,7 +46,7 @@ static void about(const float n[3], float z, float phi, float d[3])
     float sign = copysignf(1.0f, n[2]), a = -1.0f / (sign + n[2]), b = n[0] * n[1] * a;
     float t[3] = { 1 + sign * n[0] * n[0] * a, sign * b, -sign * n[0] };
     float s[3] = { b, sign + n[1] * n[1] * a, -n[1] };
-    float r = sqrtf(fmaxf(0.0f, 1 - z * z)), x = r * cosf(phi), y = r * sinf(phi);
+    float r = sqrtf(rt_maxf(0.0f, 1 - z * z)), x = r * cosf(phi), y = r * sinf(phi);
     for (int k = 0; k < 3; k++)
         d[k] = x * t[k] + y * s[k] + z * n[k];
 }
@@ -64,7 +64,7 @@ static float lobe_pdf(const ShadeLobe *o, const float wi[3])
 {
     float e = o->exponent;
     if (o->kind == VM_LOBE_COSINE)
-        return fmaxf(0.0f, dot3(o->N, wi)) / PI;
+        return rt_maxf(0.0f, dot3(o->N, wi)) / PI;
     if (o->kind == VM_LOBE_PHONG) {
         float R[3];
         mirror(o, R);
@@ -96,7 +96,7 @@ void path_lobes_sample(const ShadeLobes *lb, const float Nf[3], const float u[3]
 {
     ShadeLobe m[SHADE_MAX_LOBES + 1];
     int n = mixture(lb, Nf, m);
-    const ShadeLobe *o = &m[(int)fminf(u[0] * (float)n, (float)n - 1)];
+    const ShadeLobe *o = &m[(int)rt_minf(u[0] * (float)n, (float)n - 1)];
     float phi = 2 * PI * u[2];
     if (o->kind == VM_LOBE_COSINE) {
         about(o->N, sqrtf(1 - u[1]), phi, wi);

@@ -9,9 +9,9 @@
 **   1. without lights: the emission (what constant surfaces add), the
 **      opacity, and P and N as the shader leaves them (displaced,
 **      bumped); it names the lobes its lighting calls reflect into as
-**      well (path_lobes.c), and its trace() calls, which are not traced
-**      (they answer 0: host.c), and counts its environment() lookups,
-**      which answer 0 too;
+**      well (path_lobes.c), and its trace() calls and environment()
+**      lookups, which are not traced or looked up (they answer 0:
+**      host.c);
 **   2. its twin, lit along each lighting call's own normal (Cl = 1):
 **      when the hit's one lobe is diffuse()'s, this lane less the first
 **      is the lobe's weight W, and pi f cos(w) = W max(0, N . w) along
@@ -26,9 +26,9 @@
 ** the colour the shader weighs what the call sees by, and the call is a
 ** lobe of the surface (a mirror, or refraction through fresnel()) that
 ** the next segment may follow instead of the lighting lobes. So is an
-** environment() lookup, along its direction read in world space; those
-** hits run one a batch (path_traces.c), and a path leaving the scene
-** along one sees the lookup, not the environment light.
+** environment() lookup, along its direction read in world space
+** (path_traces.c), and a path leaving the scene along one sees the
+** lookup, not the environment light.
 ** illuminance("category", ...) holds: a light sample's lane runs under
 ** its light's __category, a lobe's under none (categorised()).
 ** A light sample picks one of the look's lights: an area light at a
@@ -273,11 +273,14 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
         o->cat = cat;
         if (dot3(L[s], L[s]) == 0)
             continue;
+        /* In a local first: o->wi read back right after its stores
+           stalled on store forwarding. */
+        Vec wi;
         for (int k = 0; k < 3; k++)
-            o->wi[k] = light->area ? LP[s][k] - P[l][k] : -L[s][k];
-        o->dist = sqrtf(dot3(o->wi, o->wi));
+            wi[k] = light->area ? LP[s][k] - P[l][k] : -L[s][k];
+        o->dist = sqrtf(dot3(wi, wi));
         for (int k = 0; k < 3; k++)
-            o->wi[k] /= o->dist;
+            o->wi[k] = wi[k] / o->dist;
         o->ray = false;
         if (light->area) {
             /* Short of the light's surface, which would block it. */
@@ -379,7 +382,7 @@ static void diffuse_along(const float W[3], const float N[3], const float wi[3],
 {
     float cos = dot3(N, wi);
     for (int k = 0; k < 3; k++)
-        out[k] = fmaxf(0.0f, W[k] * cos);
+        out[k] = rt_maxf(0.0f, W[k] * cos);
 }
 
 /* pi f cos along both directions of the lanes r[0..m) (light sample's
@@ -427,8 +430,8 @@ static int second_run(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const
     }
     for (int j = 0; j < m; j++)
         for (int k = 0; k < 3; k++) {
-            fl[r[j]][k] = fmaxf(0.0f, Ci[j][k] - Ci0[r[j]][k]);
-            fb[r[j]][k] = fmaxf(0.0f, Ci[m + j][k] - Ci0[r[j]][k]);
+            fl[r[j]][k] = rt_maxf(0.0f, Ci[j][k] - Ci0[r[j]][k]);
+            fb[r[j]][k] = rt_maxf(0.0f, Ci[m + j][k] - Ci0[r[j]][k]);
         }
     return 0;
 }
@@ -460,10 +463,10 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     }
     memcpy(hits + n, hits, (size_t)n * sizeof *hits);
     /* One light, reaching no lane but the probes, so that illuminance
-       asks for it (and names its lobe); environment() calls counted. */
-    int envs = 0;
+       asks for it (and names its lobe); trace() and environment() calls
+       listed. */
     ShadeGiven first = { .nlights = 1, .P = P, .N = N, .lobes = lobes, .probe = n,
-                         .traces = tr, .unrecorded = &envs };
+                         .traces = tr };
     if (path_shade_given(c, &first, mesh, look, hits, 2 * n, Ci, Oi, err, errlen) < 0)
         return -1;
     /* Opacity, emission, the shading normal facing the ray. */
@@ -491,9 +494,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         float u[3] = { path_rand(w, i, 2), path_rand(w, i, 3), path_rand(w, i, 4) };
         path_lobes_sample(&lobes[l], N[l], u, wb[l]);
     }
-    if ((envs ? path_call_weights_single(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen)
-              : path_trace_weights(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen))
-        < 0)
+    if (path_trace_weights(c, mesh, look, hits, on, tr, n, Ci, T, err, errlen) < 0)
         return -1;
     for (int l = 0; l < n; l++)
         pc[l] = on[l] ? path_lobes_share(&lobes[l], &tr[l], T[l]) : 1;
@@ -503,7 +504,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
     for (int k = 0; k < nl; k++) {
         int m = 0;
         for (int l = 0; l < n; l++)
-            if (on[l] && (int)fminf(path_rand(w, q[l], 1) * (float)nl, (float)nl - 1) == k)
+            if (on[l] && (int)rt_minf(path_rand(w, q[l], 1) * (float)nl, (float)nl - 1) == k)
                 sel[m++] = l;
         int li = sampled(ps, look, k);
         if (m && is_env(ps, &look->lights[li]))
@@ -573,7 +574,7 @@ static int surface(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, 
         }
         w->live[i] = w->depth[i] + 1 < ps->maxdepth;
         for (int j = 0; j < 3; j++)
-            w->thr[i][j] = w->live[i] ? thr[l][j] * fmaxf(0.0f, wt[j]) : 0;
+            w->thr[i][j] = w->live[i] ? thr[l][j] * rt_maxf(0.0f, wt[j]) : 0;
         w->live[i] &= w->thr[i][0] > 0 || w->thr[i][1] > 0 || w->thr[i][2] > 0;
         w->ox[i] = o[0], w->oy[i] = o[1], w->oz[i] = o[2];
         w->dx[i] = d[0], w->dy[i] = d[1], w->dz[i] = d[2];

@@ -3,11 +3,10 @@
 ** lobes of the surface in the path tracer. The calls are recorded, not
 ** traced or looked up, in the path tracer's runs (ShadeGiven.traces,
 ** host.c); each call's weight is what the shader multiplies its result
-** by, found by running the hit with that call alone answering 1. The
-** host is told the lane of a trace() call but not of an environment()
-** lookup, so hits that make those are run one a batch. The next segment
-** follows a call, picked by its weight's luminance against 1 for the
-** lighting lobes' mixture, or that mixture (path_shade.c).
+** by, found by running the hit with that call alone answering 1, the
+** hits of a batch together (the host is told each call's lane). The next
+** segment follows a call, picked by its weight's luminance against 1 for
+** the lighting lobes' mixture, or that mixture (path_shade.c).
 */
 #include <math.h>
 
@@ -43,29 +42,9 @@ int path_trace_weights(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
     return 0;
 }
 
-int path_call_weights_single(ShadeCtx *c, const RibMesh *mesh, const RLook *look,
-                             const ShadeIn *hits, const bool *on, ShadeTraces *tr, int n,
-                             const float (*Ci0)[3], float (*T)[SHADE_MAX_TRACES][3],
-                             char *err, int errlen)
-{
-    /* Hit l's first run, call 0 answering 1, lists its calls; one more
-       run for each further call. */
-    for (int l = 0; l < n; l++)
-        for (int k = 0; on[l] && (k == 0 || k < tr[l].n); k++) {
-            int white = k;
-            float Ci[1][3], Oi[1][3];
-            ShadeGiven one = { .traces = &tr[l], .white = &white, .single = true };
-            if (path_shade_given(c, &one, mesh, look, &hits[l], 1, Ci, Oi, err, errlen) < 0)
-                return -1;
-            for (int ch = 0; ch < 3; ch++)
-                T[l][k][ch] = Ci[0][ch] - Ci0[l][ch];
-        }
-    return 0;
-}
-
 static float luminance(const float c[3])
 {
-    return fmaxf(0.0f, 0.2126f * c[0] + 0.7152f * c[1] + 0.0722f * c[2]);
+    return rt_maxf(0.0f, 0.2126f * c[0] + 0.7152f * c[1] + 0.0722f * c[2]);
 }
 
 /* The share of a hit's next directions that its lighting lobes' mixture

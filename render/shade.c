@@ -240,8 +240,8 @@ static void neighbours(const ShadeIn *in, int n, Geo *g, VmDeriv *d)
         d->na[l] = (uint8_t)a, d->nb[l] = (uint8_t)b;
         d->dua[l] = param_step(g->u[a], g->u[l]), d->dva[l] = param_step(g->v[a], g->v[l]);
         d->dub[l] = param_step(g->u[b], g->u[l]), d->dvb[l] = param_step(g->v[b], g->v[l]);
-        g->du[l] = fmaxf(fabsf(d->dua[l]), fabsf(d->dub[l]));
-        g->dv[l] = fmaxf(fabsf(d->dva[l]), fabsf(d->dvb[l]));
+        g->du[l] = rt_maxf(fabsf(d->dua[l]), fabsf(d->dub[l]));
+        g->dv[l] = rt_maxf(fabsf(d->dva[l]), fabsf(d->dvb[l]));
     }
 }
 
@@ -436,13 +436,34 @@ static void probe_light(ShadeFrame *f, int lane, const float *N)
 
 static void normalized(const float *v, float out[3])
 {
-    memcpy(out, v, 3 * sizeof *out);
+    out[0] = v[0], out[1] = v[1], out[2] = v[2];
     normalize3(out);
+}
+
+static uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/* Whether two lobes are the same, bit for bit. Field by field: a lobe
+   just written field by field and read back whole (memcmp, a struct
+   copy) stalls on store forwarding, and given_lobe runs for every lane's
+   every lighting call. */
+static bool same_lobe(const ShadeLobe *a, const ShadeLobe *b)
+{
+    bool same = a->kind == b->kind && float_bits(a->exponent) == float_bits(b->exponent);
+    for (int k = 0; k < 3 && same; k++)
+        same = float_bits(a->N[k]) == float_bits(b->N[k])
+               && float_bits(a->V[k]) == float_bits(b->V[k]);
+    return same;
 }
 
 /* VmHost.lobe while the path tracer asks for lobes: each distinct call of
    the surface shader at depth 0 (trace() shades deeper) into its lane's
-   list. A specular() whose V is not unit has a lobe of another shape
+   list, made in its next free entry (spare once the list is full). A
+   specular() whose V is not unit has a lobe of another shape
    than its half vector's: its cosine lobe stands in (any lobe that
    covers the hemisphere keeps the estimate unbiased). */
 static void given_lobe(void *user, int lane, VmLobeKind kind, const float *N, const float *V,
@@ -454,21 +475,23 @@ static void given_lobe(void *user, int lane, VmLobeKind kind, const float *N, co
     if (c->given->probe > 0 && lane >= c->given->probe)
         probe_light(&c->frame[0], lane, N);
     ShadeLobes *lb = &c->given->lobes[lane];
-    ShadeLobe o = { kind, { 0, 0, 0 }, { 0, 0, 0 }, exponent };
+    ShadeLobe spare, *o = lb->n < SHADE_MAX_LOBES ? &lb->lobe[lb->n] : &spare;
     float v2 = V ? V[0] * V[0] + V[1] * V[1] + V[2] * V[2] : 1;
     if (!(exponent >= 0 && exponent <= 1e6f) || (kind == VM_LOBE_SPECULAR && fabsf(v2 - 1) > 1e-3f))
-        o.kind = VM_LOBE_COSINE, o.exponent = 0;
+        kind = VM_LOBE_COSINE, exponent = 0;
+    o->kind = kind, o->exponent = exponent;
+    o->N[0] = o->N[1] = o->N[2] = o->V[0] = o->V[1] = o->V[2] = 0;
     if (N)
-        normalized(N, o.N);
-    if (V && o.kind != VM_LOBE_COSINE)
-        normalized(V, o.V);
+        normalized(N, o->N);
+    if (V && kind != VM_LOBE_COSINE)
+        normalized(V, o->V);
     for (int k = 0; k < lb->n; k++)
-        if (!memcmp(&lb->lobe[k], &o, sizeof o))
+        if (same_lobe(&lb->lobe[k], o))
             return;
-    if (lb->n < SHADE_MAX_LOBES)
-        lb->lobe[lb->n++] = o;
-    else
+    if (o == &spare)
         lb->more = true;
+    else
+        lb->n++;
 }
 
 /* RISpec's default surface when none is given, the standard library's
@@ -485,7 +508,7 @@ static void default_surface(const Geo *g, int n, float (*Ci)[3], float (*Oi)[3])
         float nn[3] = { g->N[l][0], g->N[l][1], g->N[l][2] };
         normalize3(i);
         normalize3(nn);
-        float k = fminf(1, fabsf(nn[0] * i[0] + nn[1] * i[1] + nn[2] * i[2]));
+        float k = rt_minf(1, fabsf(nn[0] * i[0] + nn[1] * i[1] + nn[2] * i[2]));
         for (int j = 0; j < 3; j++) {
             Oi[l][j] = g->Os[l][j];
             Ci[l][j] = g->Os[l][j] * g->Cs[l][j] * (0.2f + 0.8f * k * k);

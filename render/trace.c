@@ -14,8 +14,8 @@
 
 float trace_bias(const float p[3])
 {
-    float m = fmaxf(fabsf(p[0]), fmaxf(fabsf(p[1]), fabsf(p[2])));
-    return 1e-4f * fmaxf(1.0f, m);
+    float m = rt_maxf(fabsf(p[0]), rt_maxf(fabsf(p[1]), fabsf(p[2])));
+    return 1e-4f * rt_maxf(1.0f, m);
 }
 
 float trace_past(float t)
@@ -83,7 +83,7 @@ void trace_transmission(ShadeCtx *c, const float o[3], const float d[3], float t
         world_hit(c->world, rh.hit.geomID, rh.hit.instID, &mesh, &look);
         hit_opacity(mesh, look, &rh.hit, Os);
         for (int j = 0; j < 3; j++)
-            out[j] *= 1 - fminf(1.0f, fmaxf(0.0f, Os[j]));
+            out[j] *= 1 - rt_minf(1.0f, rt_maxf(0.0f, Os[j]));
         if (trace_opaque((float[3]){ 1 - out[0], 1 - out[1], 1 - out[2] }))
             break;
         tnear = trace_past(rh.ray.tfar);

@@ -45,6 +45,7 @@ typedef struct VmTexLookup {
     float blur, swidth, twidth, fill, bias;
     float samples;
     const char *filter;
+    int lane;                         /* the shading point's lane (as VmRay's) */
 } VmTexLookup;
 
 typedef enum VmRayKind {

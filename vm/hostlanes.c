@@ -161,7 +161,7 @@ void vm_lane_texture(float *out, const VmCall *call)
     VmTexLookup q = { .kind = b->id == BI_TEXTURE ? VM_TEXTURE
                             : b->id == BI_ENVIRONMENT ? VM_ENVIRONMENT : VM_SHADOW,
                       .name = vm_lane_string(call, 0), .nchannels = b->outn, .swidth = 1,
-                      .twidth = 1, .samples = 1, .filter = "gaussian" };
+                      .twidth = 1, .samples = 1, .filter = "gaussian", .lane = call->lane };
     /* A shadow map's own surfaces lie at their depths in it: compared
        with no margin, float rounding shadows them in specks. 0.01
        (camera-space units) unless the call gives "bias". */

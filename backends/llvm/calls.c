@@ -209,6 +209,13 @@ void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, cons
         first++;
     rt->state->call_warned = false; /* vm_lane_warn: once per call and group */
     rt->state->call_file = s->file, rt->state->call_line = (uint32_t)s->line;
+    /* The result (or tuple) zeroed as VmLaneFn promises, no more:
+       zeroing all of res (a kilobyte) for each lane cost a light
+       shader's illuminate() and transmission() calls more than their
+       work. */
+    int zeroed = bi->outn > s->outn ? bi->outn : s->outn;
+    if (zeroed > VM_MAX_VALUE)
+        zeroed = VM_MAX_VALUE;
     for (int lane = 0; lane < W; lane++) {
         if (memo ? lane != first : !(bits >> lane & 1))
             continue;
@@ -220,7 +227,7 @@ void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, cons
             total += s->argn[i];
         if (total > (int)(sizeof vals / sizeof *vals))
             v = big = malloc((size_t)total * sizeof *big);
-        memset(res, 0, sizeof res);
+        memset(res, 0, (size_t)zeroed * sizeof *res);
         for (int i = 0, row = 0, at = bi->retn; i < s->nargs; i++) {
             argp[i] = v + row;
             for (int k = 0; k < s->argn[i]; k++, row++)

@@ -283,6 +283,27 @@ static void albedo(const ShadeLobe *o, int n, double *mean, double *se)
     *se = sqrt(fmax(0, s2 / n - *mean * *mean) / n);
 }
 
+START_TEST(max_and_min_as_the_library)
+{
+    /* rt_maxf and rt_minf, which the shading stages use in place of
+       fmaxf and fminf, answer as they do: the larger (smaller) value, and
+       where one argument is NaN the other; both NaN, NaN. Volatile, so
+       that the compiler folds none of the library's calls. */
+    static const float v[] = { 0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 3e38f, -3e38f, 1e-45f,
+                               INFINITY, -INFINITY, NAN };
+    int n = (int)(sizeof v / sizeof *v);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            volatile float a = v[i], b = v[j];
+            float want[2] = { fmaxf(a, b), fminf(a, b) }, got[2] = { rt_maxf(a, b), rt_minf(a, b) };
+            for (int k = 0; k < 2; k++)
+                ck_assert_msg(isnan(want[k]) ? isnan(got[k]) : got[k] == want[k],
+                              "%s(%g, %g) = %g, the library's %g", k ? "rt_minf" : "rt_maxf",
+                              (double)a, (double)b, (double)got[k], (double)want[k]);
+        }
+}
+END_TEST
+
 START_TEST(lobe_energy)
 {
     /* Each lobe's albedo at normal incidence (V = N), drawn from its own
@@ -703,6 +724,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, plane_furnace);
     tcase_add_test(tc, area_light_as_classic);
     tcase_add_test(tc, glossy_area_light_as_classic);
+    tcase_add_test(tc, max_and_min_as_the_library);
     tcase_add_test(tc, lobe_energy);
     tcase_add_test(tc, error_falls_as_one_over_root_spp);
     tcase_add_test(tc, same_image_for_any_thread_count);
