@@ -122,31 +122,12 @@ static void build_area(RWorld *w, const RibFrame *f, size_t li)
     }
 }
 
-/* Whether attribute state a lists light l as on. */
-static bool lights_on(const RibAttributes *a, const RibLight *l)
+/* BMRT's Attribute "light" "shadows" for light l, as in force at its
+   declaration: "on" or ["on"] makes it shadowed, "off" (the default)
+   not. Another value is a warning at the light, and "off". */
+static bool light_shadowed(const RibLight *l)
 {
-    for (size_t i = 0; i < a->nlights; i++)
-        if (a->lights[i] == l)
-            return true;
-    return false;
-}
-
-/* BMRT's Attribute "light" "shadows" for light l of frame f: "on" or
-   ["on"] makes it shadowed, "off" (the default) not. The value is the
-   attribute state's at the light's declaration; the RIB reader keeps no
-   attribute state with a light, so the state of the first primitive the
-   light is on for stands for it: the same unless an Attribute changes
-   the value between the light and that primitive. Another value is a
-   warning at the light, and "off". */
-static bool light_shadowed(const RibFrame *f, const RibLight *l)
-{
-    const RibAttributes *a = NULL;
-    for (size_t m = 0; !a && m < f->nmeshes; m++)
-        if (lights_on(f->meshes[m].attrs, l))
-            a = f->meshes[m].attrs;
-    for (size_t i = 0; !a && i < f->ninstances; i++)
-        if (lights_on(f->instances[i].attrs, l))
-            a = f->instances[i].attrs;
+    const RibAttributes *a = l->attrs;
     const RibParam *p = a ? rib_param_find(a->attributes, a->nattributes, "light:shadows") : NULL;
     if (!p || !p->s || p->count * (size_t)p->ncomp != 1 || !strcmp(p->s[0], "off"))
         return false;
@@ -169,7 +150,7 @@ static void build_lights(RWorld *w, const RibFrame *f, const ShadeSys *shading)
         w->lights[i] = instance(w, shading, &f->lights[i]->shader);
         if (w->lights[i] && f->lights[i]->area)
             build_area(w, f, i);
-        w->shadowed[i] = w->lights[i] && light_shadowed(f, f->lights[i]);
+        w->shadowed[i] = w->lights[i] && light_shadowed(f->lights[i]);
     }
 }
 

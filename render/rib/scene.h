@@ -114,6 +114,8 @@ typedef struct RibLight {
     const char *handle;  /* the RIB handle as written: "1" or "key" */
     int area;            /* AreaLightSource: meshes whose attrs->area_light
                             is this light emit it */
+    const struct RibAttributes *attrs; /* the attribute state at the light's
+                            declaration (BMRT's "light" attributes) */
 } RibLight;
 
 typedef enum RibOrientation { RIB_ORIENT_LH, RIB_ORIENT_RH } RibOrientation;

@@ -10,6 +10,7 @@
 ** shadowed pixels are 0 under an opaque occluder, (1 - Os) times the lit
 ** value under a partly opaque one, and the lit value with shadows "off";
 ** a light shader's transmission() sees opacity too, visibility() not.
+** The attribute's value at each light's declaration is the one used.
 ** A pixel is a mean of samples inside it (box filter of one pixel), so
 ** it must lie within the closed form's range over its area (0.2% and
 ** 1e-4 for rounding); the shadows' edges lie on pixel edges.
@@ -129,6 +130,27 @@ START_TEST(point_light_unshadowed)
 }
 END_TEST
 
+START_TEST(shadows_at_declaration)
+{
+    /* on, light 1, off, light 2: light 1 alone is shadowed. Each light
+       is seen alone (Illuminate switches the other off), as the path
+       tracer's light samples pick one light each. */
+#define SECOND_LIGHT "LightSource \"pointlight\" 2 \"from\" [0 0 -2] \"intensity\" 4\n"
+#define SHADOWS_OFF "Attribute \"light\" \"shadows\" \"off\"\n"
+    each_integrator(SCENE(SHADOWS_ON POINT_LIGHT SHADOWS_OFF SECOND_LIGHT "Illuminate 2 0\n",
+                          SQUARE("1 1 1")),
+                    point_lit, point_shadow, 1, 0.5, "on, light 1, off, light 2: light 1");
+    each_integrator(SCENE(SHADOWS_ON POINT_LIGHT SHADOWS_OFF SECOND_LIGHT "Illuminate 1 0\n",
+                          SQUARE("1 1 1")),
+                    point_lit, no_shadow, 0, 0.5, "on, light 1, off, light 2: light 2");
+    /* Set after the light, before the geometry: the light is unshadowed. */
+    each_integrator(SCENE(POINT_LIGHT SHADOWS_ON, SQUARE("1 1 1")), point_lit, no_shadow, 0,
+                    0.5, "on after the light");
+#undef SECOND_LIGHT
+#undef SHADOWS_OFF
+}
+END_TEST
+
 START_TEST(half_opaque_occluder)
 {
     each_integrator(SCENE(SHADOWS_ON POINT_LIGHT, SQUARE("0.5 0.5 0.5")), point_lit,
@@ -178,6 +200,7 @@ static Suite *make_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, point_light_shadowed);
     tcase_add_test(tc, point_light_unshadowed);
+    tcase_add_test(tc, shadows_at_declaration);
     tcase_add_test(tc, half_opaque_occluder);
     tcase_add_test(tc, shader_shadows_see_opacity);
     tcase_add_test(tc, distant_light_shadowed);
