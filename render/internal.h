@@ -53,6 +53,11 @@ typedef struct RLight {
     bool shadowed;
 } RLight;
 
+/* What a surface lets through to shadow rays (transmission() and BMRT's
+   shadowed lights), by BMRT's Attribute "render" "casts_shadows": 1 - Os
+   ("Os", the default), nothing ("opaque") or everything ("none"). */
+typedef enum RCasts { RCASTS_OS, RCASTS_OPAQUE, RCASTS_NONE } RCasts;
+
 /* How a primitive is shaded, and where its space lies. */
 typedef struct RLook {
     const RibAttributes *attrs;
@@ -70,6 +75,7 @@ typedef struct RLook {
        dPdu x dPdv, taken in camera space as RenderMan takes it, is then
        the opposite of the inverse transpose of its object-space one. */
     bool mirrored;
+    RCasts casts;
 } RLook;
 
 typedef struct RWorld {
@@ -97,10 +103,12 @@ typedef struct RWorld {
     RArea *areas;
     bool *shadowed;        /* RLight.shadowed of each */
     size_t nlights;
-    /* Some surface lets light through (an opacity attribute or an Os
-       primitive variable below 1): transmission goes through the layers
+    /* Some surface lets light through to shadow rays (an opacity
+       attribute or an Os primitive variable below 1, or casts_shadows
+       "none"): transmission goes through the layers
        (trace_transmission); without one a shadow ray's hit is opaque. */
     bool translucent;
+    bool warned_casts;     /* casts_shadows' warning was given */
     int max_samples;       /* the most light samples any look has */
     RibMatrix world_to_camera;
     const RibFrame *frame;

@@ -197,8 +197,11 @@ static int emit(const PathScene *ps, ShadeCtx *c, PathWave *w, const int *q, int
             float pl = light_pdf(ps, w->from[i], e->area, t, cos_l), pb = w->pdf[i];
             mis = cat && pl > 0 ? 0 : pb * pb / (pb * pb + pl * pl);
         }
+        /* The radiance whose integral over the light's surface, seen
+           from a point, is the mean of Cl over it (run_lights). */
+        float Le = PI * t * t / (cos_l * (float)e->area->area);
         for (int k = 0; k < 3; k++)
-            w->L[w->path[i]][k] += w->thr[i][k] * mis * PI * Cl[l][k] * t * t / cos_l;
+            w->L[w->path[i]][k] += w->thr[i][k] * mis * Le * Cl[l][k];
     }
     return 0;
 }
@@ -302,7 +305,7 @@ static int light_samples(const PathScene *ps, ShadeCtx *c, PathWave *w, const in
             scale *= pl * pl / (pl * pl + pb * pb);
         }
         for (int k = 0; k < 3; k++)
-            o->C[k] = scale * Cl[s][k] * (light->area ? (float)light->area->area : 1);
+            o->C[k] = scale * Cl[s][k];
         o->on = true;
     }
     return 0;

@@ -355,8 +355,8 @@ static void shadow_light(ShadeCtx *c, const RShader *sh, const Geo *g, const Sha
 
 /* Every light of the look over the batch: what illuminance sees. An area
    light is as many lights as it takes samples, each a point on its
-   surface whose Cl and Ol count area / samples (a Monte Carlo estimate of
-   the light's integral over its surface). */
+   surface whose Cl and Ol count 1 / samples: the mean of its shader over
+   its surface (README, "AreaLightSource"). */
 static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const uint32_t *seed,
                       const VmDeriv *d, char *err, int errlen)
 {
@@ -368,7 +368,7 @@ static int run_lights(ShadeCtx *c, const Geo *g, const ShadeIn *in, int n, const
         const RShader *sh = look->lights[i].shader;
         const RArea *area = look->lights[i].area;
         int K = area ? area->samples : 1;
-        float weight = area ? (float)(area->area / K) : 1;
+        float weight = 1.0f / (float)K;
         for (int k = 0; k < K; k++, e++) {
             /* Ps, Ns and I are the surface's point, normal and incident
                ray (PRMan's light globals); the light's own P and N are set

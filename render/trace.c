@@ -44,12 +44,15 @@ bool trace_opaque(const float A[3])
     return A[0] > 0.999f && A[1] > 0.999f && A[2] > 0.999f;
 }
 
-/* The opacity a hit's surface is made with: its Os primitive variable
-   there, else its attribute. */
+/* The opacity a hit's surface shows shadow rays: by its casts_shadows,
+   none, full, or the opacity it is made with (its Os primitive variable
+   there, else its attribute). */
 static void hit_opacity(const RibMesh *mesh, const RLook *look, const RTHit *h, float Os[3])
 {
     const RibPrimvar *pv = rib_mesh_primvar(mesh, "Os");
-    if (pv && pv->p.f && pv->p.ncomp == 3) {
+    if (look->casts != RCASTS_OS) {
+        Os[0] = Os[1] = Os[2] = look->casts == RCASTS_OPAQUE ? 1.0f : 0.0f;
+    } else if (pv && pv->p.f && pv->p.ncomp == 3) {
         ShadeIn at = { .b1 = h->u, .b2 = h->v, .prim = h->primID };
         primvar_at(pv, &at, mesh->tris + 3 * (size_t)h->primID, Os);
     } else {

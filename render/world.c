@@ -36,9 +36,31 @@ static const RShader *instance(const RWorld *w, const ShadeSys *shading, const R
     return s ? shading->find(shading, s, &w->world_to_camera) : NULL;
 }
 
-/* The look of a mesh with attributes a placed by to_camera. */
+/* BMRT's Attribute "render" "casts_shadows" of attributes a: "Os" (the
+   default), "opaque" or "none". "shade" (the surface shader's opacity)
+   and any other value are "Os", with a warning at the primitive at,
+   once a frame. */
+static RCasts casts_shadows(RWorld *w, const RibAttributes *a, const RibLoc *at)
+{
+    const RibParam *p = rib_param_find(a->attributes, a->nattributes, "render:casts_shadows");
+    if (!p || !p->s || p->count * (size_t)p->ncomp != 1 || !strcmp(p->s[0], "Os"))
+        return RCASTS_OS;
+    if (!strcmp(p->s[0], "opaque"))
+        return RCASTS_OPAQUE;
+    if (!strcmp(p->s[0], "none"))
+        return RCASTS_NONE;
+    if (!w->warned_casts)
+        fprintf(stderr, "%s:%d:%d: warning: Attribute \"render\" \"casts_shadows\" \"%s\": %s; "
+                "the surface casts shadows by its Os (as \"Os\")\n", at->file, at->line, at->col,
+                p->s[0], strcmp(p->s[0], "shade") ? "not \"none\", \"opaque\", \"Os\" or \"shade\""
+                : "shadow rays do not run surface shaders");
+    w->warned_casts = true;
+    return RCASTS_OS;
+}
+
+/* The look of a mesh with attributes a placed by to_camera, made at at. */
 static void make_look(RWorld *w, RLook *look, const RibAttributes *a, const RibMatrix *to_camera,
-                      const ShadeSys *shading)
+                      const ShadeSys *shading, const RibLoc *at)
 {
     look->attrs = a;
     look->to_camera = *to_camera;
@@ -51,6 +73,7 @@ static void make_look(RWorld *w, RLook *look, const RibAttributes *a, const RibM
     look->surface = instance(w, shading, a->surface);
     look->displacement = instance(w, shading, a->displacement);
     look->atmosphere = instance(w, shading, a->atmosphere);
+    look->casts = casts_shadows(w, a, at);
     look->lights = calloc(a->nlights ? a->nlights : 1, sizeof *look->lights);
     for (size_t i = 0; i < a->nlights; i++) {
         int k = light_index(w, a->lights[i]);
@@ -122,31 +145,12 @@ static void build_area(RWorld *w, const RibFrame *f, size_t li)
     }
 }
 
-/* Whether attribute state a lists light l as on. */
-static bool lights_on(const RibAttributes *a, const RibLight *l)
+/* BMRT's Attribute "light" "shadows" for light l, as in force at its
+   declaration: "on" or ["on"] makes it shadowed, "off" (the default)
+   not. Another value is a warning at the light, and "off". */
+static bool light_shadowed(const RibLight *l)
 {
-    for (size_t i = 0; i < a->nlights; i++)
-        if (a->lights[i] == l)
-            return true;
-    return false;
-}
-
-/* BMRT's Attribute "light" "shadows" for light l of frame f: "on" or
-   ["on"] makes it shadowed, "off" (the default) not. The value is the
-   attribute state's at the light's declaration; the RIB reader keeps no
-   attribute state with a light, so the state of the first primitive the
-   light is on for stands for it: the same unless an Attribute changes
-   the value between the light and that primitive. Another value is a
-   warning at the light, and "off". */
-static bool light_shadowed(const RibFrame *f, const RibLight *l)
-{
-    const RibAttributes *a = NULL;
-    for (size_t m = 0; !a && m < f->nmeshes; m++)
-        if (lights_on(f->meshes[m].attrs, l))
-            a = f->meshes[m].attrs;
-    for (size_t i = 0; !a && i < f->ninstances; i++)
-        if (lights_on(f->instances[i].attrs, l))
-            a = f->instances[i].attrs;
+    const RibAttributes *a = l->attrs;
     const RibParam *p = a ? rib_param_find(a->attributes, a->nattributes, "light:shadows") : NULL;
     if (!p || !p->s || p->count * (size_t)p->ncomp != 1 || !strcmp(p->s[0], "off"))
         return false;
@@ -169,17 +173,19 @@ static void build_lights(RWorld *w, const RibFrame *f, const ShadeSys *shading)
         w->lights[i] = instance(w, shading, &f->lights[i]->shader);
         if (w->lights[i] && f->lights[i]->area)
             build_area(w, f, i);
-        w->shadowed[i] = w->lights[i] && light_shadowed(f, f->lights[i]);
+        w->shadowed[i] = w->lights[i] && light_shadowed(f->lights[i]);
     }
 }
 
-/* Notes a surface made with attributes a (and mesh's Os primitive
-   variable, if any) that lets light through. */
-static void note_opacity(RWorld *w, const RibAttributes *a, const RibMesh *mesh)
+/* Notes a surface of look (and mesh's Os primitive variable, if any)
+   that lets light through to shadow rays. */
+static void note_opacity(RWorld *w, const RLook *look, const RibMesh *mesh)
 {
     const RibPrimvar *os = rib_mesh_primvar(mesh, "Os");
-    w->translucent |= a->opacity[0] < 1 || a->opacity[1] < 1 || a->opacity[2] < 1
-                      || (os && os->p.f && os->p.ncomp == 3);
+    const float *o = look->attrs->opacity;
+    w->translucent |= look->casts == RCASTS_NONE
+                      || (look->casts == RCASTS_OS
+                          && (o[0] < 1 || o[1] < 1 || o[2] < 1 || (os && os->p.f && os->p.ncomp == 3)));
 }
 
 static void build_objects(RWorld *w, const RibScene *scene)
@@ -245,8 +251,8 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, const Shade
         const RibMesh *mesh = &f->meshes[i];
         RibMatrix to_camera = rib_matrix_mul(&mesh->object_to_world, &w->world_to_camera);
         w->top_meshes[i] = mesh;
-        make_look(w, &w->top_looks[i], mesh->attrs, &to_camera, shading);
-        note_opacity(w, mesh->attrs, mesh);
+        make_look(w, &w->top_looks[i], mesh->attrs, &to_camera, shading, &mesh->loc);
+        note_opacity(w, &w->top_looks[i], mesh);
         w->top_points[i] = points_by(mesh, &to_camera);
         w->top_looks[i].points = w->top_points[i];
         rtAttachTriangleMesh(w->top, w->top_points[i], mesh->nverts, 0, mesh->tris, mesh->ntris);
@@ -268,8 +274,9 @@ int world_build(RWorld *w, const RibScene *scene, const RibFrame *f, const Shade
             RibMatrix mesh_to_camera = rib_matrix_mul(&in->object->meshes[m].object_to_world,
                                                       &to_camera);
             w->ninstance_looks = ++nlooks;
-            make_look(w, &w->instance_looks[nlooks - 1], in->attrs, &mesh_to_camera, shading);
-            note_opacity(w, in->attrs, &in->object->meshes[m]);
+            make_look(w, &w->instance_looks[nlooks - 1], in->attrs, &mesh_to_camera, shading,
+                      &in->loc);
+            note_opacity(w, &w->instance_looks[nlooks - 1], &in->object->meshes[m]);
         }
         float xfm[12];
         rib_matrix_to_rt(&to_camera, xfm);

@@ -53,21 +53,27 @@ static RibOrientation opposite(RibOrientation o)
     return o == RIB_ORIENT_LH ? RIB_ORIENT_RH : RIB_ORIENT_LH;
 }
 
+/* RISpec's current orientation flips whenever the current coordinate
+   system's handedness does (RISpec 3.2, RiOrientation), so the state
+   keeps it as it reads in camera space: "lh" or "rh" said in a mirrored
+   space is the opposite there, "outside" is always left-handed (the
+   initial state) and "inside" right-handed. */
 void rib_req_Orientation(RibCtx *c, const RibRequest *r)
 {
     size_t pos = 0;
     const char *s = rib_arg_string(c, r, &pos, "the orientation");
     if (!s || !rib_args_end(c, r, pos))
         return;
+    bool mirrored = current_handedness(c) == RIB_ORIENT_RH;
     RibOrientation o;
     if (strcmp(s, "lh") == 0)
-        o = RIB_ORIENT_LH;
+        o = mirrored ? RIB_ORIENT_RH : RIB_ORIENT_LH;
     else if (strcmp(s, "rh") == 0)
-        o = RIB_ORIENT_RH;
+        o = mirrored ? RIB_ORIENT_LH : RIB_ORIENT_RH;
     else if (strcmp(s, "outside") == 0)
-        o = current_handedness(c);
+        o = RIB_ORIENT_LH;
     else if (strcmp(s, "inside") == 0)
-        o = opposite(current_handedness(c));
+        o = RIB_ORIENT_RH;
     else {
         rib_error(c, r->args[0].loc, "Orientation: unknown orientation "
                   "\"%s\" (lh, rh, inside, outside)", s);

@@ -114,6 +114,8 @@ typedef struct RibLight {
     const char *handle;  /* the RIB handle as written: "1" or "key" */
     int area;            /* AreaLightSource: meshes whose attrs->area_light
                             is this light emit it */
+    const struct RibAttributes *attrs; /* the attribute state at the light's
+                            declaration (BMRT's "light" attributes) */
 } RibLight;
 
 typedef enum RibOrientation { RIB_ORIENT_LH, RIB_ORIENT_RH } RibOrientation;
@@ -126,7 +128,10 @@ typedef struct RibAttributes {
                                     behind it with no color and no alpha */
     float st[8];                 /* TextureCoordinates: s, t at (u, v) =
                                     (0,0), (1,0), (0,1), (1,1) */
-    RibOrientation orientation;  /* absolute handedness (see above) */
+    RibOrientation orientation;  /* the current orientation as it reads
+                                    in camera space: RISpec's flips with
+                                    the handedness of the coordinate
+                                    system, so LH is "outside" anywhere */
     const RibShader *surface, *displacement, *atmosphere, *interior,
                     *exterior;   /* NULL when not set */
     const RibLight *area_light;  /* NULL unless inside an AreaLightSource */
@@ -360,9 +365,12 @@ bool rib_matrix_invert(const RibMatrix *m, RibMatrix *inv);
 void rib_transform_point(const RibMatrix *m, const double p[3], double out[3]);
 /* rtcore's 3x4 column-vector form (rtAttachInstance). */
 void rib_matrix_to_rt(const RibMatrix *m, float xfm[12]);
-/* Whether a primitive's normal (see above) must be negated to point
-   outside: its orientation differs from the handedness of object space,
-   given the full object-to-camera transform. */
+/* Whether a primitive's normal taken in camera space (the cross product
+   of its triangles' camera-space edges) must be negated to point
+   outside, given the full object-to-camera transform: under a mirroring
+   transform that product is the opposite of the object-space normal
+   (see above) carried to camera space, and a primitive of right-handed
+   orientation (as it reads in camera space) is inside out. */
 int rib_normals_flipped(RibOrientation orientation,
                         const RibMatrix *object_to_camera);
 

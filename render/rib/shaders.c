@@ -158,6 +158,7 @@ static void light_source(RibCtx *c, const RibRequest *r, bool area)
     switch_light(c, l, true);
     if (area)
         rib_attr_edit(c)->area_light = l;
+    l->attrs = rib_attrs(c);
 }
 
 void rib_req_LightSource(RibCtx *c, const RibRequest *r)

@@ -652,30 +652,65 @@ START_TEST(texture_lookup)
 }
 END_TEST
 
-START_TEST(area_light_disk)
+/* The plane of area_light_disk, lit by the disk (want_lit) or not: each
+   pixel against the closed form, within 2%. CAMERA comes before the
+   camera's translation, ORIENT before the disk. */
+static void check_disk(const char *camera, const char *orient, bool want_lit)
 {
-    /* An arealight disk of radius R = 1 facing a matte plane h = 1 away,
-       radiating Le = 0.5 with Lambert's falloff: the irradiance at
-       distance d from its axis is (pi Le / 2) (1 - (h^2 + d^2 - R^2) /
-       sqrt((h^2 + d^2 + R^2)^2 - 4 R^2 d^2)), pi/4 on the axis. The disk
-       is one-sided, so the camera sees the plane through its back. With
-       64 light samples a pixel, stratified, and 16 pixel samples: 2%. */
-    Image *img = render("Format 64 64 1\nProjection \"orthographic\"\nScreenWindow -2 2 -2 2\n"
-                        "PixelFilter \"box\" 1 1\nTranslate 0 0 5\nWorldBegin\n"
-                        "AttributeBegin\nSides 1\nAreaLightSource \"arealight\" 1 \"intensity\" 0.5 "
-                        "\"samples\" 64\nDisk -1 1 360\nAttributeEnd\nIlluminate 1 1\n"
-                        "Surface \"matte\"\nPolygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\n"
-                        "WorldEnd\n",
-                        16, 2);
+    char rib[1024];
+    snprintf(rib, sizeof rib,
+             "Format 64 64 1\nProjection \"orthographic\"\nScreenWindow -2 2 -2 2\n"
+             "PixelFilter \"box\" 1 1\n%sTranslate 0 0 5\nWorldBegin\n"
+             "AttributeBegin\n%sSides 1\nAreaLightSource \"arealight\" 1 \"intensity\" 0.5 "
+             "\"samples\" 64\nDisk -1 1 360\nAttributeEnd\nIlluminate 1 1\n"
+             "Surface \"matte\"\nPolygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\n"
+             "WorldEnd\n",
+             camera, orient);
+    Image *img = render(rib, 16, 2);
     const int xs[] = { 32, 40, 48, 56 };
     for (int k = 0; k < 4; k++) {
         /* The centre of pixel (xs[k], 31) lies d from the axis. */
         double x = -2 + 4 * (xs[k] + 0.5) / 64, y = 2 - 4 * 31.5 / 64, d2 = x * x + y * y;
-        double E = M_PI * 0.5 / 2 * (1 - (1 + d2 - 1) / sqrt((2 + d2) * (2 + d2) - 4 * d2));
+        double E = 0.5 / 2 * (1 - (1 + d2 - 1) / sqrt((2 + d2) * (2 + d2) - 4 * d2));
         const float *c = image_pixel(img, xs[k], 31);
-        ck_assert_msg(fabs(c[0] - E) < 0.02 * E + 1e-3, "pixel %d: %g, want %g", xs[k], c[0], E);
+        /* Unlit, the disk shows its front: the pixels beside it are 0. */
+        if (!want_lit && x < 1)
+            continue;
+        ck_assert_msg(want_lit ? fabs(c[0] - E) < 0.02 * E + 1e-3 : c[0] == 0,
+                      "camera [%s] orientation [%s]: pixel %d: %g, want %g", camera, orient,
+                      xs[k], c[0], want_lit ? E : 0);
     }
     image_free(img);
+}
+
+START_TEST(area_light_disk)
+{
+    /* An arealight disk of radius R = 1 facing a matte plane h = 1 away,
+       each point radiating Le = 0.5 with Lambert's falloff, its samples
+       averaged (BMRT's convention): the irradiance at distance d from
+       its axis is the integral (pi Le / 2) (1 - (h^2 + d^2 - R^2) /
+       sqrt((h^2 + d^2 + R^2)^2 - 4 R^2 d^2)) over the disk's area pi R^2,
+       1/4 on the axis. The disk is one-sided, so the camera sees the
+       plane through its back. With 64 light samples a pixel, stratified,
+       and 16 pixel samples: 2%. */
+    check_disk("", "", true);
+}
+END_TEST
+
+START_TEST(area_light_mirrored)
+{
+    /* A mirroring camera transform (as BMRT's scenes make world space
+       right-handed) flips the current orientation with it (RISpec 3.2,
+       RiOrientation): the disk is not turned inside out and lights the
+       plane as before (the picture is mirrored, the closed form
+       symmetric), with Orientation "rh" or "outside" said after the
+       mirror as without; "lh" there turns it inside out, emitting away
+       from the plane. */
+    check_disk("Scale -1 1 1\n", "", true);
+    check_disk("Scale -1 1 1\n", "Orientation \"rh\"\n", true);
+    check_disk("Scale -1 1 1\nOrientation \"rh\"\n", "", true);
+    check_disk("Scale -1 1 1\n", "Orientation \"outside\"\n", true);
+    check_disk("Scale -1 1 1\n", "Orientation \"lh\"\n", false);
 }
 END_TEST
 
@@ -1125,6 +1160,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, derivatives_on_a_triangle);
     tcase_add_test(tc, texture_lookup);
     tcase_add_test(tc, area_light_disk);
+    tcase_add_test(tc, area_light_mirrored);
     tcase_add_test(tc, occlusion_beside_a_wall);
     tcase_add_test(tc, hemisphere_samples_bounded);
     tcase_add_test(tc, indirect_light_from_a_wall);

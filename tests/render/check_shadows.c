@@ -10,6 +10,9 @@
 ** shadowed pixels are 0 under an opaque occluder, (1 - Os) times the lit
 ** value under a partly opaque one, and the lit value with shadows "off";
 ** a light shader's transmission() sees opacity too, visibility() not.
+** The attribute's value at each light's declaration is the one used.
+** BMRT's Attribute "render" "casts_shadows" makes an occluder cast no
+** shadow ("none"), a full one ("opaque") or pass 1 - Os ("Os").
 ** A pixel is a mean of samples inside it (box filter of one pixel), so
 ** it must lie within the closed form's range over its area (0.2% and
 ** 1e-4 for rounding); the shadows' edges lie on pixel edges.
@@ -35,6 +38,10 @@
 #define SQUARE(os)                                                                                \
     "AttributeBegin\nSurface \"constant\"\nColor [0 0 0]\nOpacity [" os "]\n"                     \
     "Polygon \"P\" [-0.5 -0.5 -1  -0.5 0.5 -1  0.5 0.5 -1  0.5 -0.5 -1]\nAttributeEnd\n"
+/* The same under BMRT's Attribute "render" "casts_shadows" CASTS. */
+#define SQUARE_CASTING(os, casts)                                                                 \
+    "AttributeBegin\nAttribute \"render\" \"casts_shadows\" \"" casts "\"\n" SQUARE(os)             \
+    "AttributeEnd\n"
 #define POINT_LIGHT "LightSource \"pointlight\" 1 \"from\" [0 0 -2] \"intensity\" 4\n"
 #define SHADOWS_ON "Attribute \"light\" \"shadows\" \"on\"\n"
 
@@ -129,6 +136,27 @@ START_TEST(point_light_unshadowed)
 }
 END_TEST
 
+START_TEST(shadows_at_declaration)
+{
+    /* on, light 1, off, light 2: light 1 alone is shadowed. Each light
+       is seen alone (Illuminate switches the other off), as the path
+       tracer's light samples pick one light each. */
+#define SECOND_LIGHT "LightSource \"pointlight\" 2 \"from\" [0 0 -2] \"intensity\" 4\n"
+#define SHADOWS_OFF "Attribute \"light\" \"shadows\" \"off\"\n"
+    each_integrator(SCENE(SHADOWS_ON POINT_LIGHT SHADOWS_OFF SECOND_LIGHT "Illuminate 2 0\n",
+                          SQUARE("1 1 1")),
+                    point_lit, point_shadow, 1, 0.5, "on, light 1, off, light 2: light 1");
+    each_integrator(SCENE(SHADOWS_ON POINT_LIGHT SHADOWS_OFF SECOND_LIGHT "Illuminate 1 0\n",
+                          SQUARE("1 1 1")),
+                    point_lit, no_shadow, 0, 0.5, "on, light 1, off, light 2: light 2");
+    /* Set after the light, before the geometry: the light is unshadowed. */
+    each_integrator(SCENE(POINT_LIGHT SHADOWS_ON, SQUARE("1 1 1")), point_lit, no_shadow, 0,
+                    0.5, "on after the light");
+#undef SECOND_LIGHT
+#undef SHADOWS_OFF
+}
+END_TEST
+
 START_TEST(half_opaque_occluder)
 {
     each_integrator(SCENE(SHADOWS_ON POINT_LIGHT, SQUARE("0.5 0.5 0.5")), point_lit,
@@ -157,6 +185,30 @@ START_TEST(shader_shadows_see_opacity)
 }
 END_TEST
 
+START_TEST(casts_shadows)
+{
+    /* "none": no shadow at all, even from an opaque square; "opaque": a
+       full one from a square of opacity 0.5; "Os": 1 - Os passes;
+       "shade" (the shader not run) as "Os". The same for a light
+       shader's transmission(). */
+    each_integrator(SCENE(SHADOWS_ON POINT_LIGHT, SQUARE_CASTING("1 1 1", "none")), point_lit,
+                    no_shadow, 0, 0.5, "casts_shadows none");
+    each_integrator(SCENE(SHADOWS_ON POINT_LIGHT, SQUARE_CASTING("0.5 0.5 0.5", "opaque")),
+                    point_lit, point_shadow, 1, 0.5, "casts_shadows opaque");
+    each_integrator(SCENE(SHADOWS_ON POINT_LIGHT, SQUARE_CASTING("0.5 0.5 0.5", "Os")),
+                    point_lit, point_shadow, 0.5, 0.5, "casts_shadows Os");
+    each_integrator(SCENE(SHADOWS_ON POINT_LIGHT, SQUARE_CASTING("0.25 0.25 0.25", "shade")),
+                    point_lit, point_shadow, 0.25, 0.5, "casts_shadows shade");
+#define RAYTRACED_LIGHT                                                                           \
+    "LightSource \"pointlight\" 1 \"from\" [0 0 -2] \"intensity\" 4 \"shadowname\" \"raytrace\"\n"
+    each_integrator(SCENE(RAYTRACED_LIGHT, SQUARE_CASTING("1 1 1", "none")), point_lit, no_shadow,
+                    0, 0.5, "transmission() past casts_shadows none");
+    each_integrator(SCENE(RAYTRACED_LIGHT, SQUARE_CASTING("0.5 0.5 0.5", "opaque")), point_lit,
+                    point_shadow, 1, 0.5, "transmission() at casts_shadows opaque");
+#undef RAYTRACED_LIGHT
+}
+END_TEST
+
 START_TEST(distant_light_shadowed)
 {
     /* Light along (1, 0, 1): the plane gets cos 45 degrees, and a square
@@ -178,8 +230,10 @@ static Suite *make_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, point_light_shadowed);
     tcase_add_test(tc, point_light_unshadowed);
+    tcase_add_test(tc, shadows_at_declaration);
     tcase_add_test(tc, half_opaque_occluder);
     tcase_add_test(tc, shader_shadows_see_opacity);
+    tcase_add_test(tc, casts_shadows);
     tcase_add_test(tc, distant_light_shadowed);
     suite_add_tcase(s, tc);
     return s;

@@ -356,24 +356,32 @@ START_TEST(test_orientation_and_sides)
     RibDiag d;
     RibScene *s = world("Sides 1\nDisk 0 1 360\nOrientation \"rh\"\n"
                         "Disk 0 1 360\nReverseOrientation\nDisk 0 1 360\n"
-                        "Scale -1 1 1\nOrientation \"outside\"\nDisk 0 1 360\n",
+                        "Scale -1 1 1\nOrientation \"outside\"\nDisk 0 1 360\n"
+                        "Orientation \"rh\"\nDisk 0 1 360\nOrientation \"lh\"\n"
+                        "Disk 0 1 360\n",
                         &d);
     const RibAttributes *a = mesh_at(s, 0)->attrs;
     ck_assert_int_eq(a->sides, 1);
     ck_assert_int_eq(a->orientation, RIB_ORIENT_LH);
     ck_assert_int_eq(mesh_at(s, 1)->attrs->orientation, RIB_ORIENT_RH);
     ck_assert_int_eq(mesh_at(s, 2)->attrs->orientation, RIB_ORIENT_LH);
-    /* "outside" in a mirrored space is right-handed ... */
+    /* The orientation flips with the coordinate system (RISpec 3.2,
+       RiOrientation), so as it reads in camera space "outside" is
+       left-handed in a mirrored space too, and so is "rh" there; "lh"
+       there is right-handed, inside out. */
     const RibMesh *m = mesh_at(s, 3);
-    ck_assert_int_eq(m->attrs->orientation, RIB_ORIENT_RH);
-    /* ... so its normals need no flip there, and would in an unmirrored
-       space */
+    ck_assert_int_eq(m->attrs->orientation, RIB_ORIENT_LH);
+    ck_assert_int_eq(mesh_at(s, 4)->attrs->orientation, RIB_ORIENT_LH);
+    ck_assert_int_eq(mesh_at(s, 5)->attrs->orientation, RIB_ORIENT_RH);
+    /* Its camera-space normal is the opposite of its object-space one
+       under the mirror, so it is flipped there, and would not be in an
+       unmirrored space. */
     RibMatrix id;
     memset(&id, 0, sizeof id);
     id.m[0] = id.m[5] = id.m[10] = id.m[15] = 1;
     ck_assert_int_eq(rib_normals_flipped(m->attrs->orientation,
-                                         &m->object_to_world), 0);
-    ck_assert_int_eq(rib_normals_flipped(m->attrs->orientation, &id), 1);
+                                         &m->object_to_world), 1);
+    ck_assert_int_eq(rib_normals_flipped(m->attrs->orientation, &id), 0);
     ck_assert_int_eq(rib_normals_flipped(a->orientation, &id), 0);
     rib_scene_free(s);
     rib_diag_free(&d);
