@@ -69,11 +69,17 @@ static void ask(const VmHost *h, int i, int base, int W, uint32_t mask, const fl
     }
 }
 
-/* Whether r holds light samples for the lanes of mask at P. */
+/* Whether r holds light samples for the lanes of mask at P. The calls
+   of a shader at the same points pass the same rows (native code zeroes
+   the lanes outside the mask), so the rows are compared whole first: equal
+   bits are equal points, and only a difference needs the lane by lane
+   test. */
 static bool holds(const RslLightRows *r, int base, int W, uint32_t mask, const float *P)
 {
     if (r->base != base || (mask & ~r->asked))
         return false;
+    if (memcmp(r->P, P, 3 * (size_t)W * sizeof *P) == 0)
+        return true;
     for (int j = 0; j < W; j++)
         for (int k = 0; mask >> j & 1 && k < 3; k++)
             if (r->P[k * W + j] != P[k * W + j])
