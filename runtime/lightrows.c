@@ -40,6 +40,29 @@ static void lane3(const float *x, int W, int j, float out[3])
         out[k] = x[k * W + j];
 }
 
+/* The host's light lane by lane (the lanes of mask) into r's rows, zero
+   on entry; ask() inlines it with W a constant where it can. */
+static inline void ask_lanes(const VmHost *h, int i, int base, int W, uint32_t mask,
+                             const float *P, RslLightRows *r)
+{
+    r->reach = r->ambient = 0;
+    for (uint32_t m = mask & ((1u << W) - 1); m; m &= m - 1) {
+        int j = __builtin_ctz(m);
+        VmLightSample x;
+        float p[3];
+        lane3(P, W, j, p);
+        if (!h->light(h->user, i, base + j, p, &x))
+            continue;
+        r->reach |= 1u << j;
+        r->ambient |= (uint32_t)x.ambient << j;
+        for (int k = 0; k < 3; k++) {
+            r->s[k * W + j] = x.L[k];
+            r->s[(3 + k) * W + j] = x.Cl[k];
+            r->s[(6 + k) * W + j] = x.Ol[k];
+        }
+    }
+}
+
 /* Asks the host for light i at the lanes of mask into r. */
 static void ask(const VmHost *h, int i, int base, int W, uint32_t mask, const float *P, RslLightRows *r)
 {
@@ -50,22 +73,12 @@ static void ask(const VmHost *h, int i, int base, int W, uint32_t mask, const fl
     if (h->light_rows) {
         r->reach = h->light_rows(h->user, i, base, W, mask, P, r->s, &r->ambient) & mask;
         r->ambient &= r->reach;
-        return;
-    }
-    r->reach = r->ambient = 0;
-    for (int j = 0; j < W; j++) {
-        VmLightSample x;
-        float p[3];
-        lane3(P, W, j, p);
-        if (!(mask >> j & 1) || !h->light(h->user, i, base + j, p, &x))
-            continue;
-        r->reach |= 1u << j;
-        r->ambient |= (uint32_t)x.ambient << j;
-        for (int k = 0; k < 3; k++) {
-            r->s[k * W + j] = x.L[k];
-            r->s[(3 + k) * W + j] = x.Cl[k];
-            r->s[(6 + k) * W + j] = x.Ol[k];
-        }
+    } else if (W == 16) { /* AVX-512's and AVX2's groups with constant strides: */
+        ask_lanes(h, i, base, 16, mask, P, r); /* 10% of native matte */
+    } else if (W == 8) {
+        ask_lanes(h, i, base, 8, mask, P, r);
+    } else {
+        ask_lanes(h, i, base, W, mask, P, r);
     }
 }
 
