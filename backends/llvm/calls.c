@@ -209,18 +209,20 @@ void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, cons
         first++;
     rt->state->call_warned = false; /* vm_lane_warn: once per call and group */
     rt->state->call_file = s->file, rt->state->call_line = (uint32_t)s->line;
+    int total = 0, zeroed = bi->outn > s->outn ? bi->outn : s->outn;
+    for (int i = 0; i < s->nargs; i++)
+        total += s->argn[i];
     for (int lane = 0; lane < W; lane++) {
         if (memo ? lane != first : !(bits >> lane & 1))
             continue;
         float vals[VM_MAX_VALUE * 4], res[VM_MAX_VALUE];
         const float *argp[VM_MAX_ARGS];
         float *big = NULL, *v = vals;
-        int total = 0;
-        for (int i = 0; i < s->nargs; i++)
-            total += s->argn[i];
         if (total > (int)(sizeof vals / sizeof *vals))
             v = big = malloc((size_t)total * sizeof *big);
-        memset(res, 0, sizeof res);
+        /* The builtin's result, zeroed as the VM gives it (vm.h): only
+           its floats, not the whole buffer (a kilobyte per lane). */
+        memset(res, 0, (size_t)zeroed * sizeof *res);
         for (int i = 0, row = 0, at = bi->retn; i < s->nargs; i++) {
             argp[i] = v + row;
             for (int k = 0; k < s->argn[i]; k++, row++)
