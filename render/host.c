@@ -458,6 +458,36 @@ static int host_ray_biased(ShadeCtx *c, const VmRay *q, float out[3], char *err,
     return -1;
 }
 
+/* host_ray for the queries of one call at a group of lanes: transmission
+   (and visibility where every surface is opaque) as one stream of shadow
+   rays, which the packet kernels trace together; the others, and those
+   the path tracer's shadow stream waits for, one by one. */
+static int host_rays(void *user, const VmRay *q, int n, float (*out)[3], char *err, int errlen)
+{
+    ShadeCtx *c = user;
+    bool stream = n <= VM_MAX_BATCH && !(c->depth == 0 && c->shadow_rays)
+                  && (q[0].kind == VM_RAY_TRANSMISSION
+                      || (q[0].kind == VM_RAY_VISIBILITY && !c->world->translucent));
+    for (int k = 1; stream && k < n; k++)
+        stream = q[k].kind == q[0].kind && q[k].bias == q[0].bias;
+    if (!stream) {
+        for (int k = 0; k < n; k++)
+            if (host_ray(user, &q[k], out[k], err, errlen))
+                return -1;
+        return 0;
+    }
+    float p[VM_MAX_BATCH][3], d[VM_MAX_BATCH][3], len[VM_MAX_BATCH];
+    for (int k = 0; k < n; k++) {
+        memcpy(p[k], q[k].P, sizeof p[k]);
+        len[k] = segment_to(q[k].P, q[k].Q, d[k]);
+    }
+    float outer = c->ray_bias;
+    c->ray_bias = q[0].bias;
+    trace_transmission_along(c, n, (const float (*)[3])p, (const float (*)[3])d, len, out);
+    c->ray_bias = outer;
+    return 0;
+}
+
 static int host_query(void *user, const char *kind, const char *name, char type, int n, float *out,
                       const char **str)
 {
@@ -646,6 +676,7 @@ void host_install(ShadeCtx *c)
         .texture = host_texture,
         .textureinfo = host_textureinfo,
         .ray = host_ray,
+        .rays = host_rays,
         .gather = host_gather,
         .query = host_query,
         .message = host_message,

@@ -140,6 +140,11 @@ typedef struct VmHost {
     int (*gather)(void *user, const VmGatherRay *r, float *out, char *err, int errlen);
     /* A ray query into out (3 floats): 0, or -1 with a message. */
     int (*ray)(void *user, const VmRay *r, float out[3], char *err, int errlen);
+    /* Optional (NULL: ray, query by query): the n queries of one call
+       at a group of lanes (r[k].lane), of one kind, into out[k]; 0, or
+       -1 with a message. Native code asks this once per call and group,
+       so that a renderer may trace them together. */
+    int (*rays)(void *user, const VmRay *r, int n, float (*out)[3], char *err, int errlen);
     /* attribute, option, rendererinfo, rayinfo ("depth", "shadowray",
        "indirectray": raylevel(), isshadowray() and isindirectray()) and
        shadername (`name` the shader type: "surface", ...; `kind` is the

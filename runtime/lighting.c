@@ -178,3 +178,22 @@ void rsl_light_sample(RslLights *ls, int i, int cone, int base, int W, uint32_t 
         out[9 * W + j] = on;
     }
 }
+
+void rsl_illuminate(int cone, int W, uint32_t mask, const float *args, float *out)
+{
+    const float *Ps = args + (cone ? 7 : 3) * W;
+    memset(out, 0, 10 * (size_t)W * sizeof *out);
+    for (int j = 0; j < W; j++) {
+        float L[3], axis[3];
+        bool on = mask >> j & 1;
+        for (int k = 0; k < 3; k++)
+            L[k] = row(Ps, k, W, j) - row(args, k, W, j);
+        if (cone) {
+            lane3(args + 3 * W, W, j, axis);
+            on = on && rsl_in_cone(L, axis, row(args, 6, W, j));
+        }
+        for (int k = 0; k < 3; k++)
+            out[k * W + j] = L[k];
+        out[9 * W + j] = on;
+    }
+}

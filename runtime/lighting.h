@@ -63,6 +63,13 @@ void rsl_shade_lights(RslLights *ls, int kind, int base, int W, uint32_t mask, c
 void rsl_light_sample(RslLights *ls, int i, int cone, int base, int W, uint32_t mask,
                       const float *args, float *out);
 
+/* illuminate(from [, axis, angle]) in a light shader at Ps for the lanes
+   of mask: args are rows of from, with cone axis and angle, then Ps.
+   out: 10 rows as rsl_light_sample's: L = Ps - from, Cl and Ol zero (the
+   shader sets them), and 1 where the lane is in mask and within the cone
+   (when there is one), else 0. */
+void rsl_illuminate(int cone, int W, uint32_t mask, const float *args, float *out);
+
 /* ---- lightrows.c: the host's side, out of line ------------------------------ */
 
 /* Sets up ls for host, keeping samples when keep and the host has no

@@ -40,24 +40,18 @@ static void lane3(const float *x, int W, int j, float out[3])
         out[k] = x[k * W + j];
 }
 
-/* Asks the host for light i at the lanes of mask into r. */
-static void ask(const VmHost *h, int i, int base, int W, uint32_t mask, const float *P, RslLightRows *r)
+/* The host's light lane by lane (the lanes of mask) into r's rows, zero
+   on entry; ask() inlines it with W a constant where it can. */
+static inline void ask_lanes(const VmHost *h, int i, int base, int W, uint32_t mask,
+                             const float *P, RslLightRows *r)
 {
-    r->base = base;
-    r->asked = mask;
-    memcpy(r->P, P, 3 * (size_t)W * sizeof *P);
-    memset(r->s, 0, 9 * (size_t)W * sizeof *r->s);
-    if (h->light_rows) {
-        r->reach = h->light_rows(h->user, i, base, W, mask, P, r->s, &r->ambient) & mask;
-        r->ambient &= r->reach;
-        return;
-    }
     r->reach = r->ambient = 0;
-    for (int j = 0; j < W; j++) {
+    for (uint32_t m = mask & ((1u << W) - 1); m; m &= m - 1) {
+        int j = __builtin_ctz(m);
         VmLightSample x;
         float p[3];
         lane3(P, W, j, p);
-        if (!(mask >> j & 1) || !h->light(h->user, i, base + j, p, &x))
+        if (!h->light(h->user, i, base + j, p, &x))
             continue;
         r->reach |= 1u << j;
         r->ambient |= (uint32_t)x.ambient << j;
@@ -69,11 +63,36 @@ static void ask(const VmHost *h, int i, int base, int W, uint32_t mask, const fl
     }
 }
 
-/* Whether r holds light samples for the lanes of mask at P. */
+/* Asks the host for light i at the lanes of mask into r. */
+static void ask(const VmHost *h, int i, int base, int W, uint32_t mask, const float *P, RslLightRows *r)
+{
+    r->base = base;
+    r->asked = mask;
+    memcpy(r->P, P, 3 * (size_t)W * sizeof *P);
+    memset(r->s, 0, 9 * (size_t)W * sizeof *r->s);
+    if (h->light_rows) {
+        r->reach = h->light_rows(h->user, i, base, W, mask, P, r->s, &r->ambient) & mask;
+        r->ambient &= r->reach;
+    } else if (W == 16) { /* AVX-512's and AVX2's groups with constant strides: */
+        ask_lanes(h, i, base, 16, mask, P, r); /* 10% of native matte */
+    } else if (W == 8) {
+        ask_lanes(h, i, base, 8, mask, P, r);
+    } else {
+        ask_lanes(h, i, base, W, mask, P, r);
+    }
+}
+
+/* Whether r holds light samples for the lanes of mask at P. The calls
+   of a shader at the same points pass the same rows (native code zeroes
+   the lanes outside the mask), so the rows are compared whole first: equal
+   bits are equal points, and only a difference needs the lane by lane
+   test. */
 static bool holds(const RslLightRows *r, int base, int W, uint32_t mask, const float *P)
 {
     if (r->base != base || (mask & ~r->asked))
         return false;
+    if (memcmp(r->P, P, 3 * (size_t)W * sizeof *P) == 0)
+        return true;
     for (int j = 0; j < W; j++)
         for (int k = 0; mask >> j & 1 && k < 3; k++)
             if (r->P[k * W + j] != P[k * W + j])

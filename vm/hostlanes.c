@@ -232,46 +232,54 @@ void vm_lane_textureinfo(float *out, const VmCall *call)
    occlusion("map", P, N, samples) reads its occlusion from a set of
    shadow maps rendered around the scene; here, with a warning, the map
    is not read and the occlusion is ray traced as without it. */
-void vm_lane_ray(float *out, const VmCall *call)
+bool vm_lane_ray_query(const VmCall *call, VmRay *q)
 {
     const VmBuiltin *b = call->self;
-    const VmHost *h = host(call, b->host && b->host->ray, "ray tracing");
-    if (!h)
-        return;
+    if (!host(call, b->host && b->host->ray, "ray tracing"))
+        return false;
     static const VmRayKind kinds[BI_COUNT] = {
         [BI_TRACE] = VM_RAY_TRACE, [BI_TRANSMISSION] = VM_RAY_TRANSMISSION,
         [BI_VISIBILITY] = VM_RAY_VISIBILITY, [BI_OCCLUSION] = VM_RAY_OCCLUSION,
         [BI_INDIRECTDIFFUSE] = VM_RAY_INDIRECT
     };
-    VmRay r = { .samples = 1, .maxdist = INFINITY, .seed = call->state->random_seed[call->lane],
-                .lane = call->lane, .kind = kinds[b->id] };
+    *q = (VmRay){ .samples = 1, .maxdist = INFINITY, .seed = call->state->random_seed[call->lane],
+                  .lane = call->lane, .kind = kinds[b->id] };
     int first = 0;
     if (b->letters[0] == 's')
         vm_lane_warn(call, "the map \"%s\" is not read: this renderer ray traces the occlusion",
                      vm_lane_string(call, first++));
-    memcpy(r.P, call->args[first++], sizeof r.P);
-    memcpy(r.Q, call->args[first++], sizeof r.Q);
-    if (r.kind == VM_RAY_OCCLUSION || r.kind == VM_RAY_INDIRECT)
-        r.samples = call->args[first++][0];
+    memcpy(q->P, call->args[first++], sizeof q->P);
+    memcpy(q->Q, call->args[first++], sizeof q->Q);
+    if (q->kind == VM_RAY_OCCLUSION || q->kind == VM_RAY_INDIRECT)
+        q->samples = call->args[first++][0];
     for (int i = first; i + 1 < b->nown; i += 2) {
         float v = call->args[i + 1][0];
         switch (vm_lane_options(call, i)->option) {
-        case RSL_OPT_SAMPLES: r.samples = v; break;
-        case RSL_OPT_MAXDIST: r.maxdist = v; break;
-        case RSL_OPT_CONEANGLE: r.coneangle = v; break;
-        case RSL_OPT_BIAS: r.bias = v; break;
+        case RSL_OPT_SAMPLES: q->samples = v; break;
+        case RSL_OPT_MAXDIST: q->maxdist = v; break;
+        case RSL_OPT_CONEANGLE: q->coneangle = v; break;
+        case RSL_OPT_BIAS: q->bias = v; break;
         default:
             vm_lane_warn(call, "option \"%s\" is not supported by this renderer; ignored",
                          vm_lane_string(call, i));
         }
     }
+    return true;
+}
+
+void vm_lane_ray(float *out, const VmCall *call)
+{
+    const VmHost *h = call->self->host;
+    VmRay r;
+    if (!vm_lane_ray_query(call, &r))
+        return;
     float res[3] = { 0, 0, 0 };
     char err[200];
     if (h->ray(h->user, &r, res, err, sizeof err)) {
         vm_lane_fault(call, "%s", err);
         return;
     }
-    memcpy(out, res, (size_t)b->outn * sizeof *out);
+    memcpy(out, res, (size_t)call->self->outn * sizeof *out);
 }
 
 /* A direction within angle of the unit axis a, uniform over the cone's

@@ -6,6 +6,7 @@
 #ifndef RSL_LANES_H
 #define RSL_LANES_H
 
+#include "runtime/host.h"
 #include "runtime/strings.h"
 #include "vm/vm.h"
 
@@ -26,6 +27,10 @@ void vm_lane_depth(float *out, const VmCall *call);
 void vm_lane_texture(float *out, const VmCall *call);
 void vm_lane_textureinfo(float *out, const VmCall *call);
 void vm_lane_ray(float *out, const VmCall *call);
+/* The host's query for a ray builtin's call at its lane (vm_lane_ray asks
+   the host's ray of it, native code its rays for a group); false after
+   a fault (no host to trace). */
+bool vm_lane_ray_query(const VmCall *call, VmRay *q);
 /* __gather(sample, P, dir, angle, samples, category, name/value pairs):
    sample `sample` of a gather loop: out[0] 1 on a hit, then the output
    names' values in pair order. */

@@ -134,17 +134,13 @@ void vm_light_sample(float *out, const VmCall *call)
     rsl_light_sample(&ls, i, call->nargs - category >= 4, call->lane, 1, 1, rows + 1, out);
 }
 
-/* illuminate(from [, axis, angle]) at Ps: L = Ps - from, and the point
-   takes part if L is within angle of axis. args: from, [axis, angle,] Ps. */
+/* illuminate(from [, axis, angle]) at Ps: rsl_illuminate on a group of
+   one. args: from, [axis, angle,] Ps. */
 void vm_light_illuminate(float *out, const VmCall *call)
 {
-    const float *const *args = call->args;
-    int nargs = call->nargs;
-    const float *Ps = args[nargs - 1], *from = args[0];
-    memset(out, 0, 10 * sizeof *out);
-    for (int k = 0; k < 3; k++)
-        out[k] = Ps[k] - from[k];
-    out[9] = nargs < 4 || rsl_in_cone(out, args[1], args[2][0]);
+    float rows[10];
+    pack(call, rows);
+    rsl_illuminate(call->nargs >= 4, 1, 1, rows, out);
 }
 
 /* solar([axis, angle]): light arriving along axis (L = axis); without

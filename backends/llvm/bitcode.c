@@ -261,7 +261,10 @@ static int runtime_needs(LLVMModuleRef mod)
         if (!LLVMIsDeclaration(f) || strncmp(name, "rsl_", 4) != 0 || !strcmp(name, "rsl_light_group")
             || !strcmp(name, "rsl_light_lobes"))
             continue;
-        needs |= !strcmp(name, "rsl_shade_lights") || !strcmp(name, "rsl_light_sample") ? RT_LIGHTING : RT_MATH;
+        needs |= !strcmp(name, "rsl_shade_lights") || !strcmp(name, "rsl_light_sample")
+                         || !strcmp(name, "rsl_illuminate")
+                     ? RT_LIGHTING
+                     : RT_MATH;
     }
     return needs;
 }

@@ -6,7 +6,9 @@
 ** backends/vm/vmcall.c; vm/builtins.h), once per lane in the call's
 ** mask: the generated code spills the arguments as rows of W floats and
 ** calls native_rt_call, which gathers each lane, calls, and scatters the
-** result. Varying lighting calls are one call per group (wide.c).
+** result. Varying lighting calls are one call per group (wide.c); a
+** varying ray query's lanes go to the host's rays together where it has
+** them (host.h).
 **
 ** A call's implicit arguments (P for lighting, Ng for faceforward, s, t,
 ** du, dv, and the derivatives of its marked arguments) are already its
@@ -25,6 +27,7 @@
 #include "backends/vm/vmgen.h"
 #include "runtime/builtins.h"
 #include "runtime/mathlib.h"
+#include "vm/lanes.h"
 
 /* A tuple holds the result's floats, then every argument at its width. */
 int nl_tuple_offset(const IrIns *call, int which)
@@ -188,6 +191,24 @@ void nl_lower_intrin(Lower *L, IrIns *ins)
 
 /* ---- the helpers the generated code calls ------------------------------------ */
 
+/* The ray queries of a group's lanes (lane_of[k] the lane of q[k]) asked
+   of the host's rays at once; their results to out's rows. */
+static void ask_rays(const VmBuiltin *bi, VmState *st, int64_t base, int W, const VmRay *q,
+                     const int *lane_of, int n, int outn, float *out)
+{
+    float res[RSL_LIGHT_MAX_W][3];
+    char err[200];
+    const VmHost *h = bi->host;
+    if (h->rays(h->user, q, n, res, err, sizeof err)) {
+        VmCall call = { bi, st, (int)base + lane_of[0], 0, NULL, NULL };
+        vm_lane_fault(&call, "%s", err);
+        return;
+    }
+    for (int k = 0; k < n; k++)
+        for (int c = 0; c < outn && c < 3; c++)
+            out[c * W + lane_of[k]] = res[k][c];
+}
+
 void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, const float *args,
                     float *out)
 {
@@ -209,24 +230,26 @@ void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, cons
         first++;
     rt->state->call_warned = false; /* vm_lane_warn: once per call and group */
     rt->state->call_file = s->file, rt->state->call_line = (uint32_t)s->line;
-    /* The result (or tuple) zeroed as VmLaneFn promises, no more:
-       zeroing all of res (a kilobyte) for each lane cost a light
-       shader's illuminate() and transmission() calls more than their
-       work. */
-    int zeroed = bi->outn > s->outn ? bi->outn : s->outn;
+    int total = 0, zeroed = bi->outn > s->outn ? bi->outn : s->outn;
     if (zeroed > VM_MAX_VALUE)
         zeroed = VM_MAX_VALUE;
+    for (int i = 0; i < s->nargs; i++)
+        total += s->argn[i];
+    /* A varying ray query's lanes go to a host that takes them together
+       as one call of its rays. */
+    VmRay q[RSL_LIGHT_MAX_W];
+    int lane_of[RSL_LIGHT_MAX_W], nq = 0;
+    bool rays = !memo && bi->fn == vm_lane_ray && bi->host && bi->host->rays && W <= RSL_LIGHT_MAX_W;
     for (int lane = 0; lane < W; lane++) {
         if (memo ? lane != first : !(bits >> lane & 1))
             continue;
         float vals[VM_MAX_VALUE * 4], res[VM_MAX_VALUE];
         const float *argp[VM_MAX_ARGS];
         float *big = NULL, *v = vals;
-        int total = 0;
-        for (int i = 0; i < s->nargs; i++)
-            total += s->argn[i];
         if (total > (int)(sizeof vals / sizeof *vals))
             v = big = malloc((size_t)total * sizeof *big);
+        /* The builtin's result, zeroed as the VM gives it (vm.h): only
+           its floats, not the whole buffer (a kilobyte per lane). */
         memset(res, 0, (size_t)zeroed * sizeof *res);
         for (int i = 0, row = 0, at = bi->retn; i < s->nargs; i++) {
             argp[i] = v + row;
@@ -238,6 +261,12 @@ void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, cons
             }
         }
         VmCall call = { bi, rt->state, (int)base + lane, s->nargs, argp, s->argn };
+        if (rays) {
+            if (vm_lane_ray_query(&call, &q[nq]))
+                lane_of[nq++] = lane;
+            free(big);
+            continue;
+        }
         bi->fn(res, &call);
         for (int k = 0; k < s->outn; k++)
             out[k * W + (memo ? 0 : lane)] = res[k];
@@ -253,6 +282,8 @@ void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, cons
         if (memo)
             memo->used++;
     }
+    if (nq)
+        ask_rays(bi, rt->state, base, W, q, lane_of, nq, s->outn, out);
 }
 
 /* Through the state's warn, as a builtin's warning from this line: the

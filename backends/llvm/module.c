@@ -85,6 +85,9 @@ static LLVMBasicBlockRef begin_entry(Lower *L, const char *name)
     LLVMAddAttributeAtIndex(L->func, LLVMAttributeFunctionIndex,
                                LLVMCreateStringAttribute(L->ctx, "min-legal-vector-width", 22,
                                                          width, (unsigned)strlen(width)));
+    LLVMAddAttributeAtIndex(L->func, LLVMAttributeFunctionIndex,
+                               LLVMCreateStringAttribute(L->ctx, "prefer-vector-width", 19,
+                                                         width, (unsigned)strlen(width)));
     L->Uin = LLVMGetParam(L->func, 0);
     L->U = LLVMGetParam(L->func, 1);
     L->V = LLVMGetParam(L->func, 2);

@@ -2,7 +2,8 @@
 ** wide.c: varying lighting calls in native code (on the CPU) as one call
 ** per group of W lanes into the runtime's lighting (runtime/lighting.h),
 ** inlined from its bitcode with W a constant: ambient, diffuse, specular
-** and phong, and illuminance's per-light sample without a category. The
+** and phong, illuminance's per-light sample without a category, and
+** illuminate's (its L and cone test) in a light shader. The
 ** arguments go as rows of W floats, zero in the lanes outside the mask
 ** (so that NaN or infinity there reaches nothing); the runtime asks the
 ** host for each light once per group and keeps the samples in the run's
@@ -32,7 +33,9 @@ static LLVMValueRef runtime_fn(Lower *L, const char *name, LLVMTypeRef *params, 
     return f ? f : LLVMAddFunction(L->mod, name, *type);
 }
 
-/* The lighting kind of a row, or -1 for a light sample, or -2. */
+enum { LIGHT_SAMPLE = -1, NOT_WIDE = -2, ILLUMINATE = -3 };
+
+/* The lighting kind of a row (RslShade), or one of the above. */
 static int kind_of(uint32_t row)
 {
     switch (row) {
@@ -46,9 +49,12 @@ static int kind_of(uint32_t row)
         return RSL_SHADE_PHONG;
     case BO_LIGHT_mfp:
     case BO_LIGHT_mfpvf:
-        return -1;
+        return LIGHT_SAMPLE;
+    case BO_ILLUMINATE_mpp:
+    case BO_ILLUMINATE_mpvfp:
+        return ILLUMINATE;
     default:
-        return -2;
+        return NOT_WIDE;
     }
 }
 
@@ -56,14 +62,14 @@ bool nw_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn
              int outn, LLVMValueRef mask, NVal *out)
 {
     int kind = kind_of(callee->row);
-    if (kind == -2)
+    if (kind == NOT_WIDE)
         return false;
-    bool sample = kind == -1;
+    bool sample = kind == LIGHT_SAMPLE, light = sample || kind == ILLUMINATE;
     int first = sample, rows = 0; /* a sample's light index goes alone */
     for (int i = first; i < nargs; i++)
         rows += argn[i];
     LLVMValueRef abuf = LLVMBuildArrayAlloca(L->eb, L->vf, i32c(L, rows), "");
-    LLVMValueRef obuf = LLVMBuildArrayAlloca(L->eb, L->vf, i32c(L, sample ? 10 : 3), "");
+    LLVMValueRef obuf = LLVMBuildArrayAlloca(L->eb, L->vf, i32c(L, light ? 10 : 3), "");
     LLVMValueRef zero = LLVMConstNull(L->vf);
     for (int i = first, r = 0; i < nargs; i++)
         for (int k = 0; k < argn[i]; k++, r++) {
@@ -82,6 +88,11 @@ bool nw_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn
         LLVMValueRef i = LLVMBuildFPToSI(L->b, nv_comp(L, args[0], 0, false), L->i32, "");
         LLVMValueRef a[8] = { lights, i, i32c(L, nargs > 2), base, i32c(L, L->W), bits, abuf, obuf };
         LLVMBuildCall2(L->b, t, f, a, 8, "");
+    } else if (kind == ILLUMINATE) { /* from, [axis, angle,] Ps */
+        LLVMTypeRef p[5] = { L->i32, L->i32, L->i32, L->ptr, L->ptr };
+        LLVMValueRef f = runtime_fn(L, "rsl_illuminate", p, 5, &t);
+        LLVMValueRef a[5] = { i32c(L, nargs > 2), i32c(L, L->W), bits, abuf, obuf };
+        LLVMBuildCall2(L->b, t, f, a, 5, "");
     } else {
         LLVMTypeRef p[7] = { L->ptr, L->i32, L->i32, L->i32, L->i32, L->ptr, L->ptr };
         LLVMValueRef f = runtime_fn(L, "rsl_shade_lights", p, 7, &t);
@@ -91,7 +102,7 @@ bool nw_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn
     *out = nv_new(L, outn, true);
     for (int k = 0; k < outn; k++) {
         LLVMValueRef ix = i32c(L, k);
-        out->c[k] = k < (sample ? 10 : 3)
+        out->c[k] = k < (light ? 10 : 3)
                         ? LLVMBuildLoad2(L->b, L->vf, LLVMBuildInBoundsGEP2(L->b, L->vf, obuf, &ix, 1, ""), "")
                         : zero;
     }

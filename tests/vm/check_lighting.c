@@ -16,7 +16,8 @@
 ** -s), R . L = s, at size 2: 1/2. The host is given with light_rows and
 ** without (lane by lane): the results must be the same, and with samples
 ** kept, each light is asked once for ambient, diffuse, specular and
-** phong at the same points.
+** phong at the same points. Also illuminate's L and cone test over a
+** group (rsl_illuminate).
 */
 #include <check.h>
 #include <math.h>
@@ -174,6 +175,32 @@ START_TEST(samples)
 }
 END_TEST
 
+/* illuminate(from, [axis, angle,] Ps) in a light shader over a group:
+   from the origin to Ps = (j - 5, 0, 1), so L = Ps; within 60 degrees of
+   the axis (1, 0, 0) where (j - 5) / |L| >= cos 60 = 1/2, that is j >= 6
+   (j = 5: 90 degrees, j = 6: 45). Without a cone every lane of the mask
+   takes part. Cl and Ol are the shader's to set: zero. */
+START_TEST(illuminate_group)
+{
+    bool cone = _i;
+    float args[10 * W], out[10 * W];
+    if (cone)
+        fill(args, 10, (const float[]){ 0, 0, 0, 1, 0, 0, (float)M_PI / 3, 0, 0, 1 });
+    else
+        fill(args, 6, (const float[]){ 0, 0, 0, 0, 0, 1 });
+    rsl_illuminate(cone, W, mask, args, out);
+    for (int j = 0; j < W; j++) {
+        bool in = mask >> j & 1, on = in && (!cone || j >= 6);
+        ck_assert_msg(out[9 * W + j] == on, "cone %d lane %d: takes part %g", cone, j,
+                      out[9 * W + j]);
+        for (int k = 0; in && k < 3; k++)
+            ck_assert_float_eq(out[k * W + j], k == 0 ? (float)(j - 5) : k == 1 ? 0 : 1);
+        for (int k = 3; k < 9; k++)
+            ck_assert_float_eq(out[k * W + j], 0);
+    }
+}
+END_TEST
+
 /* Native code on a 7 x 3 grid (a partial group at every W), every fourth
    point not requested with NaN inputs, the lighting under a varying if
    (v > 0.4: the last two rows) and an illuminance loop summing Cl's red.
@@ -254,6 +281,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, groups, 0, 2);
     tcase_add_loop_test(tc, samples, 0, 2);
+    tcase_add_loop_test(tc, illuminate_group, 0, 2);
     tcase_add_loop_test(tc, native, 0, 4);
     suite_add_tcase(s, tc);
     return run_suite(s);

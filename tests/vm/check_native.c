@@ -10,7 +10,8 @@
 ** point not requested and its inputs NaN, at -O0 and -O2 and every ISA
 ** the CPU runs and W = 1 (PTX's lowering); the requested points must hold the values computed here
 ** in C, and the others must be untouched. Also the tools: rslc
-** --emit=llvm and rslvm --backend native.
+** --emit=llvm and rslvm --backend native; and a host's rays, asked once
+** per group.
 */
 #include <check.h>
 #include <math.h>
@@ -158,8 +159,9 @@ static const Case cases[] = {
     { "output written by some lanes", T "{ if (u < 0.5) r = v + 1; }", e_some_lanes },
 };
 
-/* Runs c natively on the grid with holes; out gets r per lane. */
-static void run_case(const Case *c, int level, NativeIsa isa, float *out)
+/* Runs c natively on the grid with holes under host; out gets r per
+   lane. */
+static void run_case(const Case *c, int level, NativeIsa isa, const VmHost *host, float *out)
 {
     RslcCtx ctx = { 0 };
     IrModule *m = NULL;
@@ -175,8 +177,8 @@ static void run_case(const Case *c, int level, NativeIsa isa, float *out)
     VmDeriv d;
     char err[256];
     uint8_t active[N];
-    ck_assert_int_eq(vm_session_open(&ss, o, vm_test_host(), N, err, sizeof err), 0);
-    ck_assert_int_eq(native_session_open(&nss, ns, &ss, vm_test_host(), err, sizeof err), 0);
+    ck_assert_int_eq(vm_session_open(&ss, o, host, N, err, sizeof err), 0);
+    ck_assert_int_eq(native_session_open(&nss, ns, &ss, host, err, sizeof err), 0);
     vm_session_batch(&ss, &s, N);
     vm_grid_fill(o, &s, &d, vm_grid_tile(0, GW, GH));
     const VmVar *r = vm_find_var(o, "r");
@@ -207,7 +209,7 @@ START_TEST(diverging)
             if (isa != NATIVE_ISA_SCALAR && isa > (int)native_isa_best())
                 continue;
             float got[N];
-            run_case(c, level, (NativeIsa)isa, got);
+            run_case(c, level, (NativeIsa)isa, vm_test_host(), got);
             for (int l = 0; l < N; l++) {
                 float u = (float)(l % GW) / (GW - 1), v = (float)(l / GW) / (GH - 1);
                 float want = l % 4 == 3 ? 1234.5f : c->expect(u, v);
@@ -389,6 +391,62 @@ START_TEST(index_out_of_bounds)
 }
 END_TEST
 
+/* The queries a host's rays got: how many calls, and per lane of the
+   grid the call (its number) that had it. */
+typedef struct RaysSeen {
+    int calls, call_of[N];
+} RaysSeen;
+
+/* Each query's answer is Q - P's x + 2 y (u + 2 v for the shader below),
+   never the test host's ray's 1, so that a lane asked one by one shows. */
+static int record_rays(void *user, const VmRay *q, int n, float (*out)[3], char *err, int errlen)
+{
+    (void)err, (void)errlen;
+    RaysSeen *seen = user;
+    seen->calls++;
+    for (int k = 0; k < n; k++) {
+        seen->call_of[q[k].lane] = seen->calls;
+        out[k][0] = out[k][1] = out[k][2] = q[k].Q[0] - q[k].P[0] + 2 * (q[k].Q[1] - q[k].P[1]);
+    }
+    return 0;
+}
+
+/* A varying transmission() under a varying if asks a host with rays
+   once per group of W lanes, with the lanes that run the call (those
+   with u > 0.3, requested: the grid of the cases above), and the answers
+   go to their lanes; at W = 1 (PTX's lowering on the CPU) once per lane. */
+START_TEST(ray_queries_per_group)
+{
+    static const Case c = { "transmission", T "{ if (u > 0.3) r = comp(transmission(P, P +"
+                            " vector(u, v, 1)), 0); }", NULL };
+    for (int isa = NATIVE_ISA_SSE42; isa <= NATIVE_ISA_SCALAR; isa++) {
+        if (isa != NATIVE_ISA_SCALAR && isa > (int)native_isa_best())
+            continue;
+        RaysSeen seen = { 0 };
+        VmHost host = *vm_test_host();
+        host.rays = record_rays, host.user = &seen;
+        float got[N];
+        run_case(&c, 2, (NativeIsa)isa, &host, got);
+        int W = native_isa_width((NativeIsa)isa), groups = 0, last = -1;
+        for (int l = 0; l < N; l++) {
+            float u = (float)(l % GW) / (GW - 1), v = (float)(l / GW) / (GH - 1);
+            bool runs = l % 4 != 3 && u > 0.3f;
+            float want = l % 4 == 3 ? 1234.5f : runs ? u + 2 * v : 0;
+            ck_assert_msg(fabsf(got[l] - want) <= 1e-5f, "%s lane %d: got %g, want %g",
+                          native_isa_name((NativeIsa)isa), l, got[l], want);
+            if (!runs) {
+                ck_assert_int_eq(seen.call_of[l], 0);
+                continue;
+            }
+            if (l / W != last) /* the first lane of a group that calls */
+                groups++, last = l / W;
+            ck_assert_int_eq(seen.call_of[l], groups);
+        }
+        ck_assert_int_eq(seen.calls, groups);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("native");
@@ -400,6 +458,7 @@ int main(void)
     tcase_add_test(tc, runaway_loop_stopped);
     tcase_add_test(tc, builtin_messages_at_their_lines);
     tcase_add_test(tc, index_out_of_bounds);
+    tcase_add_test(tc, ray_queries_per_group);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
