@@ -38,6 +38,16 @@ static int assert_covered(const Image *img, const double want[3], double tol, co
     return n;
 }
 
+/* steps.sl's (Du(s), du, area) is exactly (1, 0.5, 1) at every one of the
+   16x16 pixels of rib, path-traced. */
+static void assert_steps_everywhere(const char *rib)
+{
+    const double want[3] = { 1, 0.5, 1 };
+    Image *path = render(rib, RENDER_INTEGRATOR_PATH, 1, 2);
+    ck_assert_int_eq(assert_covered(path, want, 1e-3, "path"), 256);
+    image_free(path);
+}
+
 START_TEST(calculatenormal_of_a_tilted_patch)
 {
     /* A patch 4 units a side at z = 0 with s along x, displaced by
@@ -73,10 +83,7 @@ START_TEST(steps_at_camera_hits)
     const char *rib = ORTHO16 "Surface \"steps\" \"dus\" 8 \"ars\" 64\n"
                               "Patch \"bilinear\" \"P\" [-1 -1 0  1 -1 0  -1 1 0  1 1 0]\n"
                               "WorldEnd\n";
-    const double want[3] = { 1, 0.5, 1 };
-    Image *path = render(rib, RENDER_INTEGRATOR_PATH, 1, 2);
-    ck_assert_int_eq(assert_covered(path, want, 1e-3, "path"), 256);
-    image_free(path);
+    assert_steps_everywhere(rib);
 }
 END_TEST
 
@@ -94,10 +101,7 @@ START_TEST(steps_seen_in_a_mirror)
                               "Surface \"steps\" \"dus\" 16 \"ars\" 64\n"
                               "Patch \"bilinear\" \"P\" [-3 -2 -2  -3 -2 2  -3 2 -2  -3 2 2]\n"
                               "WorldEnd\n";
-    const double want[3] = { 1, 0.5, 1 };
-    Image *path = render(rib, RENDER_INTEGRATOR_PATH, 1, 2);
-    ck_assert_int_eq(assert_covered(path, want, 1e-3, "path"), 256);
-    image_free(path);
+    assert_steps_everywhere(rib);
 }
 END_TEST
 
