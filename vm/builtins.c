@@ -159,10 +159,16 @@ static void area_lane(float *out, const VmCall *call)
     out[0] = sqrtf(rsl_dot(n, n));
 }
 
-/* calculatenormal(P, Du P, Dv P) = Du(P) ^ Dv(P). */
+/* calculatenormal(P, Du P, Dv P) = Du(P) ^ Dv(P), turned around where
+   the surface's orientation is (VmDeriv.flip): the normal of the moved
+   surface on the side its Ng is (RISpec 3.2 section 15.2). Native code
+   calls this too (backends/llvm/calls.c). */
 static void calculatenormal_lane(float *out, const VmCall *call)
 {
     rsl_cross(call->args[1], call->args[2], out);
+    const VmDeriv *d = call->state ? call->state->deriv : NULL;
+    for (int k = 0; d && d->flip && k < 3; k++)
+        out[k] = -out[k];
 }
 
 /* filterstep(edge, s1 [, s2] [, "width", w] [, "filter", name]), and
