@@ -178,11 +178,12 @@ tests_render_check_path_deriv_CPPFLAGS = $(tests_render_check_path_CPPFLAGS)
 tests_render_check_path_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_path_deriv_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
 
-# calculatenormal against the surface's orientation.
-check_PROGRAMS += tests/render/check_orientation
-TESTS += tests/render/check_orientation
-tests_render_check_orientation_SOURCES = tests/render/check_orientation.c tests/render/backends.h \
-	tests/render/pathtest.h tests/render/pathtest.c
-tests_render_check_orientation_CPPFLAGS = $(tests_render_check_path_CPPFLAGS)
-tests_render_check_orientation_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_render_check_orientation_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+# Derivative builtins at rendered hits: calculatenormal against the
+# surface's orientation, Deriv along one parameter.
+check_PROGRAMS += tests/render/check_surface_derivs
+TESTS += tests/render/check_surface_derivs
+tests_render_check_surface_derivs_SOURCES = tests/render/check_surface_derivs.c \
+	tests/render/backends.h tests/render/pathtest.h tests/render/pathtest.c
+tests_render_check_surface_derivs_CPPFLAGS = $(tests_render_check_path_CPPFLAGS)
+tests_render_check_surface_derivs_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_surface_derivs_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)

@@ -135,15 +135,25 @@ static void fresnel_lane(float *out, const VmCall *call)
 
 /* ---- derivatives ---------------------------------------------------------------------- */
 
+/* A direction along which den changes by less than this fraction of its
+   change along the other does not count for Deriv: a renderer's
+   derivatives are differences between neighbouring hits, and there a
+   den that does not change along v (s on a patch) has a Dv of rounding,
+   up to about 1e-5 of its Du, which made Deriv(P, s) infinite. */
+#define DERIV_NEGLIGIBLE 1e-3f
+
 /* Lowering appends the derivatives these need (the rows' implicit column):
    Deriv(num, den, Du num, Dv num, Du den, Dv den) is the change of num
-   per change of den, summed over the directions in which den changes. */
+   per change of den, summed over the directions in which den changes
+   (RISpec's Du(num)/Du(den) + Dv(num)/Dv(den)). */
 static void deriv_lane(float *out, const VmCall *call)
 {
     const float *const *a = call->args;
     float du_den = a[4][0], dv_den = a[5][0];
+    bool along_u = fabsf(du_den) > DERIV_NEGLIGIBLE * fabsf(dv_den);
+    bool along_v = fabsf(dv_den) > DERIV_NEGLIGIBLE * fabsf(du_den);
     for (int k = 0; k < call->self->outn; k++)
-        out[k] = (du_den != 0 ? a[2][k] / du_den : 0) + (dv_den != 0 ? a[3][k] / dv_den : 0);
+        out[k] = (along_u ? a[2][k] / du_den : 0) + (along_v ? a[3][k] / dv_den : 0);
 }
 
 /* area(P, Du P, Dv P, du, dv): the area of the surface element. */

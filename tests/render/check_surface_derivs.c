@@ -1,11 +1,13 @@
 /*
-** check_orientation.c: calculatenormal() against the surface's
-** orientation, on both shading backends and in both integrators. RISpec
+** check_surface_derivs.c: derivative builtins of public shaders at
+** rendered hits, on both shading backends and in both integrators
+** (issue 16). calculatenormal() against the surface's orientation: RISpec
 ** turns Ng around when the current orientation differs from the
 ** handedness of the coordinate system (ReverseOrientation, Orientation
 ** "rh", a mirroring Scale); calculatenormal's normal of a moved surface
 ** must turn with it, or faceforward() turns it away from the eye and
-** bumped surfaces go black (issue 16).
+** bumped surfaces go black. Deriv(num, den) where den changes along one
+** parameter only.
 */
 #include <check.h>
 #include <math.h>
@@ -84,13 +86,30 @@ START_TEST(tilted_patch_lit_however_turned)
 }
 END_TEST
 
+START_TEST(deriv_along_one_parameter)
+{
+    /* Deriv(P, s) on a flat patch 10 units a side with s along x, seen in
+       perspective: s does not change along v, so Deriv is Du(P) / Du(s),
+       of length 10, at every pixel. Neighbouring hits give a Dv(s) of
+       rounding (about 1e-6 of Du(s)), which Deriv once divided by: half
+       the pixels were infinite (superplank's overall scale). */
+    const char *rib = "Option \"integrator\" \"int maxdepth\" [1]\n"
+                      "Format 16 16 1\nProjection \"perspective\" \"fov\" 40\n"
+                      "PixelFilter \"box\" 1 1\nTranslate 0 0 10\nWorldBegin\n"
+                      "Surface \"derivlen\" \"k\" 10\n"
+                      "Patch \"bilinear\" \"P\" [-5 -5 0  5 -5 0  -5 5 0  5 5 0]\nWorldEnd\n";
+    assert_everywhere(rib, 1, 1e-3, "Deriv(P, s)");
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
-    Suite *s = suite_create("orientation");
-    TCase *tc = tcase_create("orientation");
+    Suite *s = suite_create("surface_derivs");
+    TCase *tc = tcase_create("surface_derivs");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, calculatenormal_on_the_side_of_Ng);
     tcase_add_test(tc, tilted_patch_lit_however_turned);
+    tcase_add_test(tc, deriv_along_one_parameter);
     suite_add_tcase(s, tc);
     return s;
 }
