@@ -177,3 +177,13 @@ tests_render_check_path_deriv_SOURCES = tests/render/check_path_deriv.c tests/re
 tests_render_check_path_deriv_CPPFLAGS = $(tests_render_check_path_CPPFLAGS)
 tests_render_check_path_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_render_check_path_deriv_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)
+
+# Derivative builtins at rendered hits: calculatenormal against the
+# surface's orientation, Deriv along one parameter.
+check_PROGRAMS += tests/render/check_surface_derivs
+TESTS += tests/render/check_surface_derivs
+tests_render_check_surface_derivs_SOURCES = tests/render/check_surface_derivs.c \
+	tests/render/backends.h tests/render/pathtest.h tests/render/pathtest.c
+tests_render_check_surface_derivs_CPPFLAGS = $(tests_render_check_path_CPPFLAGS)
+tests_render_check_surface_derivs_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_render_check_surface_derivs_LDADD = $(RENDER_LIBS) $(CHECK_LIBS)

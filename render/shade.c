@@ -558,6 +558,7 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     }
     twin_geometry(g, seed, twins, 2 * twins);
     neighbours(in, n, g, d);
+    d->flip = look->flip; /* calculatenormal's side is Ng's */
     c->shading_points += (uint64_t)n;
     ShadeBatch b = geometry_batch(f, g, in, n, seed, d);
     if (look->displacement) {

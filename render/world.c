@@ -108,14 +108,20 @@ static void build_area(RWorld *w, const RibFrame *f, size_t li)
 {
     RArea *a = &w->areas[li];
     const RibShader *s = &f->lights[li]->shader;
+    /* The samples a shading point takes: the light's "samples", else
+       BMRT's Attribute "light" "nsamples" in force at its declaration. */
+    const RibAttributes *at = f->lights[li]->attrs;
     const RibParam *n = rib_param_find(s->params, s->nparams, "samples");
+    if (!n && at)
+        n = rib_param_find(at->attributes, at->nattributes, "light:nsamples");
     /* Compared as a float first: converting one past INT_MAX is undefined. */
     if (n && n->f && n->f[0] > RT_MAX_LIGHT_SAMPLES && !w->light_error[0])
         snprintf(w->light_error, sizeof w->light_error,
-                 "%s:%d:%d: error: area light \"%s\": \"samples\" %.9g is more than %d, the "
+                 "%s:%d:%d: error: area light \"%s\": %s %.9g is more than %d, the "
                  "most light samples a surface sees",
-                 s->loc.file, s->loc.line, s->loc.col, s->name, (double)n->f[0],
-                 RT_MAX_LIGHT_SAMPLES);
+                 s->loc.file, s->loc.line, s->loc.col, s->name,
+                 strcmp(n->name, "samples") ? "Attribute \"light\" \"nsamples\"" : "\"samples\"",
+                 (double)n->f[0], RT_MAX_LIGHT_SAMPLES);
     a->samples = n && n->f && n->f[0] >= 1 && n->f[0] <= RT_MAX_LIGHT_SAMPLES ? (int)n->f[0] : 16;
     for (size_t m = 0; m < f->nmeshes; m++) {
         const RibMesh *mesh = &f->meshes[m];

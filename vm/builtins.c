@@ -135,15 +135,25 @@ static void fresnel_lane(float *out, const VmCall *call)
 
 /* ---- derivatives ---------------------------------------------------------------------- */
 
+/* A direction along which den changes by less than this fraction of its
+   change along the other does not count for Deriv: a renderer's
+   derivatives are differences between neighbouring hits, and there a
+   den that does not change along v (s on a patch) has a Dv of rounding,
+   up to about 1e-5 of its Du, which made Deriv(P, s) infinite. */
+#define DERIV_NEGLIGIBLE 1e-3f
+
 /* Lowering appends the derivatives these need (the rows' implicit column):
    Deriv(num, den, Du num, Dv num, Du den, Dv den) is the change of num
-   per change of den, summed over the directions in which den changes. */
+   per change of den, summed over the directions in which den changes
+   (RISpec's Du(num)/Du(den) + Dv(num)/Dv(den)). */
 static void deriv_lane(float *out, const VmCall *call)
 {
     const float *const *a = call->args;
     float du_den = a[4][0], dv_den = a[5][0];
+    bool along_u = fabsf(du_den) > DERIV_NEGLIGIBLE * fabsf(dv_den);
+    bool along_v = fabsf(dv_den) > DERIV_NEGLIGIBLE * fabsf(du_den);
     for (int k = 0; k < call->self->outn; k++)
-        out[k] = (du_den != 0 ? a[2][k] / du_den : 0) + (dv_den != 0 ? a[3][k] / dv_den : 0);
+        out[k] = (along_u ? a[2][k] / du_den : 0) + (along_v ? a[3][k] / dv_den : 0);
 }
 
 /* area(P, Du P, Dv P, du, dv): the area of the surface element. */
@@ -159,10 +169,16 @@ static void area_lane(float *out, const VmCall *call)
     out[0] = sqrtf(rsl_dot(n, n));
 }
 
-/* calculatenormal(P, Du P, Dv P) = Du(P) ^ Dv(P). */
+/* calculatenormal(P, Du P, Dv P) = Du(P) ^ Dv(P), turned around where
+   the surface's orientation is (VmDeriv.flip): the normal of the moved
+   surface on the side its Ng is (RISpec 3.2 section 15.2). Native code
+   calls this too (backends/llvm/calls.c). */
 static void calculatenormal_lane(float *out, const VmCall *call)
 {
     rsl_cross(call->args[1], call->args[2], out);
+    const VmDeriv *d = call->state ? call->state->deriv : NULL;
+    for (int k = 0; d && d->flip && k < 3; k++)
+        out[k] = -out[k];
 }
 
 /* filterstep(edge, s1 [, s2] [, "width", w] [, "filter", name]), and

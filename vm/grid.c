@@ -139,5 +139,6 @@ void vm_grid_fill(const VmObject *o, VmState *s, VmDeriv *d, VmTile t)
         neighbour(y, t.th, t.tw, l, dv, &d->nb[l], &d->dvb[l]);
         d->dva[l] = d->dub[l] = 0; /* grid neighbours lie along u and v */
     }
+    d->flip = false;
     s->deriv = d;
 }

@@ -109,11 +109,15 @@ typedef struct VmStats {
    f_v. On a grid the neighbours lie along u and along v (dva = dub = 0);
    a renderer's neighbours are the adjacent pixels' hits, anywhere on the
    surface. A neighbour at offset (0, 0) is none: with one neighbour left,
-   only the derivative along its own parameter is known; the rest are 0. */
+   only the derivative along its own parameter is known; the rest are 0.
+   flip says the batch's surface has its orientation reversed (RISpec's
+   Orientation against the handedness of its coordinate system): its Ng
+   is -Du(P) ^ Dv(P), and calculatenormal turns around with it. */
 typedef struct VmDeriv {
     uint8_t na[VM_MAX_BATCH], nb[VM_MAX_BATCH];
     float dua[VM_MAX_BATCH], dva[VM_MAX_BATCH];
     float dub[VM_MAX_BATCH], dvb[VM_MAX_BATCH];
+    bool flip;
 } VmDeriv;
 
 /* Lane i's derivatives along u and v of a value whose changes towards

@@ -157,6 +157,8 @@ static const char *const standard[][2] = {
     {"trace:maxdepth", "integer"},     {"trace:bias", "float"},
     /* BMRT's ray-traced shadows for the lights declared after it */
     {"light:shadows", "string"},
+    /* BMRT's samples of an area light declared after it, per shading point */
+    {"light:nsamples", "integer"},
     /* BMRT's: what a surface lets through to shadow rays */
     {"render:casts_shadows", "string"},
     /* rtrender's integrator (render/render.c) */

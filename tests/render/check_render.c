@@ -35,8 +35,9 @@ static RibScene *load(const char *rib, size_t nframes, RibDiag *diag)
     return scene;
 }
 
-/* Renders the first frame of a RIB text with spp samples per pixel. */
-static Image *render(const char *rib, int spp, int threads)
+/* Renders the first frame of a RIB text with spp samples per pixel, its
+   counters in *st (st may be NULL). */
+static Image *render_counted(const char *rib, int spp, int threads, RenderStats *st)
 {
     RibDiag diag;
     RibScene *scene = load(rib, 1, &diag);
@@ -47,12 +48,17 @@ static Image *render(const char *rib, int spp, int threads)
     rs.quiet = true;
     char err[1024];
     Render *r = render_new(scene, &rs);
-    Image *img = render_frame_image(r, &scene->frames[0], NULL, err, sizeof err);
+    Image *img = render_frame_image(r, &scene->frames[0], st, err, sizeof err);
     ck_assert_msg(img != NULL, "%s", err);
     render_free(r);
     rib_scene_free(scene);
     rib_diag_free(&diag);
     return img;
+}
+
+static Image *render(const char *rib, int spp, int threads)
+{
+    return render_counted(rib, spp, threads, NULL);
 }
 
 static double channel_sum(const Image *img, int c)
@@ -654,18 +660,21 @@ END_TEST
 
 /* The plane of area_light_disk, lit by the disk (want_lit) or not: each
    pixel against the closed form, within 2%. CAMERA comes before the
-   camera's translation, ORIENT before the disk. */
-static void check_disk(const char *camera, const char *orient, bool want_lit)
+   camera's translation, ORIENT before the disk; the disk takes 64 samples
+   (its "samples", or BMRT's attribute when NSAMPLES). */
+static void check_disk_sampled(const char *camera, const char *orient, bool want_lit,
+                               bool nsamples)
 {
     char rib[1024];
     snprintf(rib, sizeof rib,
              "Format 64 64 1\nProjection \"orthographic\"\nScreenWindow -2 2 -2 2\n"
              "PixelFilter \"box\" 1 1\n%sTranslate 0 0 5\nWorldBegin\n"
-             "AttributeBegin\n%sSides 1\nAreaLightSource \"arealight\" 1 \"intensity\" 0.5 "
-             "\"samples\" 64\nDisk -1 1 360\nAttributeEnd\nIlluminate 1 1\n"
+             "AttributeBegin\n%sSides 1\n%sAreaLightSource \"arealight\" 1 \"intensity\" 0.5 "
+             "%s\nDisk -1 1 360\nAttributeEnd\nIlluminate 1 1\n"
              "Surface \"matte\"\nPolygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\n"
              "WorldEnd\n",
-             camera, orient);
+             camera, orient, nsamples ? "Attribute \"light\" \"nsamples\" [64]\n" : "",
+             nsamples ? "" : "\"samples\" 64");
     Image *img = render(rib, 16, 2);
     const int xs[] = { 32, 40, 48, 56 };
     for (int k = 0; k < 4; k++) {
@@ -681,6 +690,11 @@ static void check_disk(const char *camera, const char *orient, bool want_lit)
                       xs[k], c[0], want_lit ? E : 0);
     }
     image_free(img);
+}
+
+static void check_disk(const char *camera, const char *orient, bool want_lit)
+{
+    check_disk_sampled(camera, orient, want_lit, false);
 }
 
 START_TEST(area_light_disk)
@@ -711,6 +725,46 @@ START_TEST(area_light_mirrored)
     check_disk("Scale -1 1 1\nOrientation \"rh\"\n", "", true);
     check_disk("Scale -1 1 1\n", "Orientation \"outside\"\n", true);
     check_disk("Scale -1 1 1\n", "Orientation \"lh\"\n", false);
+}
+END_TEST
+
+/* The shader runs (RenderStats.batches) of a 16 x 16 render of a plane
+   lit by an area light square out of the camera's view, given LIGHT (its
+   attributes and the AreaLightSource). */
+static uint64_t area_light_runs(const char *light)
+{
+    char rib[1024];
+    snprintf(rib, sizeof rib,
+             "Format 16 16 1\nProjection \"orthographic\"\nScreenWindow -2 2 -2 2\n"
+             "PixelFilter \"box\" 1 1\nTranslate 0 0 5\nWorldBegin\n"
+             "AttributeBegin\n" "%s" "\nPolygon \"P\" [3 -1 -1  3 1 -1  5 1 -1  5 -1 -1]\n"
+             "AttributeEnd\nIlluminate 1 1\n"
+             "Surface \"matte\"\nPolygon \"P\" [-2 -2 0  -2 2 0  2 2 0  2 -2 0]\nWorldEnd\n",
+             light);
+    RenderStats st;
+    image_free(render_counted(rib, 1, 1, &st));
+    return st.batches;
+}
+
+START_TEST(area_light_nsamples)
+{
+    /* BMRT's Attribute "light" "nsamples" [K] in force at an area light's
+       declaration: each shading batch runs the light K times and the
+       surface once (K + 1 runs), so K = 7 takes 8 / 2 = 4 times the
+       runs of K = 1, and the light's own "samples" 3 wins over it (4 / 2
+       = 2 times). The mean is unchanged: the disk's closed form with 64
+       samples said as the attribute. */
+    uint64_t one = area_light_runs("Attribute \"light\" \"nsamples\" [1]\n"
+                                   "AreaLightSource \"arealight\" 1");
+    uint64_t seven = area_light_runs("Attribute \"light\" \"float nsamples\" [7]\n"
+                                     "AreaLightSource \"arealight\" 1");
+    uint64_t own = area_light_runs("Attribute \"light\" \"nsamples\" [7]\n"
+                                   "AreaLightSource \"arealight\" 1 \"samples\" 3");
+    ck_assert_uint_gt(one, 0);
+    ck_assert_uint_eq(one % 2, 0);
+    ck_assert_uint_eq(seven, 4 * one);
+    ck_assert_uint_eq(own, 2 * one);
+    check_disk_sampled("", "", true, true);
 }
 END_TEST
 
@@ -1161,6 +1215,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, texture_lookup);
     tcase_add_test(tc, area_light_disk);
     tcase_add_test(tc, area_light_mirrored);
+    tcase_add_test(tc, area_light_nsamples);
     tcase_add_test(tc, occlusion_beside_a_wall);
     tcase_add_test(tc, hemisphere_samples_bounded);
     tcase_add_test(tc, indirect_light_from_a_wall);
