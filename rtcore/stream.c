@@ -8,7 +8,53 @@
 #include "config.h"
 #include "rtcore/scene.h"
 
+#include <immintrin.h>
+#include <string.h>
+
 enum { CHUNK = 1024 };
+
+/* Byte k of SPREAD[b] is bit k of b: a movemask's four lanes as four
+   bytes. */
+#define B(b) ((uint32_t)((b) & 1) | (uint32_t)((b) >> 1 & 1) << 8 | \
+              (uint32_t)((b) >> 2 & 1) << 16 | (uint32_t)((b) >> 3 & 1) << 24)
+static const uint32_t SPREAD[16] = { B(0), B(1), B(2), B(3), B(4), B(5), B(6), B(7),
+                                     B(8), B(9), B(10), B(11), B(12), B(13), B(14), B(15) };
+#undef B
+
+/* The direction octant of rays base..base+m-1 (bit a: component a is
+   negative) into oct[0..m-1]; returns whether they all share one. Four
+   rays at a time from their sign masks: this runs once per ray of every
+   stream, and one ray at a time it cost 7% of a stream of camera rays. */
+static bool octants(const RTRayNp *r, size_t base, size_t m, unsigned char *oct)
+{
+    const float *d[3] = { r->dir_x + base, r->dir_y + base, r->dir_z + base };
+    const __m128 zero = _mm_setzero_ps();
+    /* the sign masks of every group of four side by side, and their union
+       and intersection over the groups */
+    unsigned any = 0, all = 0xfff;
+    size_t i = 0;
+    for (; i + 4 <= m; i += 4) {
+        unsigned x = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(_mm_loadu_ps(d[0] + i), zero));
+        unsigned y = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(_mm_loadu_ps(d[1] + i), zero));
+        unsigned z = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(_mm_loadu_ps(d[2] + i), zero));
+        uint32_t o = SPREAD[x] | SPREAD[y] << 1 | SPREAD[z] << 2;
+        memcpy(oct + i, &o, sizeof o);
+        unsigned bits = x | y << 4 | z << 8;
+        any |= bits;
+        all &= bits;
+    }
+    for (; i < m; i++) {
+        unsigned o = (d[0][i] < 0) | (d[1][i] < 0) << 1 | (d[2][i] < 0) << 2;
+        oct[i] = (unsigned char)o;
+        unsigned bits = (o & 1 ? 0xfu : 0) | (o & 2 ? 0xf0u : 0) | (o & 4 ? 0xf00u : 0);
+        any |= bits;
+        all &= bits;
+    }
+    /* one octant: every group alike, and within it each axis all or none */
+    return any == all && ((all & 0xf) == 0 || (all & 0xf) == 0xf) &&
+           ((all & 0xf0) == 0 || (all & 0xf0) == 0xf0) &&
+           ((all & 0xf00) == 0 || (all & 0xf00) == 0xf00);
+}
 
 static void stream(RTScene scene, const RTRayHitNp *rh, size_t n, int occl,
                    const char *fn)
@@ -31,15 +77,7 @@ static void stream(RTScene scene, const RTRayHitNp *rh, size_t n, int occl,
         size_t m = n - base < CHUNK ? n - base : CHUNK;
         uint32_t count[9] = { 0 };
         unsigned char oct[CHUNK];
-        int mixed = 0;
-        for (size_t i = 0; i < m; i++) {
-            size_t j = base + i;
-            oct[i] = (unsigned char)((r->dir_x[j] < 0) | (r->dir_y[j] < 0) << 1 |
-                                     (r->dir_z[j] < 0) << 2);
-        }
-        for (size_t i = 1; i < m; i++)
-            mixed |= oct[i] ^ oct[0];
-        if (!mixed) {
+        if (octants(r, base, m, oct)) {
             /* One octant, as a coherent stream's chunks mostly are: no
                sort, whose counters chain every ray's update through
                memory (13% of a stream of camera rays). */

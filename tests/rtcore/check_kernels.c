@@ -173,6 +173,50 @@ START_TEST(occluded_coherent)
 }
 END_TEST
 
+/* Streams whose rays share a direction octant but for one or two, and
+   that one where the stream code looks at the octants four rays at a
+   time (ray 1021 of the first chunk of 1024) and one ray at a time (the
+   last of a three-ray tail): rays from two corners of a sphere's box at
+   points inside it, which all hit. Also a stream of 7 rays of one
+   octant. Closest hits and occlusion must match brute force. */
+static void octant_streams(int i, bool occl)
+{
+    const char *cfg;
+    Kern k;
+    if (!pick(i, &cfg, &k))
+        return;
+    const size_t sizes[2] = { 1027, 7 };
+    for (int run = 0; run < 2; run++) {
+        TMesh m = tm_sphere(12, 24, 3.0f);
+        size_t n = sizes[run];
+        RTRayHit *in = malloc(n * sizeof *in);
+        uint32_t seed = 7u + (uint32_t)run;
+        for (size_t j = 0; j < n; j++) {
+            /* all direction components positive from the low corner,
+               negative from the high one */
+            float corner = n > 7 && (j == 1021 || j == n - 1) ? 1.0f : -1.0f;
+            const float org[3] = { 10 * corner, 9 * corner, 8 * corner };
+            float dir[3];
+            for (int a = 0; a < 3; a++)
+                dir[a] = 3 * rnd_float(&seed) - 1.5f - org[a];
+            in[j] = make_ray(org, dir, 0, INFINITY);
+        }
+        check_rays(cfg, k, &m, 4, in, n, "octants", occl);
+    }
+}
+
+START_TEST(closest_octants)
+{
+    octant_streams(_i, false);
+}
+END_TEST
+
+START_TEST(occluded_octants)
+{
+    octant_streams(_i, true);
+}
+END_TEST
+
 /* Rays no kernel may hit with, aimed at a mesh that fills their way. */
 START_TEST(nonfinite_rays)
 {
@@ -331,6 +375,8 @@ Suite *kernels_suite(void)
     tcase_add_loop_test(tc, nonfinite_rays, 0, TEST_ISAS * K_COUNT);
     tcase_add_loop_test(tc, closest_coherent, 0, TEST_ISAS * K_COUNT);
     tcase_add_loop_test(tc, occluded_coherent, 0, TEST_ISAS * K_COUNT);
+    tcase_add_loop_test(tc, closest_octants, 0, TEST_ISAS * K_COUNT);
+    tcase_add_loop_test(tc, occluded_octants, 0, TEST_ISAS * K_COUNT);
     suite_add_tcase(s, tc);
     return s;
 }
