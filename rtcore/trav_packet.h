@@ -411,7 +411,14 @@ packet_trace(const RtBvh *bvh, Packet *p, const int uniform, const int occl)
                 cref[j - 1] = r;
             }
         }
+        /* Their lines are asked for now: a packet spends long enough on
+           the nearest child's subtree for the others' to arrive. For
+           occlusion too: unlike one ray's, a packet's walk goes on
+           after its first hit, until every lane has one. +3-6% packets
+           on the dragon, whose tree is larger than the L2 cache; the
+           bunny's, which fits, is no slower (bench/rtbench). */
         for (int i = 0; i < nc; i++) {
+            prefetch_ref(bvh, cref[i]);
             refs[sp] = cref[i];
             vp_store(dist[sp], cd[i]);
             sp++;
