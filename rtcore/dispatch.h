@@ -8,6 +8,8 @@
 #include "rtcore/include/rtcore.h"
 #include "rtcore/node.h"
 
+enum { RT_GROUP_RAYS = 64 };      /* bits of a uint64_t ray mask */
+
 typedef struct RtKernels {
     const char *isa;          /* "sse4.2", "avx2" or "avx512", as rtGetDeviceISA says */
     int width;                /* BVH width */
@@ -18,6 +20,9 @@ typedef struct RtKernels {
        traced, hits written back in place. */
     void (*intersectp)(const RtBvh *, const RTRayHitNp *, const uint32_t *idx, int n);
     void (*occludedp)(const RtBvh *, const RTRayNp *, const uint32_t *idx, int n);
+    /* Up to RT_GROUP_RAYS rays of a stream, walking the tree together
+       node by node (trav_stream.h). */
+    void (*occludedg)(const RtBvh *, const RTRayNp *, const uint32_t *idx, int n);
 } RtKernels;
 
 extern const RtKernels rt_kernels_sse42;   /* librtcore_sse42.a */

@@ -35,7 +35,7 @@ rtcore_librtcore_a_SOURCES = \
 	rtcore/tri.h \
 	rtcore/trav1.c rtcore/trav1.h
 
-RTCORE_KERNEL_INC = rtcore/trav_single.h rtcore/trav_packet.h rtcore/tri.h \
+RTCORE_KERNEL_INC = rtcore/trav_single.h rtcore/trav_packet.h rtcore/trav_stream.h rtcore/tri.h \
 	rtcore/simd/v4.h rtcore/simd/packet_vf.h \
 	rtcore/node.h rtcore/dispatch.h
 

@@ -44,6 +44,11 @@ void rt_bvh_free(RtBvh *bvh);
 /* Drops a reference (scene.c). */
 void rt_scene_release(RTScene s);
 
+/* rtOccludedNp with every chunk in groups of rays walking node by node,
+   whatever the tree's size (stream.c): for the tests, whose scenes are
+   too small for rtOccludedNp to pick the groups. */
+void rt_occluded_groups(RTScene scene, const RTRayNp *rays, size_t n);
+
 /* A scene ready for queries, or NULL after reporting why not. */
 static inline const RtBvh *rt_query_bvh(RTScene s, const void *arg, const char *fn)
 {

@@ -316,13 +316,32 @@ packet_leaf(const RtBvh *bvh, Packet *p, uint32_t ref, int act, const int unifor
     }
 }
 
+/* The lanes of p whose ray enters child c of node n within tfar, and
+   their entry distances in *tn. */
+static inline __attribute__((always_inline)) vpm
+child_box(const Packet *p, const Node *n, int c, vp tfar, vp *tn)
+{
+    vp lx = vp_set1(n->b[0][c]), hx = vp_set1(n->b[1][c]);
+    vp ly = vp_set1(n->b[2][c]), hy = vp_set1(n->b[3][c]);
+    vp lz = vp_set1(n->b[4][c]), hz = vp_set1(n->b[5][c]);
+    vp tnx = vp_mul(vp_sub(vp_select(p->negx, hx, lx), p->ox), p->rx);
+    vp tny = vp_mul(vp_sub(vp_select(p->negy, hy, ly), p->oy), p->ry);
+    vp tnz = vp_mul(vp_sub(vp_select(p->negz, hz, lz), p->oz), p->rz);
+    vp tfx = vp_mul(vp_sub(vp_select(p->negx, lx, hx), p->ox), p->rx);
+    vp tfy = vp_mul(vp_sub(vp_select(p->negy, ly, hy), p->oy), p->ry);
+    vp tfz = vp_mul(vp_sub(vp_select(p->negz, lz, hz), p->oz), p->rz);
+    *tn = vp_max(tnx, vp_max(tny, vp_max(tnz, p->tnear)));
+    vp tf = vp_mul(vp_min(tfx, vp_min(tfy, vp_min(tfz, tfar))), vp_set1(BOX_ROUND_UP));
+    return vp_le(*tn, tf);
+}
+
 static inline __attribute__((always_inline)) void
 packet_trace(const RtBvh *bvh, Packet *p, const int uniform, const int occl)
 {
     if (bvh->root == RT_REF_EMPTY || !p->alive)
         return;
     const Node *nodes = bvh->nodes;
-    const vp inf = vp_set1(INFINITY), up = vp_set1(BOX_ROUND_UP);
+    const vp inf = vp_set1(INFINITY);
     _Alignas(64) float dist[STACK_SIZE][PW];
     uint32_t refs[STACK_SIZE];
     int sp = 1;
@@ -378,18 +397,8 @@ packet_trace(const RtBvh *bvh, Packet *p, const int uniform, const int occl)
             const int c = __builtin_ctz(cand);
             if (n->child[c] == RT_REF_EMPTY)
                 break;            /* empty slots come last */
-            vp lx = vp_set1(n->b[0][c]), hx = vp_set1(n->b[1][c]);
-            vp ly = vp_set1(n->b[2][c]), hy = vp_set1(n->b[3][c]);
-            vp lz = vp_set1(n->b[4][c]), hz = vp_set1(n->b[5][c]);
-            vp tnx = vp_mul(vp_sub(vp_select(p->negx, hx, lx), p->ox), p->rx);
-            vp tny = vp_mul(vp_sub(vp_select(p->negy, hy, ly), p->oy), p->ry);
-            vp tnz = vp_mul(vp_sub(vp_select(p->negz, hz, lz), p->oz), p->rz);
-            vp tfx = vp_mul(vp_sub(vp_select(p->negx, lx, hx), p->ox), p->rx);
-            vp tfy = vp_mul(vp_sub(vp_select(p->negy, ly, hy), p->oy), p->ry);
-            vp tfz = vp_mul(vp_sub(vp_select(p->negz, lz, hz), p->oz), p->rz);
-            vp tn = vp_max(tnx, vp_max(tny, vp_max(tnz, p->tnear)));
-            vp tf = vp_mul(vp_min(tfx, vp_min(tfy, vp_min(tfz, tfar))), up);
-            vpm hm = vpm_and(vp_le(tn, tf), actm);
+            vp tn;
+            vpm hm = vpm_and(child_box(p, n, c, tfar, &tn), actm);
             if (!vpm_bits(hm))
                 continue;
             cd[nc] = vp_select(hm, tn, inf);
@@ -411,7 +420,14 @@ packet_trace(const RtBvh *bvh, Packet *p, const int uniform, const int occl)
                 cref[j - 1] = r;
             }
         }
+        /* Their lines are asked for now: a packet spends long enough on
+           the nearest child's subtree for the others' to arrive. For
+           occlusion too: unlike one ray's, a packet's walk goes on
+           after its first hit, until every lane has one. +3-6% packets
+           on the dragon, whose tree is larger than the L2 cache; the
+           bunny's, which fits, is no slower (bench/rtbench). */
         for (int i = 0; i < nc; i++) {
+            prefetch_ref(bvh, cref[i]);
             refs[sp] = cref[i];
             vp_store(dist[sp], cd[i]);
             sp++;

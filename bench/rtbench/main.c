@@ -117,7 +117,7 @@ static bool generate_sets(Bench *b, void *ours, int threads)
         snprintf(b->err, ERR_LEN, "rtbench: error: out of memory");
         return false;
     }
-    bool ok = trace_set(&rtcore_backend, ours, K_SINGLE, &primary, threads, 1,
+    bool ok = trace_set(&rtcore_backend, ours, K_SINGLE, &primary, threads, 1, false,
                         b->hit[0], b->t, &secs, b->err, ERR_LEN);
     RaySet *keep = NULL;
     for (int k = 0; ok && k < SET_COUNT; k++) {
@@ -177,7 +177,7 @@ static bool trace_all(Bench *b, void *const *scenes, int threads)
             for (int j = 0; j < b->nbackends && s->n; j++) {
                 double secs;
                 if (!trace_set(b->backends[j], scenes[j], (Kernel)k, s, threads,
-                               b->o.reps, b->hit[j], b->t, &secs, b->err, ERR_LEN))
+                               b->o.reps, b->o.cpu_clock, b->hit[j], b->t, &secs, b->err, ERR_LEN))
                     return false;
                 *(j ? &r->theirs : &r->ours) = s->n / secs * 1e-6;
             }
@@ -225,7 +225,7 @@ static bool run(Bench *b)
             return false;
     }
     print_builds(b->builds, b->nbuilds, b->mesh.ntris, b->o.reps);
-    print_traces(b->traces, b->ntraces, b->o.reps);
+    print_traces(b->traces, b->ntraces, b->o.reps, b->o.cpu_clock);
     BestRow *best = malloc((b->ntraces ? b->ntraces : 1) * sizeof *best);
     if (!best) {
         snprintf(b->err, ERR_LEN, "rtbench: error: out of memory");

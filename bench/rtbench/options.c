@@ -21,6 +21,9 @@ const char usage_text[] =
     "  --threads LIST    trace (and build) with each of these thread counts (default 1)\n"
     "  --res N           primary rays per image side (default 1024)\n"
     "  --reps N          timing repetitions, the best counts (default 3)\n"
+    "  --clock CLOCK     wall, or cpu: trace times as the CPU time of the slowest\n"
+    "                    tracing thread, which other processes on the machine\n"
+    "                    barely change (default wall)\n"
     "  --isa ISA         avx512, avx2, sse4.2 or auto for both tracers (default auto:\n"
     "                    the best available)\n"
     "  --embree          also run Embree 3 on the same mesh and rays\n";
@@ -125,6 +128,10 @@ bool parse_options(int argc, char **argv, Options *o, char *err, size_t errlen)
             if (!parse_int(arg, 1, 16384, &v) || strchr(arg, ','))
                 return fail(err, errlen, "--res: want 1..16384, not '%s'", arg);
             o->res = (unsigned)v;
+        } else if (strcmp(opt, "--clock") == 0) {
+            if (strcmp(arg, "wall") != 0 && strcmp(arg, "cpu") != 0)
+                return fail(err, errlen, "--clock: want wall or cpu, not '%s'", arg);
+            o->cpu_clock = strcmp(arg, "cpu") == 0;
         } else if (strcmp(opt, "--reps") == 0) {
             if (!parse_int(arg, 1, 1000, &v) || strchr(arg, ','))
                 return fail(err, errlen, "--reps: want 1..1000, not '%s'", arg);

@@ -21,6 +21,7 @@ typedef struct Options {
     int nthreads;
     unsigned res;               /* primary rays per image side */
     int reps;                   /* timing repetitions; the best counts */
+    bool cpu_clock;             /* --clock cpu: trace times by thread CPU time */
     bool embree, help;
 } Options;
 

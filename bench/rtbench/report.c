@@ -22,10 +22,11 @@ void print_builds(const BuildRow *rows, int n, size_t ntris, int reps)
     }
 }
 
-void print_traces(const TraceRow *rows, int n, int reps)
+void print_traces(const TraceRow *rows, int n, int reps, bool cpu)
 {
-    printf("\ntrace (Mrays/s, best of %d; checksum: sum of primID+1 over hits)\n"
-           "%-8s %-9s %3s %8s %9s %9s %6s %9s %15s  %s\n", reps, "set", "kernel",
+    printf("\ntrace (Mrays/s%s, best of %d; checksum: sum of primID+1 over hits)\n"
+           "%-8s %-9s %3s %8s %9s %9s %6s %9s %15s  %s\n",
+           cpu ? " by the slowest thread's CPU time" : "", reps, "set", "kernel",
            "thr", "rays", "rtcore", "Embree", "ratio", "hits", "checksum", "agree");
     for (int i = 0; i < n; i++) {
         const TraceRow *r = &rows[i];

@@ -34,7 +34,7 @@ typedef struct BestRow {
 } BestRow;
 
 void print_builds(const BuildRow *rows, int n, size_t ntris, int reps);
-void print_traces(const TraceRow *rows, int n, int reps);
+void print_traces(const TraceRow *rows, int n, int reps, bool cpu);
 /* One BestRow per set and thread count of rows, in their order of first
    appearance; best must have room for n. Returns how many. */
 int best_kernels(const TraceRow *rows, int n, BestRow *best);

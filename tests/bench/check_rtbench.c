@@ -108,8 +108,8 @@ static void check_backend(const Backend *b)
                 uint32_t hit[NRAYS];
                 float t[NRAYS];
                 double secs;
-                ck_assert(trace_set(b, scene, k, &s, threads, 2, hit, t, &secs,
-                                    err, sizeof err));
+                ck_assert(trace_set(b, scene, k, &s, threads, 2, threads > 1, hit, t,
+                                    &secs, err, sizeof err));
                 ck_assert(secs >= 0 && isfinite(secs));
                 uint64_t got_sum, got_hits;
                 checksum(hit, NRAYS, &got_sum, &got_hits);
@@ -147,10 +147,10 @@ END_TEST
 START_TEST(options_parse)
 {
     char *argv[] = { "rtbench", "m.ply", "--threads", "1,2", "--set", "primary,shadow",
-                     "--kernel", "packet8", "--res", "64", "--embree", NULL };
+                     "--kernel", "packet8", "--res", "64", "--embree", "--clock", "cpu", NULL };
     Options o;
     char err[256];
-    ck_assert_msg(parse_options(11, argv, &o, err, sizeof err), "%s", err);
+    ck_assert_msg(parse_options(13, argv, &o, err, sizeof err), "%s", err);
     ck_assert_str_eq(o.mesh, "m.ply");
     ck_assert_int_eq(o.nthreads, 2);
     ck_assert_int_eq(o.threads[1], 2);
@@ -158,9 +158,11 @@ START_TEST(options_parse)
     ck_assert_uint_eq(o.kernels, 1u << K_PACKET8);
     ck_assert_uint_eq(o.res, 64);
     ck_assert(o.embree);
+    ck_assert(o.cpu_clock);
     static const char *bad[][2] = {
         { "--threads", "0" }, { "--threads", "1,,2" }, { "--set", "primary,nope" },
         { "--kernel", "packet3" }, { "--res", "0" }, { "--bogus", "1" }, { "--rays", NULL },
+        { "--clock", "gpu" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *args[] = { "rtbench", (char *)bad[i][0], (char *)bad[i][1], NULL };

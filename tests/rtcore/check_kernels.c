@@ -54,6 +54,10 @@ static void poison(RTRayHit *r, size_t n)
     }
 }
 
+/* Occlusion streams through the group kernel, which rtOccludedNp keeps
+   for scenes larger than these (check_rays). */
+#define K_GROUPS ((Kern)K_COUNT)
+
 /* Traces rays in[0..n-1] at mesh m (of kind `kind`, rays of the named
    set) with kernel k of device cfg, checks the closest hits or the
    occlusion against brute force, and frees the rays and the mesh. */
@@ -61,7 +65,8 @@ static void check_rays(const char *cfg, Kern k, TMesh *m, int kind, RTRayHit *in
                        const char *set, bool occl)
 {
     char what[64];
-    snprintf(what, sizeof what, "%s %s mesh %d %s%s", cfg, kern_names[k], kind, set,
+    snprintf(what, sizeof what, "%s %s mesh %d %s%s", cfg,
+             k == K_GROUPS ? "groups" : kern_names[k], kind, set,
              occl ? " occluded" : "");
     RTDevice d;
     RTScene s = scene_of(cfg, m, 1, &d);
@@ -69,7 +74,10 @@ static void check_rays(const char *cfg, Kern k, TMesh *m, int kind, RTRayHit *in
         RTRay *r = malloc(n * sizeof *r);
         for (size_t j = 0; j < n; j++)
             r[j] = in[j].ray;
-        run_occluded(k, s, r, n);
+        if (k == K_GROUPS)
+            run_occluded_groups(s, r, n);
+        else
+            run_occluded(k, s, r, n);
         expect_occluded(m, 1, in, r, n, what);
         free(r);
     } else {
@@ -86,12 +94,29 @@ static void check_rays(const char *cfg, Kern k, TMesh *m, int kind, RTRayHit *in
     tm_free(m);
 }
 
-static void adversarial(int i, bool occl)
+/* closest_SET and occluded_SET: ray set SET (a function of a device
+   config, a kernel and whether to test occlusion) for the loop index's
+   ISA and kernel. */
+#define SET_TESTS(set)                                                        \
+    START_TEST(closest_##set)                                                 \
+    {                                                                         \
+        const char *cfg;                                                      \
+        Kern k;                                                               \
+        if (pick(_i, &cfg, &k))                                               \
+            set(cfg, k, false);                                               \
+    }                                                                         \
+    END_TEST                                                                  \
+    START_TEST(occluded_##set)                                                \
+    {                                                                         \
+        const char *cfg;                                                      \
+        Kern k;                                                               \
+        if (pick(_i, &cfg, &k))                                               \
+            set(cfg, k, true);                                                \
+    }                                                                         \
+    END_TEST
+
+static void adversarial(const char *cfg, Kern k, bool occl)
 {
-    const char *cfg;
-    Kern k;
-    if (!pick(i, &cfg, &k))
-        return;
     for (int kind = 0; kind < 5; kind++) {
         TMesh m = mesh_kind(kind);
         size_t n;
@@ -101,29 +126,15 @@ static void adversarial(int i, bool occl)
     }
 }
 
-START_TEST(closest_adversarial)
-{
-    adversarial(_i, false);
-}
-END_TEST
-
-START_TEST(occluded_adversarial)
-{
-    adversarial(_i, true);
-}
-END_TEST
+SET_TESTS(adversarial)
 
 /* Coherent rays, the packet kernels' interval test at its tightest: in
    runs of 16, camera rays from one eye to 16 points inside one triangle,
    and shadow rays from 16 such points to one light. Inside, so that a
    hit has no tie in another leaf to stand in for it when a box is
    culled too early. Closest hits and occlusion must match brute force. */
-static void coherent(int i, bool occl)
+static void coherent(const char *cfg, Kern k, bool occl)
 {
-    const char *cfg;
-    Kern k;
-    if (!pick(i, &cfg, &k))
-        return;
     for (int kind = 0; kind < 5; kind += 2) {
         TMesh m = mesh_kind(kind);
         float lo[3], hi[3];
@@ -161,15 +172,48 @@ static void coherent(int i, bool occl)
     }
 }
 
-START_TEST(closest_coherent)
-{
-    coherent(_i, false);
-}
-END_TEST
+SET_TESTS(coherent)
 
-START_TEST(occluded_coherent)
+/* Streams whose rays share a direction octant but for one or two, and
+   that one where the stream code looks at the octants four rays at a
+   time (ray 1021 of the first chunk of 1024) and one ray at a time (the
+   last of a three-ray tail): rays from two corners of a sphere's box at
+   points inside it, which all hit. Also a stream of 7 rays of one
+   octant. Closest hits and occlusion must match brute force. */
+static void octants(const char *cfg, Kern k, bool occl)
 {
-    coherent(_i, true);
+    const size_t sizes[2] = { 1027, 7 };
+    for (int run = 0; run < 2; run++) {
+        TMesh m = tm_sphere(12, 24, 3.0f);
+        size_t n = sizes[run];
+        RTRayHit *in = malloc(n * sizeof *in);
+        uint32_t seed = 7u + (uint32_t)run;
+        for (size_t j = 0; j < n; j++) {
+            /* all direction components positive from the low corner,
+               negative from the high one */
+            float corner = n > 7 && (j == 1021 || j == n - 1) ? 1.0f : -1.0f;
+            const float org[3] = { 10 * corner, 9 * corner, 8 * corner };
+            float dir[3];
+            for (int a = 0; a < 3; a++)
+                dir[a] = 3 * rnd_float(&seed) - 1.5f - org[a];
+            in[j] = make_ray(org, dir, 0, INFINITY);
+        }
+        check_rays(cfg, k, &m, 4, in, n, "octants", occl);
+    }
+}
+
+SET_TESTS(octants)
+
+/* The group kernel of each ISA on the adversarial, coherent and octant
+   rays above: occlusion must match brute force. */
+START_TEST(occluded_groups)
+{
+    const char *isas[TEST_ISAS];
+    if (_i >= test_isas(isas))
+        return;
+    adversarial(isas[_i], K_GROUPS, true);
+    coherent(isas[_i], K_GROUPS, true);
+    octants(isas[_i], K_GROUPS, true);
 }
 END_TEST
 
@@ -331,6 +375,9 @@ Suite *kernels_suite(void)
     tcase_add_loop_test(tc, nonfinite_rays, 0, TEST_ISAS * K_COUNT);
     tcase_add_loop_test(tc, closest_coherent, 0, TEST_ISAS * K_COUNT);
     tcase_add_loop_test(tc, occluded_coherent, 0, TEST_ISAS * K_COUNT);
+    tcase_add_loop_test(tc, closest_octants, 0, TEST_ISAS * K_COUNT);
+    tcase_add_loop_test(tc, occluded_octants, 0, TEST_ISAS * K_COUNT);
+    tcase_add_loop_test(tc, occluded_groups, 0, TEST_ISAS);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -45,6 +45,9 @@ int test_isas_missing(void);
    back untouched, then trace them in a second round. */
 void run_intersect(Kern k, RTScene s, RTRayHit *rh, size_t n);
 void run_occluded(Kern k, RTScene s, RTRay *r, size_t n);
+/* Occlusion by rtOccludedNp's group kernel, which it keeps for large
+   scenes (rt_occluded_groups). */
+void run_occluded_groups(RTScene s, RTRay *r, size_t n);
 
 /* Deterministic random numbers. */
 uint32_t rnd_u32(uint32_t *state);

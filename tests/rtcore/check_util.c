@@ -4,6 +4,7 @@
 */
 #include "config.h"
 #include "tests/rtcore/check_rtcore.h"
+#include "rtcore/scene.h"
 #include "rtcore/trav1.h"
 #include "rtcore/tri.h"
 
@@ -250,7 +251,8 @@ RTRayHit *adversarial_rays(const TMesh *m, size_t n, uint32_t seed, size_t *coun
 
 /* ---- the kernel runner -------------------------------------------------- */
 
-static void np_run(RTScene s, RTRayHit *rh, size_t n, bool occl)
+/* groups: occlusion through rt_occluded_groups rather than rtOccludedNp. */
+static void np_run(RTScene s, RTRayHit *rh, size_t n, bool occl, bool groups)
 {
     float *f = malloc(13 * n * sizeof(float));
     unsigned *u = malloc(3 * n * sizeof(unsigned));
@@ -266,7 +268,9 @@ static void np_run(RTScene s, RTRayHit *rh, size_t n, bool occl)
         np.ray.tnear[i] = r->tnear, np.ray.tfar[i] = r->tfar;
         np.hit.geomID[i] = np.hit.primID[i] = np.hit.instID[i] = RT_INVALID_ID;
     }
-    if (occl)
+    if (groups)
+        rt_occluded_groups(s, &np.ray, n);
+    else if (occl)
         rtOccludedNp(s, &np.ray, n);
     else
         rtIntersectNp(s, &np, n);
@@ -351,7 +355,7 @@ static void run(Kern k, RTScene s, RTRayHit *rh, size_t n, bool occl)
         }
         break;
     case K_STREAM:
-        np_run(s, rh, n, occl);
+        np_run(s, rh, n, occl, false);
         break;
     default: {
         int N = k == K_PACKET4 ? 4 : k == K_PACKET8 ? 8 : 16;
@@ -376,16 +380,30 @@ void run_intersect(Kern k, RTScene s, RTRayHit *rh, size_t n)
     run(k, s, rh, n, false);
 }
 
-void run_occluded(Kern k, RTScene s, RTRay *r, size_t n)
+/* groups: the stream through rt_occluded_groups. */
+static void occluded(Kern k, RTScene s, RTRay *r, size_t n, bool groups)
 {
     RTRayHit *rh = malloc(n * sizeof *rh);
     ck_assert_ptr_nonnull(rh);
     for (size_t i = 0; i < n; i++)
         rh[i].ray = r[i];
-    run(k, s, rh, n, true);
+    if (groups)
+        np_run(s, rh, n, true, true);
+    else
+        run(k, s, rh, n, true);
     for (size_t i = 0; i < n; i++)
         r[i] = rh[i].ray;
     free(rh);
+}
+
+void run_occluded(Kern k, RTScene s, RTRay *r, size_t n)
+{
+    occluded(k, s, r, n, false);
+}
+
+void run_occluded_groups(RTScene s, RTRay *r, size_t n)
+{
+    occluded(K_STREAM, s, r, n, true);
 }
 
 /* ---- the oracle ------------------------------------------------------------ */
