@@ -181,7 +181,8 @@ static void native_rates(const char *path, double *rates, double *jit_ms, char *
         FILE *quiet = fopen("/dev/null", "w");
         diag_set_output(&rc, quiet);
         char lacks[160] = "";
-        NativeOptions opt = { 2, (NativeIsa)isa, lacks, sizeof lacks, NULL };
+        NativeOptions opt = { .level = 2, .isa = (NativeIsa)isa, .lacks = lacks,
+                              .lackslen = sizeof lacks };
         VmObject *o = NULL;
         NativeShader *ns = native_compile_file(&rc, path, &opt, &o);
         if (ns) {
@@ -203,7 +204,7 @@ static NativeShader *spec_compile(const char *path, const IrSpec *spec, VmObject
                                   size_t len)
 {
     RslcCtx rc = { 0 };
-    NativeOptions opt = { 2, native_isa_best(), NULL, 0, NULL };
+    NativeOptions opt = { .level = 2, .isa = native_isa_best() };
     NativeShader *ns = native_compile_file_cpp(&rc, &rc, path, NULL, spec, &opt, NULL, NULL, o);
     if (!ns) {
         snprintf(why, len, "does not compile to native code");

@@ -26,6 +26,7 @@
 ** regular file is not written over.
 */
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/TargetMachine.h>
@@ -49,6 +50,9 @@ struct NativeCache {
     char *dir;
     unsigned char runtime[32];  /* the SHA-256 of the runtime's bitcode */
     bool write_failed;          /* said once */
+    /* Stores may run on several threads (deferred compiles, native.h):
+       the lock keeps write_failed's warning once. */
+    pthread_mutex_t lock;
 };
 
 NativeCache *native_cache_open(const char *dir, char *err, int errlen)
@@ -65,6 +69,7 @@ NativeCache *native_cache_open(const char *dir, char *err, int errlen)
     }
     NativeCache *c = calloc(1, sizeof *c);
     c->dir = strdup(dir);
+    pthread_mutex_init(&c->lock, NULL);
     Sha256 s;
     sha256_init(&s);
     nb_hash_runtime(&s);
@@ -77,6 +82,7 @@ void native_cache_close(NativeCache *c)
     if (!c)
         return;
     free(c->dir);
+    pthread_mutex_destroy(&c->lock);
     free(c);
 }
 
@@ -260,9 +266,11 @@ void ncache_store(NativeCache *c, const unsigned char key[32], const void *obj, 
         else
             ok = outfile_commit(&out, why, sizeof why) == 0;
     }
+    pthread_mutex_lock(&c->lock);
     if (!ok && !c->write_failed)
         fprintf(stderr, "%s: warning: cannot write to the code cache: %s; its shaders are "
                         "compiled again next time\n", c->dir, why);
     c->write_failed |= !ok;
+    pthread_mutex_unlock(&c->lock);
     free(path);
 }

@@ -56,8 +56,9 @@ typedef struct NativeShader NativeShader;
    everything that determines it: the shader's lowered code (with an
    instance's constants), the ISA, the optimisation level, LLVM's version
    and the runtime's bitcode. A later compile of the same loads the
-   object file rather than compiling. Used by one thread at a time; runs
-   (processes) may share the folder. */
+   object file rather than compiling. Compiles look entries up on one
+   thread; the deferred compiles (native_finish) may store them from
+   several at once. Runs (processes) may share the folder. */
 typedef struct NativeCache NativeCache;
 /* The cache in folder dir, made if missing (not its parents). NULL with
    the reason in err. */
@@ -72,6 +73,11 @@ typedef struct NativeOptions {
     char *lacks;
     int lackslen;
     NativeCache *cache;    /* NULL: none */
+    /* Return the shader once lowered, its compilation (LLVM's pipeline
+       and the JIT, nearly all the time) left to native_finish, which may
+       run on another thread: a renderer compiles a frame's shaders at
+       once. */
+    bool defer;
 } NativeOptions;
 
 /* Lowers shader (IR made ready by backend_vm_object: defaults prepared,
@@ -81,6 +87,17 @@ typedef struct NativeOptions {
 NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
                              const NativeOptions *opt);
 void native_free(NativeShader *ns);
+
+/* Compiles ns where native_compile deferred it (opt->defer), on the
+   calling thread, or waits while another thread compiles it; returns at
+   once where it is compiled. Any thread may call it, any number of
+   times; the other functions here take ns only after it returned (but
+   native_free, native_from_cache, and native_session_open, which calls
+   it). Whether ns has
+   code; if not, native_error says why. A shader that failed runs no
+   batch: native_session_run returns that error. */
+bool native_finish(NativeShader *ns);
+const char *native_error(const NativeShader *ns);
 
 /* The pipeline for the .sl file at path, as rslvm takes it: its VM
    object into *obj (the layout native code exchanges) and its native

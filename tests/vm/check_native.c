@@ -167,7 +167,7 @@ static void run_case(const Case *c, int level, NativeIsa isa, const VmHost *host
     IrModule *m = NULL;
     VmObject *o = run_compile(&ctx, c->src, level, &m);
     ck_assert_msg(o != NULL, "%s: does not compile", c->name);
-    NativeOptions opt = { level, isa, NULL, 0, NULL };
+    NativeOptions opt = { .level = level, .isa = isa };
     NativeShader *ns = native_compile(&ctx, run_shader(m), o, &opt);
     ck_assert_msg(ns != NULL, "%s: no native code at -O%d for %s", c->name, level,
                   native_isa_name(isa));
