@@ -278,18 +278,18 @@ static bool compile_module(NativeShader *ns)
     return !ns->error;
 }
 
-/* The code of L's module from cache c under key (computed here), with
-   "shade" in *fn, or NULL on a miss; the module is kept for compiling. */
-static NativeJit *load_cached(NativeCache *c, Lower *L, NativeIsa isa, int level,
-                              unsigned char key[32], void **fn)
+/* The code of ns's module from cache c under ns->key (computed here),
+   with "shade" in *fn, or NULL on a miss; the module is kept for
+   compiling. */
+static NativeJit *load_cached(NativeCache *c, NativeShader *ns, void **fn)
 {
-    ncache_key(c, L->mod, isa, level, key);
+    ncache_key(c, ns->mod, ns->isa, ns->level, ns->key);
     size_t size;
-    char *obj = ncache_load(c, key, &size), *msg = NULL;
-    NativeJit *jit = obj ? nj_load(obj, size, isa, "shade", fn, &msg) : NULL;
+    char *obj = ncache_load(c, ns->key, &size), *msg = NULL;
+    NativeJit *jit = obj ? nj_load(obj, size, ns->isa, "shade", fn, &msg) : NULL;
     if (obj && !jit) /* a sound entry LLJIT refuses: LLVM's to say why */
         fprintf(stderr, "warning: code cache entry for '%s' does not load: %s; compiling again\n",
-                L->fn->name, msg);
+                ns->name, msg);
     free(msg);
     free(obj);
     return jit;
@@ -311,7 +311,7 @@ static NativeShader *lowered(Lower *L, LLVMOrcThreadSafeContextRef tsc, NativeIs
     ns->sites = L->sites, ns->nsites = L->nsites, L->sites = NULL, L->nsites = 0;
     ns->backs = L->backs, ns->nbacks = L->nbacks, L->backs = NULL, L->nbacks = 0;
     L->mod = NULL;
-    if (opt->cache && (ns->jit = load_cached(opt->cache, L, isa, opt->level, ns->key, &fn))) {
+    if (opt->cache && (ns->jit = load_cached(opt->cache, ns, &fn))) {
         char *msg = NULL;
         ns->shade = (ShadeFn)fn;
         ns->cached = true;
