@@ -248,7 +248,7 @@ static IrFunc *shader_of(IrModule *m)
    back end made ready (obj is its layout). */
 static bool emit_native(RslcCtx *rc, IrModule *m, const VmObject *obj, const Options *opt)
 {
-    NativeOptions nopt = { .level = opt->opt_level, .isa = NATIVE_ISA_AUTO };
+    NativeOptions nopt = { .level = opt->opt_level, .isa = NATIVE_ISA_AUTO, .keep_llvm = true };
     IrFunc *shader = shader_of(m);
     if (!shader)
         return false;

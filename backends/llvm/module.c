@@ -47,7 +47,7 @@ struct NativeShader {
     int nsites;
     NativeBack *backs;
     int nbacks;
-    char *llvm_text;            /* NULL: read from the code cache */
+    char *llvm_text;            /* NULL: not kept (keep_llvm), or read from the code cache */
     bool cached;
     double ms;
     /* Compilation after lowering (native_finish): until it begins, the
@@ -56,6 +56,7 @@ struct NativeShader {
     LLVMOrcThreadSafeContextRef tsc;
     LLVMModuleRef mod;
     int level;
+    bool keep_llvm;
     NativeCache *cache;         /* where the code goes once compiled, or NULL */
     unsigned char key[32];
     char *name;                 /* the shader's, for messages */
@@ -260,7 +261,8 @@ static bool compile_module(NativeShader *ns)
         ns->error = failure(ns->name, "LLVM's optimisation", msg);
         LLVMDisposeModule(ns->mod);
     } else {
-        ns->llvm_text = LLVMPrintModuleToString(ns->mod);
+        if (ns->keep_llvm)
+            ns->llvm_text = LLVMPrintModuleToString(ns->mod);
         if (!(ns->jit = nj_compile(ns->tsc, ns->mod, ns->isa, "shade", &fn, &msg))
             || (ns->drows && !(ns->prelude = (ShadeFn)nj_lookup(ns->jit, "prelude", &msg))))
             ns->error = failure(ns->name, "the JIT", msg);
@@ -303,7 +305,8 @@ static NativeShader *lowered(Lower *L, LLVMOrcThreadSafeContextRef tsc, NativeIs
     NativeShader *ns = calloc(1, sizeof *ns);
     void *fn = NULL;
     *ns = (NativeShader){ .isa = isa, .W = L->W, .drows = L->drows, .tsc = tsc, .mod = L->mod,
-                          .level = opt->level, .cache = opt->cache, .name = strdup(L->fn->name),
+                          .level = opt->level, .keep_llvm = opt->keep_llvm, .cache = opt->cache,
+                          .name = strdup(L->fn->name),
                           .state = NS_PENDING };
     pthread_mutex_init(&ns->lock, NULL);
     pthread_cond_init(&ns->done, NULL);
@@ -428,7 +431,9 @@ bool native_from_cache(const NativeShader *ns)
 
 void native_print_llvm(const NativeShader *ns, FILE *out)
 {
-    fputs(ns->llvm_text ? ns->llvm_text : "; read from the code cache: no LLVM IR kept\n", out);
+    fputs(ns->llvm_text ? ns->llvm_text
+          : ns->cached ? "; read from the code cache: no LLVM IR kept\n"
+                       : "; no LLVM IR kept: compiled without NativeOptions.keep_llvm\n", out);
 }
 
 /* ---- running ------------------------------------------------------------------ */

@@ -64,7 +64,7 @@ START_TEST(math_is_inlined)
         IrModule *m = NULL;
         VmObject *o = run_compile(&ctx, inlined_src, 2, &m);
         ck_assert_ptr_nonnull(o);
-        NativeOptions opt = { .level = 2, .isa = (NativeIsa)isa };
+        NativeOptions opt = { .level = 2, .isa = (NativeIsa)isa, .keep_llvm = true };
         NativeShader *ns = native_compile(&ctx, run_shader(m), o, &opt);
         ck_assert_ptr_nonnull(ns);
         char *text = module_text(ns), sin_w[40];
