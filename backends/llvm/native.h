@@ -63,6 +63,11 @@ typedef struct NativeCache NativeCache;
 /* The cache in folder dir, made if missing (not its parents). NULL with
    the reason in err. */
 NativeCache *native_cache_open(const char *dir, char *err, int errlen);
+/* The bound on the entries' bytes in the folder: past it, a store
+   removes the entries used least recently (codecache.c). 256 MiB is a
+   few thousand shaders' code, and far less than a disk holds. */
+#define NATIVE_CACHE_LIMIT ((uint64_t)256 << 20)
+void native_cache_limit(NativeCache *c, uint64_t bytes);
 void native_cache_close(NativeCache *c);
 
 typedef struct NativeOptions {
