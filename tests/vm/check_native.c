@@ -137,6 +137,16 @@ static float e_illuminance(float u, float v)
     return v > 0.4f ? 1 + 0.5f / d2 : 2;
 }
 
+/* The test host's spaces (runtime/host.h): a world point w is at
+   w + (0, 0, 5) in current space, an object point o at 2 o + (0, 0, 5). */
+static float e_spaces(float u, float v)
+{
+    float p[3] = { u, v, 2 };
+    if (!(u > 0.5f))
+        p[0] = u / 2, p[1] = v / 2, p[2] = 1;
+    return p[0] + 10 * p[1] + 100 * p[2] + 1000 * 0.5f;
+}
+
 static const Case cases[] = {
     { "illuminance under a varying if, diverging inside", T "{ if (u > 0.3) {"
       " illuminance(P, N, PI / 2) { if (v > 0.4) r += comp(Cl, 0); else r += 1; } } }",
@@ -159,6 +169,11 @@ static const Case cases[] = {
       " if (u > 0) a = 1 / u; if (v > 0.25) b = sqrt(v - 0.25); if (u > 0.5) c = log(u - 0.5);"
       " r = a + b + c; }", e_masked_inf },
     { "output written by some lanes", T "{ if (u < 0.5) r = v + 1; }", e_some_lanes },
+    { "transforms to named spaces, per group and per lane", T "{ point q = point(u, v, 7), p;"
+      " varying string sp = u > 0.5 ? \"world\" : \"object\"; point ps = transform(sp, q);"
+      " if (u > 0.5) p = transform(\"world\", q); else p = transform(\"object\", q);"
+      " r = xcomp(ps) + 10 * ycomp(p) + 100 * zcomp(ps)"
+      " + 1000 * zcomp(vtransform(\"object\", vector(u, v, 1))); }", e_spaces },
 };
 
 /* Runs ns, c's native code (o its object), on the grid with holes under
