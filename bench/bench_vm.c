@@ -25,7 +25,7 @@
 #include "runtime/host.h"
 #include "vm/session.h"
 
-enum { SIDE = 512, BATCH = VM_MAX_BATCH, REPS = 5, ROUNDS = 5 };
+enum { SIDE = 512, BATCH = VM_MAX_BATCH, REPS = 5, ROUNDS = 5, JIT_REPS = 5 };
 
 static double now_s(void)
 {
@@ -170,7 +170,8 @@ static double native_rate(bool plastic)
 }
 
 /* Native points/s of the shader at path for each ISA (0 where the CPU
-   lacks it), and the JIT time of the widest; why says why not. */
+   lacks it), and the JIT time of the widest, the best of JIT_REPS
+   compiles (the machine is shared); why says why not. */
 static void native_rates(const char *path, double *rates, double *jit_ms, char *why, size_t len)
 {
     for (int isa = NATIVE_ISA_SSE42; isa <= NATIVE_ISA_AVX512; isa++) {
@@ -188,6 +189,14 @@ static void native_rates(const char *path, double *rates, double *jit_ms, char *
         if (ns) {
             rates[isa] = rate(o, ns, NULL, why, len);
             *jit_ms = native_compile_ms(ns);
+            for (int r = 1; r < JIT_REPS && isa == (int)native_isa_best(); r++) {
+                VmObject *again = NULL;
+                NativeShader *more = native_compile_file(&rc, path, &opt, &again);
+                if (more && native_compile_ms(more) < *jit_ms)
+                    *jit_ms = native_compile_ms(more);
+                native_free(more);
+                vm_object_free(again);
+            }
         } else {
             snprintf(why, len, "native lacks %s", lacks[0] ? lacks : "a construct");
         }
@@ -299,7 +308,7 @@ int main(int argc, char **argv)
         if (best && c)
             printf(" %7.3f", best / c);
         if (best)
-            printf("   JIT %.0f ms", jit);
+            printf("   JIT %.1f ms", jit);
         else
             printf("   (%s)", nwhy);
         putchar('\n');
