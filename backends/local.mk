@@ -102,8 +102,17 @@ tests_vm_check_native_SOURCES = tests/vm/check_native.c tests/vm/run_compile.c \
 tests_vm_check_native_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/common \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DTOP_BUILDDIR='"$(abs_top_builddir)"'
 tests_vm_check_native_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_vm_check_native_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
+tests_vm_check_native_LDADD = $(NATIVE_LIBS) $(PTHREAD_LIBS) $(CHECK_LIBS)
 EXTRA_tests_vm_check_native_DEPENDENCIES = tools/rslc$(EXEEXT) tools/rslvm$(EXEEXT)
+
+# The code cache's bound: least recently used entries go past the limit.
+check_PROGRAMS += tests/vm/check_native_cache
+TESTS += tests/vm/check_native_cache
+tests_vm_check_native_cache_SOURCES = tests/vm/check_native_cache.c tests/vm/run_compile.c \
+	tests/vm/run_compile.h
+tests_vm_check_native_cache_CPPFLAGS = $(tests_vm_check_native_CPPFLAGS)
+tests_vm_check_native_cache_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_vm_check_native_cache_LDADD = $(NATIVE_LIBS) $(CHECK_LIBS)
 
 # PTX for NVIDIA GPUs: every standard shader's passes ptxas for sm_75 ...
 # sm_90 (skipped without ptxas).

@@ -44,7 +44,7 @@ static bool compile_once(const char *path, const char *gpu, double *vm_ms, doubl
     *vm_ms = now_ms() - t0;
     bool ok = o != NULL;
     if (ok && gpu) {
-        NativeOptions opt = { 2, NATIVE_ISA_AUTO, NULL, 0, NULL };
+        NativeOptions opt = { .level = 2, .isa = NATIVE_ISA_AUTO };
         IrFunc *shader = NULL;
         for (int i = 0; i < m->nfuncs; i++)
             if (m->funcs[i]->kind != SHADER_FUNCTION)

@@ -25,7 +25,7 @@
 #include "runtime/host.h"
 #include "vm/session.h"
 
-enum { SIDE = 512, BATCH = VM_MAX_BATCH, REPS = 5, ROUNDS = 5 };
+enum { SIDE = 512, BATCH = VM_MAX_BATCH, REPS = 5, ROUNDS = 5, JIT_REPS = 5 };
 
 static double now_s(void)
 {
@@ -170,7 +170,8 @@ static double native_rate(bool plastic)
 }
 
 /* Native points/s of the shader at path for each ISA (0 where the CPU
-   lacks it), and the JIT time of the widest; why says why not. */
+   lacks it), and the JIT time of the widest, the best of JIT_REPS
+   compiles (the machine is shared); why says why not. */
 static void native_rates(const char *path, double *rates, double *jit_ms, char *why, size_t len)
 {
     for (int isa = NATIVE_ISA_SSE42; isa <= NATIVE_ISA_AVX512; isa++) {
@@ -181,12 +182,21 @@ static void native_rates(const char *path, double *rates, double *jit_ms, char *
         FILE *quiet = fopen("/dev/null", "w");
         diag_set_output(&rc, quiet);
         char lacks[160] = "";
-        NativeOptions opt = { 2, (NativeIsa)isa, lacks, sizeof lacks, NULL };
+        NativeOptions opt = { .level = 2, .isa = (NativeIsa)isa, .lacks = lacks,
+                              .lackslen = sizeof lacks };
         VmObject *o = NULL;
         NativeShader *ns = native_compile_file(&rc, path, &opt, &o);
         if (ns) {
             rates[isa] = rate(o, ns, NULL, why, len);
             *jit_ms = native_compile_ms(ns);
+            for (int r = 1; r < JIT_REPS && isa == (int)native_isa_best(); r++) {
+                VmObject *again = NULL;
+                NativeShader *more = native_compile_file(&rc, path, &opt, &again);
+                if (more && native_compile_ms(more) < *jit_ms)
+                    *jit_ms = native_compile_ms(more);
+                native_free(more);
+                vm_object_free(again);
+            }
         } else {
             snprintf(why, len, "native lacks %s", lacks[0] ? lacks : "a construct");
         }
@@ -203,7 +213,7 @@ static NativeShader *spec_compile(const char *path, const IrSpec *spec, VmObject
                                   size_t len)
 {
     RslcCtx rc = { 0 };
-    NativeOptions opt = { 2, native_isa_best(), NULL, 0, NULL };
+    NativeOptions opt = { .level = 2, .isa = native_isa_best() };
     NativeShader *ns = native_compile_file_cpp(&rc, &rc, path, NULL, spec, &opt, NULL, NULL, o);
     if (!ns) {
         snprintf(why, len, "does not compile to native code");
@@ -298,7 +308,7 @@ int main(int argc, char **argv)
         if (best && c)
             printf(" %7.3f", best / c);
         if (best)
-            printf("   JIT %.0f ms", jit);
+            printf("   JIT %.1f ms", jit);
         else
             printf("   (%s)", nwhy);
         putchar('\n');

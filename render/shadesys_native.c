@@ -2,13 +2,24 @@
 ** shadesys_native.c: shadesys_native.h. The cache in memory is a list: a
 ** render has tens of shaders, and each is looked up once, when it is
 ** built. The code cache on disk (backends/llvm/codecache.c) is opened
-** with the first shader compiled; compiles run one at a time, in the
-** shading system's load().
+** with the first shader compiled.
+**
+** Compiles overlap. The shading system's load() runs the front end and
+** lowers (what needs the shader's IR); LLVM's pipeline and the JIT, the
+** bulk of the time, are deferred (native_finish) to worker threads, one
+** fewer than the processors (at least one), while load() goes on to the
+** next shader: a frame's shaders compile at once, and the render's
+** threads, which open a shader's sessions only when they first shade it,
+** finish any that no worker has begun (native_session_open). A worker
+** tells each shader's outcome as it finishes it, so notes and warnings
+** come in the order compiles end.
 */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "render/shadesys_native.h"
 
@@ -16,6 +27,12 @@ typedef struct Cached {
     uint64_t key;          /* hash_object of the object, with the ISA */
     NativeShader *ns;
 } Cached;
+
+/* A deferred compile, and what its note or warning names. */
+typedef struct Job {
+    NativeShader *ns;
+    char *file, *name, *what;
+} Job;
 
 struct NativeLib {
     NativeIsa isa;
@@ -26,6 +43,15 @@ struct NativeLib {
     NativeCache *disk;     /* the code cache on disk, or NULL */
     bool disk_tried;       /* opened, or warned that it cannot be */
     unsigned compiled, loaded; /* native code JIT-compiled, read from disk */
+    /* The workers and their queue: jobs[next..njobs) wait. The lock
+       guards the queue and closing. */
+    pthread_mutex_t lock;
+    pthread_cond_t more;
+    Job *jobs;
+    int njobs, capjobs, next;
+    bool closing;
+    pthread_t *workers;
+    int nworkers;
 };
 
 /* FNV-1a, 64 bits. */
@@ -93,18 +119,9 @@ NativeLib *native_lib_new(NativeIsa isa, bool notes)
     NativeLib *lib = calloc(1, sizeof *lib);
     lib->isa = isa == NATIVE_ISA_AUTO ? native_isa_best() : isa;
     lib->notes = notes;
+    pthread_mutex_init(&lib->lock, NULL);
+    pthread_cond_init(&lib->more, NULL);
     return lib;
-}
-
-void native_lib_free(NativeLib *lib)
-{
-    if (!lib)
-        return;
-    for (int i = 0; i < lib->ncache; i++)
-        native_free(lib->cache[i].ns);
-    free(lib->cache);
-    native_cache_close(lib->disk);
-    free(lib);
 }
 
 /* The first line of text, without its newline. */
@@ -112,6 +129,98 @@ static const char *first_line(char *text)
 {
     text[strcspn(text, "\n")] = '\0';
     return text;
+}
+
+/* Finishes job's compile (or waits for the thread that does) and tells
+   how it went. */
+static void finish_job(const NativeLib *lib, Job *job)
+{
+    if (!native_finish(job->ns)) {
+        char *why = strdup(native_error(job->ns));
+        fprintf(stderr, "%s: warning: shader \"%s\"%s runs on the VM: %s\n", job->file,
+                job->name, job->what, why ? first_line(why) : "native compilation failed");
+        free(why);
+    } else if (lib->notes) {
+        fprintf(stderr, "%s: note: shader \"%s\"%s runs in native code (%s, JIT %.1f ms)\n",
+                job->file, job->name, job->what, native_isa_name(lib->isa),
+                native_compile_ms(job->ns));
+    }
+    free(job->file);
+    free(job->name);
+    free(job->what);
+}
+
+static void *worker(void *data)
+{
+    NativeLib *lib = data;
+    pthread_mutex_lock(&lib->lock);
+    for (;;) {
+        while (lib->next == lib->njobs && !lib->closing)
+            pthread_cond_wait(&lib->more, &lib->lock);
+        if (lib->next == lib->njobs)
+            break;
+        Job job = lib->jobs[lib->next++];
+        pthread_mutex_unlock(&lib->lock);
+        finish_job(lib, &job);
+        pthread_mutex_lock(&lib->lock);
+    }
+    pthread_mutex_unlock(&lib->lock);
+    return NULL;
+}
+
+/* Queues ns's compile, starting the workers with the first; where no
+   thread starts, the job is done here and now. */
+static void defer(NativeLib *lib, NativeShader *ns, const char *file, const char *name,
+                  const char *what)
+{
+    Job job = { ns, strdup(file), strdup(name), strdup(what) };
+    if (!lib->workers) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        int want = cpus > 2 ? (int)cpus - 1 : 1;
+        lib->workers = calloc((size_t)want, sizeof *lib->workers);
+        for (int i = 0; lib->workers && i < want; i++)
+            lib->nworkers += pthread_create(&lib->workers[lib->nworkers], NULL, worker, lib) == 0;
+    }
+    pthread_mutex_lock(&lib->lock);
+    bool queued = lib->nworkers > 0 && job.file && job.name && job.what;
+    if (queued && lib->njobs == lib->capjobs) {
+        int cap = lib->capjobs ? 2 * lib->capjobs : 16;
+        Job *more = realloc(lib->jobs, (size_t)cap * sizeof *more);
+        queued = more != NULL;
+        if (more)
+            lib->jobs = more, lib->capjobs = cap;
+    }
+    if (queued) {
+        lib->jobs[lib->njobs++] = job;
+        pthread_cond_signal(&lib->more);
+    }
+    pthread_mutex_unlock(&lib->lock);
+    if (!queued) {
+        job = (Job){ ns, strdup(file), strdup(name), strdup(what) };
+        finish_job(lib, &job);
+    }
+}
+
+void native_lib_free(NativeLib *lib)
+{
+    if (!lib)
+        return;
+    /* The queue runs dry first: each compile is told. */
+    pthread_mutex_lock(&lib->lock);
+    lib->closing = true;
+    pthread_cond_broadcast(&lib->more);
+    pthread_mutex_unlock(&lib->lock);
+    for (int i = 0; i < lib->nworkers; i++)
+        pthread_join(lib->workers[i], NULL);
+    free(lib->workers);
+    free(lib->jobs);
+    pthread_mutex_destroy(&lib->lock);
+    pthread_cond_destroy(&lib->more);
+    for (int i = 0; i < lib->ncache; i++)
+        native_free(lib->cache[i].ns);
+    free(lib->cache);
+    native_cache_close(lib->disk);
+    free(lib);
 }
 
 /* The native code cached for obj, or NULL (a NativeKnown); its key in
@@ -152,7 +261,8 @@ VmObject *native_lib_compile(NativeLib *lib, const char *code_cache, const char 
        this compile fails. */
     nrc.diag_out = open_memstream(&why, &whylen);
     rc.diag_out = open_memstream(&front, &frontlen);
-    NativeOptions opt = { 2, lib->isa, lacks, sizeof lacks, disk_cache(lib, code_cache) };
+    NativeOptions opt = { .level = 2, .isa = lib->isa, .lacks = lacks, .lackslen = sizeof lacks,
+                          .cache = disk_cache(lib, code_cache), .defer = true };
     VmObject *obj;
     *ns = native_compile_file_cpp(&rc, &nrc, file, cpp, spec, &opt, cached, lib, &obj);
     fclose(nrc.diag_out);
@@ -160,11 +270,14 @@ VmObject *native_lib_compile(NativeLib *lib, const char *code_cache, const char 
     if (!obj)
         fputs(front, stderr);
     free(front);
+    /* Code read from the code cache comes compiled (or failed to load). */
     bool fresh = *ns && cached(obj, lib) != *ns, loaded = fresh && native_from_cache(*ns);
-    if (obj && lib->notes && fresh)
-        fprintf(stderr, "%s: note: shader \"%s\"%s runs in native code (%s, %s %.1f ms)\n",
-                file, obj->name, what, native_isa_name(lib->isa),
-                loaded ? "read from the code cache in" : "JIT", native_compile_ms(*ns));
+    if (fresh && !loaded)
+        defer(lib, *ns, file, obj->name, what);
+    else if (obj && lib->notes && fresh)
+        fprintf(stderr, "%s: note: shader \"%s\"%s runs in native code (%s, read from the code "
+                        "cache in %.1f ms)\n", file, obj->name, what, native_isa_name(lib->isa),
+                native_compile_ms(*ns));
     else if (obj && lib->notes && *ns)
         fprintf(stderr, "%s: note: shader \"%s\"%s runs in native code (%s, that of an "
                         "identical shader)\n", file, obj->name, what, native_isa_name(lib->isa));

@@ -248,7 +248,7 @@ static IrFunc *shader_of(IrModule *m)
    back end made ready (obj is its layout). */
 static bool emit_native(RslcCtx *rc, IrModule *m, const VmObject *obj, const Options *opt)
 {
-    NativeOptions nopt = { opt->opt_level, NATIVE_ISA_AUTO, NULL, 0, NULL };
+    NativeOptions nopt = { .level = opt->opt_level, .isa = NATIVE_ISA_AUTO, .keep_llvm = true };
     IrFunc *shader = shader_of(m);
     if (!shader)
         return false;
@@ -269,7 +269,7 @@ static bool emit_native(RslcCtx *rc, IrModule *m, const VmObject *obj, const Opt
 /* With --gpu, the object carries the shader's PTX for that GPU. */
 static bool add_ptx(RslcCtx *rc, IrModule *m, VmObject *obj, const Options *opt)
 {
-    NativeOptions nopt = { opt->opt_level, NATIVE_ISA_AUTO, NULL, 0, NULL };
+    NativeOptions nopt = { .level = opt->opt_level, .isa = NATIVE_ISA_AUTO };
     IrFunc *shader = shader_of(m);
     char *ptx = shader ? native_compile_ptx(rc, shader, obj, &nopt, opt->gpu) : NULL;
     size_t n = ptx ? strlen(ptx) : 0;

@@ -285,7 +285,8 @@ static NativeShader *compile_native(const Run *r, RslcCtx *ctx, VmObject **obj)
     NativeCache *cache = r->code_cache ? native_cache_open(r->code_cache, err, sizeof err) : NULL;
     if (r->code_cache && !cache)
         fprintf(stderr, "rslvm: warning: %s; compiling without it\n", err);
-    NativeOptions nopt = { r->t.level, r->isa, lacks, sizeof lacks, cache };
+    NativeOptions nopt = { .level = r->t.level, .isa = r->isa, .lacks = lacks,
+                           .lackslen = sizeof lacks, .cache = cache };
     NativeShader *ns = native_compile_file_cpp(ctx, &nctx, r->t.input, NULL, NULL, &nopt, NULL, NULL, obj);
     native_cache_close(cache);
     fclose(whyf);

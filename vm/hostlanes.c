@@ -42,27 +42,36 @@ static bool to_current(const VmCall *call, const char *name, float m[16])
 /* transform, vtransform and ntransform with named spaces: (to, p) from
    current, (from, to, p), or (from, m, p): from `from` to current, then
    by m. */
-void vm_lane_transform(float *out, const VmCall *call)
+bool vm_lane_transform_matrix(const VmCall *call, float m[16])
 {
     const char *letters = call->self->letters;
     int n = call->nargs;
-    float from[16], m[16];
+    float from[16];
     bool ok = n == 2 ? to_current(call, "current", from)
                      : to_current(call, vm_lane_string(call, 0), from);
     if (!ok)
-        return;
+        return false;
     if (n == 3 && letters[1] == 'm') {
         rsl_matmul(from, call->args[1], m);
     } else {
         float to[16], inv[16];
         if (!to_current(call, vm_lane_string(call, n - 2), to))
-            return;
+            return false;
         if (!rsl_matinv(to, inv)) {
             vm_lane_fault(call, "coordinate system '%s' is singular", vm_lane_string(call, n - 2));
-            return;
+            return false;
         }
         rsl_matmul(from, inv, m);
     }
+    return true;
+}
+
+void vm_lane_transform(float *out, const VmCall *call)
+{
+    int n = call->nargs;
+    float m[16];
+    if (!vm_lane_transform_matrix(call, m))
+        return;
     const float *args[2] = { m, call->args[n - 1] };
     const int argn[2] = { 16, 3 };
     rsl_builtin_eval(call->self->base, 2, args, argn, out, 3);

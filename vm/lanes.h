@@ -23,6 +23,10 @@ void vm_lane_match(float *out, const VmCall *call);
    queries and message passing, raylevel and friends, shadername,
    caustic. */
 void vm_lane_transform(float *out, const VmCall *call);
+/* The matrix such a call applies to its last argument (the point, vector
+   or normal), from its other arguments (native code asks it once for a
+   group of lanes that share them); false after a fault. */
+bool vm_lane_transform_matrix(const VmCall *call, float m[16]);
 void vm_lane_depth(float *out, const VmCall *call);
 void vm_lane_texture(float *out, const VmCall *call);
 void vm_lane_textureinfo(float *out, const VmCall *call);

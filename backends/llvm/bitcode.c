@@ -356,6 +356,20 @@ static void prune_math_table(LLVMModuleRef mod)
     free(read);
 }
 
+/* Drops the functions and globals of mod that nothing uses; NULL, or a
+   malloc'd message. */
+static char *drop_dead(LLVMModuleRef mod)
+{
+    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(mod, "globaldce", NULL, opts);
+    LLVMDisposePassBuilderOptions(opts);
+    if (!e)
+        return NULL;
+    char *m = LLVMGetErrorMessage(e), *err = strdup(m);
+    LLVMDisposeErrorMessage(m);
+    return err;
+}
+
 char *nb_link_runtime(LLVMModuleRef mod)
 {
     int needs = runtime_needs(mod);
@@ -384,18 +398,11 @@ char *nb_link_runtime(LLVMModuleRef mod)
     if (err)
         return err;
     /* What the shader does not call goes first, so that the table's
-       readers left are the shader's calls. */
-    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(mod, "globaldce", NULL, opts);
-    LLVMDisposePassBuilderOptions(opts);
-    if (e) {
-        char *m = LLVMGetErrorMessage(e);
-        err = strdup(m);
-        LLVMDisposeErrorMessage(m);
-        return err;
-    }
-    prune_math_table(mod);
-    return NULL;
+       readers left are the shader's calls; then the entries the pruning
+       cleared, before the inliner would work through them. */
+    if (!(err = drop_dead(mod)))
+        prune_math_table(mod);
+    return err ? err : drop_dead(mod);
 }
 
 void nb_hash_runtime(Sha256 *s)

@@ -8,7 +8,8 @@
 ** calls native_rt_call, which gathers each lane, calls, and scatters the
 ** result. Varying lighting calls are one call per group (wide.c); a
 ** varying ray query's lanes go to the host's rays together where it has
-** them (host.h).
+** them (host.h); a varying transform to named spaces asks the host for
+** its matrix once per group.
 **
 ** A call's implicit arguments (P for lighting, Ng for faceforward, s, t,
 ** du, dv, and the derivatives of its marked arguments) are already its
@@ -209,6 +210,52 @@ static void ask_rays(const VmBuiltin *bi, VmState *st, int64_t base, int W, cons
             out[c * W + lane_of[k]] = res[k][c];
 }
 
+/* A varying transform, vtransform or ntransform with named spaces whose
+   lanes name the same spaces (and matrix), as nearly every call does:
+   the host's spaces are asked and the matrix made (an inversion among
+   it) once for the group, at its first lane, rather than at every lane;
+   each lane then applies it as the lane function would, through the math
+   builtin of (matrix, value). False where the lanes differ: the lane
+   function runs at each. */
+static bool group_transform(NativeRt *rt, const NativeSite *s, const VmBuiltin *bi, int64_t base,
+                            int32_t bits, const float *args, float *out)
+{
+    int W = rt->W, first = __builtin_ctz((unsigned)bits), shared = 0;
+    for (int i = 0; i + 1 < s->nargs; i++)
+        shared += s->argn[i];
+    for (int lane = first + 1; lane < W; lane++)
+        for (int row = 0; (bits >> lane & 1) && row < shared; row++)
+            if (memcmp(&args[row * W + lane], &args[row * W + first], sizeof *args) != 0)
+                return false;
+    float vals[1 + 16 + 3], m[16]; /* (from, to or m, value): at most this */
+    const float *argp[VM_MAX_ARGS];
+    if (shared + 3 > (int)(sizeof vals / sizeof *vals))
+        return false;
+    for (int i = 0, row = 0; i < s->nargs; i++) {
+        argp[i] = vals + row;
+        for (int k = 0; k < s->argn[i]; k++, row++)
+            vals[row] = args[row * W + first];
+    }
+    VmCall call = { bi, rt->state, (int)base + first, s->nargs, argp, s->argn };
+    if (!vm_lane_transform_matrix(&call, m)) /* a fault, which ends the run */
+        return true;
+    const RslMathFn *fn = rsl_builtin_find(bi->base, 2);
+    const int argn[2] = { 16, 3 };
+    for (int lane = first; lane < W; lane++) {
+        if (!(bits >> lane & 1))
+            continue;
+        float v[3], res[3] = { 0, 0, 0 };
+        for (int k = 0; k < 3; k++)
+            v[k] = args[(shared + k) * W + lane];
+        const float *a[2] = { m, v };
+        if (fn)
+            rsl_builtin_apply(fn, 2, a, argn, res, 3);
+        for (int k = 0; k < s->outn && k < 3; k++)
+            out[k * W + lane] = res[k];
+    }
+    return true;
+}
+
 void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, const float *args,
                     float *out)
 {
@@ -230,6 +277,9 @@ void native_rt_call(NativeRt *rt, int32_t site, int64_t base, int32_t bits, cons
         first++;
     rt->state->call_warned = false; /* vm_lane_warn: once per call and group */
     rt->state->call_file = s->file, rt->state->call_line = (uint32_t)s->line;
+    if (!memo && bits && bi->fn == vm_lane_transform
+        && group_transform(rt, s, bi, base, bits, args, out))
+        return;
     int total = 0, zeroed = bi->outn > s->outn ? bi->outn : s->outn;
     if (zeroed > VM_MAX_VALUE)
         zeroed = VM_MAX_VALUE;

@@ -24,9 +24,19 @@
 ** of killed runs swept), so that a reader (another render sharing the
 ** folder) sees the old entry or the new one; an entry that is not a
 ** regular file is not written over.
+**
+** The folder is kept within a bound (NATIVE_CACHE_LIMIT, or the one
+** native_cache_limit sets): after each store, the entries used least
+** recently are removed until the entries' files add up to no more.
+** Use is the file's modification time, which a hit sets to the present
+** (where the folder lets it: a cache read but not written keeps its
+** entries' times, so they age as written). Only entries' files (KEY.o,
+** regular) count and go; the entry just stored stays.
 */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/TargetMachine.h>
 #include <stdio.h>
@@ -49,6 +59,10 @@ struct NativeCache {
     char *dir;
     unsigned char runtime[32];  /* the SHA-256 of the runtime's bitcode */
     bool write_failed;          /* said once */
+    uint64_t limit;             /* bytes of entries kept */
+    /* Stores may run on several threads (deferred compiles, native.h):
+       the lock keeps write_failed's warning once. */
+    pthread_mutex_t lock;
 };
 
 NativeCache *native_cache_open(const char *dir, char *err, int errlen)
@@ -65,6 +79,8 @@ NativeCache *native_cache_open(const char *dir, char *err, int errlen)
     }
     NativeCache *c = calloc(1, sizeof *c);
     c->dir = strdup(dir);
+    c->limit = NATIVE_CACHE_LIMIT;
+    pthread_mutex_init(&c->lock, NULL);
     Sha256 s;
     sha256_init(&s);
     nb_hash_runtime(&s);
@@ -72,11 +88,17 @@ NativeCache *native_cache_open(const char *dir, char *err, int errlen)
     return c;
 }
 
+void native_cache_limit(NativeCache *c, uint64_t bytes)
+{
+    c->limit = bytes;
+}
+
 void native_cache_close(NativeCache *c)
 {
     if (!c)
         return;
     free(c->dir);
+    pthread_mutex_destroy(&c->lock);
     free(c);
 }
 
@@ -217,13 +239,16 @@ char *ncache_load(NativeCache *c, const unsigned char key[32], size_t *size)
     if (why && why[0])
         fprintf(stderr, "%s: warning: code cache entry unusable: %s; compiling again\n",
                 path ? path : c->dir, why);
-    free(path);
     if (why) {
+        free(path);
         free(buf);
         return NULL;
     }
     *size = n - HEADER;
     memmove(buf, buf + HEADER, *size);
+    /* Used now, for the bound's order; failing, the entry keeps its age. */
+    (void)utimensat(AT_FDCWD, path, NULL, 0);
+    free(path);
     return (char *)buf;
 }
 
@@ -243,6 +268,71 @@ static bool write_all(int fd, const void *p, size_t n, char *why, size_t whylen)
     return true;
 }
 
+/* An entry's file in the folder, as the bound sees it. */
+typedef struct Held {
+    char name[67];
+    uint64_t size;
+    struct timespec used;
+} Held;
+
+/* Whether name is an entry's: 64 lower-case hex digits and ".o". */
+static bool entry_name(const char *name)
+{
+    for (int i = 0; i < 64; i++)
+        if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'f')))
+            return false;
+    return strcmp(name + 64, ".o") == 0;
+}
+
+/* Least recently used first; then by name, so that runs agree. */
+static int by_use(const void *pa, const void *pb)
+{
+    const Held *a = pa, *b = pb;
+    if (a->used.tv_sec != b->used.tv_sec)
+        return a->used.tv_sec < b->used.tv_sec ? -1 : 1;
+    if (a->used.tv_nsec != b->used.tv_nsec)
+        return a->used.tv_nsec < b->used.tv_nsec ? -1 : 1;
+    return strcmp(a->name, b->name);
+}
+
+/* Removes the entries used least recently, but kept's (just stored),
+   until the entries' files of the folder add up to c->limit or less. A
+   folder that cannot be listed stays as it is; another run removing the
+   same entry at once is no matter. */
+static void keep_bound(NativeCache *c, const char *kept)
+{
+    DIR *d = opendir(c->dir);
+    if (!d)
+        return;
+    Held *held = NULL;
+    size_t n = 0, cap = 0;
+    uint64_t total = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        struct stat st;
+        if (!entry_name(e->d_name) || fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0
+            || !S_ISREG(st.st_mode))
+            continue;
+        if (n == cap) {
+            Held *more = realloc(held, (cap = cap ? 2 * cap : 64) * sizeof *more);
+            if (!more)
+                break;
+            held = more;
+        }
+        held[n] = (Held){ .size = (uint64_t)st.st_size, .used = st.st_mtim };
+        memcpy(held[n++].name, e->d_name, 67); /* an entry's name and its '\0' */
+        total += (uint64_t)st.st_size;
+    }
+    if (total > c->limit)
+        qsort(held, n, sizeof *held, by_use);
+    for (size_t i = 0; i < n && total > c->limit; i++)
+        if (strcmp(held[i].name, kept) != 0
+            && (unlinkat(dirfd(d), held[i].name, 0) == 0 || errno == ENOENT))
+            total -= held[i].size;
+    closedir(d);
+    free(held);
+}
+
 void ncache_store(NativeCache *c, const unsigned char key[32], const void *obj, size_t size)
 {
     char *path = entry_path(c, key), why[256] = "out of memory";
@@ -260,9 +350,13 @@ void ncache_store(NativeCache *c, const unsigned char key[32], const void *obj, 
         else
             ok = outfile_commit(&out, why, sizeof why) == 0;
     }
+    pthread_mutex_lock(&c->lock);
     if (!ok && !c->write_failed)
         fprintf(stderr, "%s: warning: cannot write to the code cache: %s; its shaders are "
                         "compiled again next time\n", c->dir, why);
     c->write_failed |= !ok;
+    if (ok)
+        keep_bound(c, strrchr(path, '/') + 1);
+    pthread_mutex_unlock(&c->lock);
     free(path);
 }

@@ -75,10 +75,14 @@ static char *error_text(LLVMErrorRef e)
     return r;
 }
 
-LLVMTargetMachineRef nj_target_machine(NativeIsa isa, char **err)
+void nj_init(void)
 {
     LLVMInitializeNativeTarget();
     LLVMInitializeNativeAsmPrinter();
+}
+
+LLVMTargetMachineRef nj_target_machine(NativeIsa isa, char **err)
+{
     char *triple = LLVMGetDefaultTargetTriple();
     LLVMTargetRef target;
     char *msg = NULL;

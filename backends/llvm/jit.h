@@ -11,8 +11,12 @@
 
 typedef struct NativeJit NativeJit;
 
-/* The host's target machine for isa (not AUTO); NULL with a malloc'd
-   message in *err. */
+/* Registers LLVM's target for the host. Before the first compile on any
+   thread: the registry is LLVM's global state, which the compiles on
+   other threads then only read. */
+void nj_init(void);
+/* The host's target machine for isa (not AUTO), after nj_init; NULL with
+   a malloc'd message in *err. */
 LLVMTargetMachineRef nj_target_machine(NativeIsa isa, char **err);
 /* Keeps LLVM's remarks and warnings about ctx's modules off stderr. */
 void nj_quiet(LLVMContextRef ctx);

@@ -19,6 +19,7 @@
 ** and one lane per thread for PTX (ptx.c, which wraps it in a kernel).
 */
 #include <llvm-c/Analysis.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,9 +47,23 @@ struct NativeShader {
     int nsites;
     NativeBack *backs;
     int nbacks;
-    char *llvm_text;            /* NULL: read from the code cache */
+    char *llvm_text;            /* NULL: not kept (keep_llvm), or read from the code cache */
     bool cached;
     double ms;
+    /* Compilation after lowering (native_finish): until it begins, the
+       lowered module in its own context and what compiling it needs;
+       afterwards, why it failed (else NULL). The lock guards state. */
+    LLVMOrcThreadSafeContextRef tsc;
+    LLVMModuleRef mod;
+    int level;
+    bool keep_llvm;
+    NativeCache *cache;         /* where the code goes once compiled, or NULL */
+    unsigned char key[32];
+    char *name;                 /* the shader's, for messages */
+    char *error;
+    enum { NS_PENDING, NS_COMPILING, NS_READY, NS_FAILED } state;
+    pthread_mutex_t lock;
+    pthread_cond_t done;
 };
 
 static double now_ms(void)
@@ -217,50 +232,102 @@ void nl_lower_done(Lower *L)
     lower_free(L);
 }
 
-/* L's module linked with the runtime (bitcode.c), optimised and
-   JIT-compiled, with "shade" found in *fn and the optimised module as text
-   in *text; NULL after a diagnostic (the module taken either way). */
-static NativeJit *compile_module(RslcCtx *rc, IrFunc *shader, Lower *L,
-                                 LLVMOrcThreadSafeContextRef tsc, NativeIsa isa, int level,
-                                 char **text, void **fn)
+/* A message "native code for 'NAME': WHAT: MSG" (msg taken), malloc'd. */
+static char *failure(const char *name, const char *what, char *msg)
 {
-    char *msg = NULL;
-    LLVMTargetMachineRef tm = nj_target_machine(isa, &msg);
-    NativeJit *jit = NULL;
-    if (tm)
-        nj_set_target(L->mod, tm);
-    if (!tm || (msg = nb_link_runtime(L->mod))) {
-        fail(rc, shader, tm ? "the runtime's bitcode" : "LLVM's target machine", msg);
-        LLVMDisposeModule(L->mod);
-    } else if ((msg = nj_optimize(L->mod, tm, level))) {
-        fail(rc, shader, "LLVM's optimisation", msg);
-        LLVMDisposeModule(L->mod);
-    } else {
-        *text = LLVMPrintModuleToString(L->mod);
-        if (!(jit = nj_compile(tsc, L->mod, isa, "shade", fn, &msg)))
-            fail(rc, shader, "the JIT", msg);
-    }
-    L->mod = NULL;
-    if (tm)
-        LLVMDisposeTargetMachine(tm);
-    return jit;
+    size_t n = strlen(name) + strlen(what) + (msg ? strlen(msg) : 6) + 32;
+    char *text = malloc(n);
+    if (text)
+        snprintf(text, n, "native code for '%s': %s: %s", name, what, msg ? msg : "failed");
+    free(msg);
+    return text ? text : strdup("out of memory");
 }
 
-/* The code of L's module from cache c under key (computed here), with
-   "shade" in *fn, or NULL on a miss; the module is kept for compiling. */
-static NativeJit *load_cached(NativeCache *c, Lower *L, NativeIsa isa, int level,
-                              unsigned char key[32], void **fn)
+/* ns's module linked with the runtime (bitcode.c), optimised and
+   JIT-compiled, with "shade" (and "prelude") found and the optimised
+   module kept as text; false with ns->error (the module taken either
+   way). */
+static bool compile_module(NativeShader *ns)
 {
-    ncache_key(c, L->mod, isa, level, key);
+    char *msg = NULL;
+    LLVMTargetMachineRef tm = nj_target_machine(ns->isa, &msg);
+    void *fn = NULL;
+    if (tm)
+        nj_set_target(ns->mod, tm);
+    if (!tm || (msg = nb_link_runtime(ns->mod))) {
+        ns->error = failure(ns->name, tm ? "the runtime's bitcode" : "LLVM's target machine", msg);
+        LLVMDisposeModule(ns->mod);
+    } else if ((msg = nj_optimize(ns->mod, tm, ns->level))) {
+        ns->error = failure(ns->name, "LLVM's optimisation", msg);
+        LLVMDisposeModule(ns->mod);
+    } else {
+        if (ns->keep_llvm)
+            ns->llvm_text = LLVMPrintModuleToString(ns->mod);
+        if (!(ns->jit = nj_compile(ns->tsc, ns->mod, ns->isa, "shade", &fn, &msg))
+            || (ns->drows && !(ns->prelude = (ShadeFn)nj_lookup(ns->jit, "prelude", &msg))))
+            ns->error = failure(ns->name, "the JIT", msg);
+    }
+    ns->mod = NULL;
+    ns->shade = (ShadeFn)fn;
+    if (tm)
+        LLVMDisposeTargetMachine(tm);
     size_t size;
-    char *obj = ncache_load(c, key, &size), *msg = NULL;
-    NativeJit *jit = obj ? nj_load(obj, size, isa, "shade", fn, &msg) : NULL;
+    const void *code = !ns->error && ns->cache ? nj_object(ns->jit, &size) : NULL;
+    if (code)
+        ncache_store(ns->cache, ns->key, code, size);
+    LLVMOrcDisposeThreadSafeContext(ns->tsc);
+    ns->tsc = NULL;
+    return !ns->error;
+}
+
+/* The code of ns's module from cache c under ns->key (computed here),
+   with "shade" in *fn, or NULL on a miss; the module is kept for
+   compiling. */
+static NativeJit *load_cached(NativeCache *c, NativeShader *ns, void **fn)
+{
+    ncache_key(c, ns->mod, ns->isa, ns->level, ns->key);
+    size_t size;
+    char *obj = ncache_load(c, ns->key, &size), *msg = NULL;
+    NativeJit *jit = obj ? nj_load(obj, size, ns->isa, "shade", fn, &msg) : NULL;
     if (obj && !jit) /* a sound entry LLJIT refuses: LLVM's to say why */
         fprintf(stderr, "warning: code cache entry for '%s' does not load: %s; compiling again\n",
-                L->fn->name, msg);
+                ns->name, msg);
     free(msg);
     free(obj);
     return jit;
+}
+
+/* A shader as lowering left L (its module in tsc), its code not yet
+   compiled, or read from the code cache (then its "shade" in *fn). */
+static NativeShader *lowered(Lower *L, LLVMOrcThreadSafeContextRef tsc, NativeIsa isa,
+                             const NativeOptions *opt)
+{
+    NativeShader *ns = calloc(1, sizeof *ns);
+    void *fn = NULL;
+    *ns = (NativeShader){ .isa = isa, .W = L->W, .drows = L->drows, .tsc = tsc, .mod = L->mod,
+                          .level = opt->level, .keep_llvm = opt->keep_llvm, .cache = opt->cache,
+                          .name = strdup(L->fn->name),
+                          .state = NS_PENDING };
+    pthread_mutex_init(&ns->lock, NULL);
+    pthread_cond_init(&ns->done, NULL);
+    ns->callees = L->callees, ns->ncallees = L->ncallees, L->callees = NULL;
+    ns->sites = L->sites, ns->nsites = L->nsites, L->sites = NULL, L->nsites = 0;
+    ns->backs = L->backs, ns->nbacks = L->nbacks, L->backs = NULL, L->nbacks = 0;
+    L->mod = NULL;
+    if (opt->cache && (ns->jit = load_cached(opt->cache, ns, &fn))) {
+        char *msg = NULL;
+        ns->shade = (ShadeFn)fn;
+        ns->cached = true;
+        if (ns->drows && !(ns->prelude = (ShadeFn)nj_lookup(ns->jit, "prelude", &msg)))
+            ns->error = failure(ns->name, "the JIT", msg);
+        ns->state = ns->error ? NS_FAILED : NS_READY;
+    }
+    if (ns->state != NS_PENDING) {
+        LLVMDisposeModule(ns->mod);
+        LLVMOrcDisposeThreadSafeContext(ns->tsc);
+        ns->mod = NULL, ns->tsc = NULL;
+    }
+    return ns;
 }
 
 NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
@@ -274,49 +341,53 @@ NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
         return fail(rc, shader, "the CPU", strdup("it has not even SSE4.2"));
     if (isa != NATIVE_ISA_SCALAR && isa > native_isa_best())
         return fail(rc, shader, "the CPU", strdup("it lacks the ISA asked for"));
+    /* Here, on the caller's thread, before native_finish may run on
+       others. */
+    nj_init();
     LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
     Lower L;
-    LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
-    nj_quiet(ctx);
-    NativeJit *jit = NULL;
-    void *fn = NULL;
-    char *text = NULL, *msg = NULL;
-    unsigned char key[32];
-    bool cached = false;
-    if (nl_lower(&L, rc, shader, obj, opt, ctx, native_isa_width(isa), false)) {
-        jit = opt->cache ? load_cached(opt->cache, &L, isa, opt->level, key, &fn) : NULL;
-        if (jit)
-            LLVMDisposeModule(L.mod);
-        else
-            jit = compile_module(rc, shader, &L, tsc, isa, opt->level, &text, &fn);
-        cached = jit && !text;
-        size_t size;
-        const void *code = jit && !cached && opt->cache ? nj_object(jit, &size) : NULL;
-        if (code)
-            ncache_store(opt->cache, key, code, size);
-    }
-    NativeShader *ns = jit ? calloc(1, sizeof *ns) : NULL;
-    if (ns) {
-        *ns = (NativeShader){ .isa = isa, .W = L.W, .jit = jit, .shade = (ShadeFn)fn,
-                              .drows = L.drows, .llvm_text = text, .cached = cached };
-        if (L.drows && !(ns->prelude = (ShadeFn)nj_lookup(jit, "prelude", &msg))) {
-            fail(rc, shader, "the JIT", msg);
-            native_free(ns);
-            ns = NULL;
-        } else {
-            ns->callees = L.callees, ns->ncallees = L.ncallees, L.callees = NULL;
-            ns->sites = L.sites, ns->nsites = L.nsites, L.sites = NULL, L.nsites = 0;
-            ns->backs = L.backs, ns->nbacks = L.nbacks, L.backs = NULL, L.nbacks = 0;
-        }
-    } else {
-        nj_free(jit);
-        LLVMDisposeMessage(text);
-    }
+    nj_quiet(LLVMOrcThreadSafeContextGetContext(tsc));
+    NativeShader *ns = NULL;
+    if (nl_lower(&L, rc, shader, obj, opt, LLVMOrcThreadSafeContextGetContext(tsc),
+                 native_isa_width(isa), false))
+        ns = lowered(&L, tsc, isa, opt);
+    else
+        LLVMOrcDisposeThreadSafeContext(tsc);
     nl_lower_done(&L);
-    LLVMOrcDisposeThreadSafeContext(tsc);
     if (ns)
         ns->ms = now_ms() - t0;
+    /* Code from the code cache that does not bind fails here either way. */
+    if (ns && (!opt->defer || ns->state == NS_FAILED) && !native_finish(ns)) {
+        diag_error(rc, shader->loc, "%s", ns->error);
+        native_free(ns);
+        ns = NULL;
+    }
     return ns;
+}
+
+bool native_finish(NativeShader *ns)
+{
+    pthread_mutex_lock(&ns->lock);
+    if (ns->state == NS_PENDING) {
+        ns->state = NS_COMPILING;
+        pthread_mutex_unlock(&ns->lock);
+        double t0 = now_ms();
+        bool ok = compile_module(ns);
+        ns->ms += now_ms() - t0;
+        pthread_mutex_lock(&ns->lock);
+        ns->state = ok ? NS_READY : NS_FAILED;
+        pthread_cond_broadcast(&ns->done);
+    }
+    while (ns->state == NS_COMPILING)
+        pthread_cond_wait(&ns->done, &ns->lock);
+    bool ready = ns->state == NS_READY;
+    pthread_mutex_unlock(&ns->lock);
+    return ready;
+}
+
+const char *native_error(const NativeShader *ns)
+{
+    return ns->error;
 }
 
 void native_free(NativeShader *ns)
@@ -332,6 +403,14 @@ void native_free(NativeShader *ns)
         free(ns->backs[i].file);
     free(ns->backs);
     LLVMDisposeMessage(ns->llvm_text);
+    if (ns->mod)
+        LLVMDisposeModule(ns->mod);
+    if (ns->tsc)
+        LLVMOrcDisposeThreadSafeContext(ns->tsc);
+    free(ns->name);
+    free(ns->error);
+    pthread_mutex_destroy(&ns->lock);
+    pthread_cond_destroy(&ns->done);
     free(ns);
 }
 
@@ -352,7 +431,9 @@ bool native_from_cache(const NativeShader *ns)
 
 void native_print_llvm(const NativeShader *ns, FILE *out)
 {
-    fputs(ns->llvm_text ? ns->llvm_text : "; read from the code cache: no LLVM IR kept\n", out);
+    fputs(ns->llvm_text ? ns->llvm_text
+          : ns->cached ? "; read from the code cache: no LLVM IR kept\n"
+                       : "; no LLVM IR kept: compiled without NativeOptions.keep_llvm\n", out);
 }
 
 /* ---- running ------------------------------------------------------------------ */
@@ -361,6 +442,9 @@ int native_session_open(NativeSession *nss, NativeShader *ns, VmSession *vm,
                         const struct VmHost *host, char *err, int errlen)
 {
     *nss = (NativeSession){ ns, vm, calloc((size_t)ns->ncallees + 1, sizeof *nss->builtins), host };
+    /* Compiled here if no other thread has begun to; one whose compile
+       failed opens, and its runs fail (native_session_run). */
+    native_finish(ns);
     if (!nss->builtins) {
         snprintf(err, (size_t)errlen, "out of memory");
         return -1;
@@ -421,6 +505,10 @@ int native_session_run(NativeSession *nss, VmState *s, char *err, int errlen)
 {
     const NativeShader *ns = nss->ns;
     int W = ns->W;
+    if (ns->error) {
+        snprintf(err, (size_t)errlen, "%s", ns->error);
+        return -1;
+    }
     /* The step budget (s->max_steps, 0: none) counts loop iterations. */
     NativeRt rt = { s->max_steps && s->max_steps < INT64_MAX ? (int64_t)s->max_steps : INT64_MAX, 0,
                     s, nss->builtins, ns->sites, W,

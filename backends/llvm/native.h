@@ -56,12 +56,18 @@ typedef struct NativeShader NativeShader;
    everything that determines it: the shader's lowered code (with an
    instance's constants), the ISA, the optimisation level, LLVM's version
    and the runtime's bitcode. A later compile of the same loads the
-   object file rather than compiling. Used by one thread at a time; runs
-   (processes) may share the folder. */
+   object file rather than compiling. Compiles look entries up on one
+   thread; the deferred compiles (native_finish) may store them from
+   several at once. Runs (processes) may share the folder. */
 typedef struct NativeCache NativeCache;
 /* The cache in folder dir, made if missing (not its parents). NULL with
    the reason in err. */
 NativeCache *native_cache_open(const char *dir, char *err, int errlen);
+/* The bound on the entries' bytes in the folder: past it, a store
+   removes the entries used least recently (codecache.c). 256 MiB is a
+   few thousand shaders' code, and far less than a disk holds. */
+#define NATIVE_CACHE_LIMIT ((uint64_t)256 << 20)
+void native_cache_limit(NativeCache *c, uint64_t bytes);
 void native_cache_close(NativeCache *c);
 
 typedef struct NativeOptions {
@@ -72,6 +78,14 @@ typedef struct NativeOptions {
     char *lacks;
     int lackslen;
     NativeCache *cache;    /* NULL: none */
+    /* Return the shader once lowered, its compilation (LLVM's pipeline
+       and the JIT, nearly all the time) left to native_finish, which may
+       run on another thread: a renderer compiles a frame's shaders at
+       once. */
+    bool defer;
+    /* Keep the optimised LLVM IR as text, for native_print_llvm (else,
+       the time of printing it, about 2% of a compile, is saved). */
+    bool keep_llvm;
 } NativeOptions;
 
 /* Lowers shader (IR made ready by backend_vm_object: defaults prepared,
@@ -81,6 +95,17 @@ typedef struct NativeOptions {
 NativeShader *native_compile(RslcCtx *rc, IrFunc *shader, const VmObject *obj,
                              const NativeOptions *opt);
 void native_free(NativeShader *ns);
+
+/* Compiles ns where native_compile deferred it (opt->defer), on the
+   calling thread, or waits while another thread compiles it; returns at
+   once where it is compiled. Any thread may call it, any number of
+   times; the other functions here take ns only after it returned (but
+   native_free, native_from_cache, and native_session_open, which calls
+   it). Whether ns has
+   code; if not, native_error says why. A shader that failed runs no
+   batch: native_session_run returns that error. */
+bool native_finish(NativeShader *ns);
+const char *native_error(const NativeShader *ns);
 
 /* The pipeline for the .sl file at path, as rslvm takes it: its VM
    object into *obj (the layout native code exchanges) and its native
@@ -109,8 +134,9 @@ double native_compile_ms(const NativeShader *ns);
 /* Whether its code was read from the code cache rather than compiled. */
 bool native_from_cache(const NativeShader *ns);
 
-/* Writes the LLVM IR (after optimisation) as text; code read from the
-   code cache has none, which a comment says. */
+/* Writes the LLVM IR (after optimisation) as text, where compiled with
+   keep_llvm; otherwise, and for code read from the code cache, a comment
+   says why there is none. */
 void native_print_llvm(const NativeShader *ns, FILE *out);
 
 /* A shader bound to a VM session's string table and host, as the

@@ -224,7 +224,7 @@ START_TEST(native)
         IrModule *m = NULL;
         VmObject *o = run_compile(&ctx, shader, level, &m);
         ck_assert(o != NULL);
-        NativeOptions opt = { level, (NativeIsa)isa, NULL, 0, NULL };
+        NativeOptions opt = { .level = level, .isa = (NativeIsa)isa };
         NativeShader *ns = native_compile(&ctx, run_shader(m), o, &opt);
         ck_assert_msg(ns != NULL, "no native code for %s", native_isa_name((NativeIsa)isa));
         Asks asks = { 0, 0 };

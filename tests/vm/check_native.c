@@ -9,12 +9,14 @@
 ** grid (21 points: a partial batch at W = 4, 8 and 16) with every fourth
 ** point not requested and its inputs NaN, at -O0 and -O2 and every ISA
 ** the CPU runs and W = 1 (PTX's lowering); the requested points must hold the values computed here
-** in C, and the others must be untouched. Also the tools: rslc
+** in C, and the others must be untouched; the same with the compiles
+** deferred and finished on other threads. Also the tools: rslc
 ** --emit=llvm and rslvm --backend native; and a host's rays, asked once
 ** per group.
 */
 #include <check.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,6 +137,16 @@ static float e_illuminance(float u, float v)
     return v > 0.4f ? 1 + 0.5f / d2 : 2;
 }
 
+/* The test host's spaces (runtime/host.h): a world point w is at
+   w + (0, 0, 5) in current space, an object point o at 2 o + (0, 0, 5). */
+static float e_spaces(float u, float v)
+{
+    float p[3] = { u, v, 2 };
+    if (!(u > 0.5f))
+        p[0] = u / 2, p[1] = v / 2, p[2] = 1;
+    return p[0] + 10 * p[1] + 100 * p[2] + 1000 * 0.5f;
+}
+
 static const Case cases[] = {
     { "illuminance under a varying if, diverging inside", T "{ if (u > 0.3) {"
       " illuminance(P, N, PI / 2) { if (v > 0.4) r += comp(Cl, 0); else r += 1; } } }",
@@ -157,20 +169,18 @@ static const Case cases[] = {
       " if (u > 0) a = 1 / u; if (v > 0.25) b = sqrt(v - 0.25); if (u > 0.5) c = log(u - 0.5);"
       " r = a + b + c; }", e_masked_inf },
     { "output written by some lanes", T "{ if (u < 0.5) r = v + 1; }", e_some_lanes },
+    { "transforms to named spaces, per group and per lane", T "{ point q = point(u, v, 7), p;"
+      " varying string sp = u > 0.5 ? \"world\" : \"object\"; point ps = transform(sp, q);"
+      " if (u > 0.5) p = transform(\"world\", q); else p = transform(\"object\", q);"
+      " r = xcomp(ps) + 10 * ycomp(p) + 100 * zcomp(ps)"
+      " + 1000 * zcomp(vtransform(\"object\", vector(u, v, 1))); }", e_spaces },
 };
 
-/* Runs c natively on the grid with holes under host; out gets r per
-   lane. */
-static void run_case(const Case *c, int level, NativeIsa isa, const VmHost *host, float *out)
+/* Runs ns, c's native code (o its object), on the grid with holes under
+   host; out gets r per lane. */
+static void run_lanes(const Case *c, VmObject *o, NativeShader *ns, const VmHost *host,
+                      float *out)
 {
-    RslcCtx ctx = { 0 };
-    IrModule *m = NULL;
-    VmObject *o = run_compile(&ctx, c->src, level, &m);
-    ck_assert_msg(o != NULL, "%s: does not compile", c->name);
-    NativeOptions opt = { level, isa, NULL, 0, NULL };
-    NativeShader *ns = native_compile(&ctx, run_shader(m), o, &opt);
-    ck_assert_msg(ns != NULL, "%s: no native code at -O%d for %s", c->name, level,
-                  native_isa_name(isa));
     VmSession ss;
     NativeSession nss;
     VmState s;
@@ -195,10 +205,37 @@ static void run_case(const Case *c, int level, NativeIsa isa, const VmHost *host
         out[l] = vm_var_load(&s, r, 0, l);
     native_session_close(&nss);
     vm_session_close(&ss);
+}
+
+/* Runs c natively on the grid with holes under host; out gets r per
+   lane. */
+static void run_case(const Case *c, int level, NativeIsa isa, const VmHost *host, float *out)
+{
+    RslcCtx ctx = { 0 };
+    IrModule *m = NULL;
+    VmObject *o = run_compile(&ctx, c->src, level, &m);
+    ck_assert_msg(o != NULL, "%s: does not compile", c->name);
+    NativeOptions opt = { .level = level, .isa = isa };
+    NativeShader *ns = native_compile(&ctx, run_shader(m), o, &opt);
+    ck_assert_msg(ns != NULL, "%s: no native code at -O%d for %s", c->name, level,
+                  native_isa_name(isa));
+    run_lanes(c, o, ns, host, out);
     native_free(ns);
     vm_object_free(o);
     ir_module_free(m);
     rslc_ctx_free(&ctx);
+}
+
+/* The requested lanes of got hold c's values, the others the marker. */
+static void check_lanes(const Case *c, const float *got, const char *how)
+{
+    for (int l = 0; l < N; l++) {
+        float u = (float)(l % GW) / (GW - 1), v = (float)(l / GW) / (GH - 1);
+        float want = l % 4 == 3 ? 1234.5f : c->expect(u, v);
+        ck_assert_msg(fabsf(got[l] - want) <= 1e-5f * fmaxf(1, fabsf(want)),
+                      "%s (%s) lane %d (u=%g v=%g): got %.9g, want %.9g", c->name, how, l, u, v,
+                      got[l], want);
+    }
 }
 
 START_TEST(diverging)
@@ -209,15 +246,66 @@ START_TEST(diverging)
             if (isa != NATIVE_ISA_SCALAR && isa > (int)native_isa_best())
                 continue;
             float got[N];
+            char how[64];
             run_case(c, level, (NativeIsa)isa, vm_test_host(), got);
-            for (int l = 0; l < N; l++) {
-                float u = (float)(l % GW) / (GW - 1), v = (float)(l / GW) / (GH - 1);
-                float want = l % 4 == 3 ? 1234.5f : c->expect(u, v);
-                ck_assert_msg(fabsf(got[l] - want) <= 1e-5f * fmaxf(1, fabsf(want)),
-                              "%s (-O%d %s) lane %d (u=%g v=%g): got %.9g, want %.9g", c->name,
-                              level, native_isa_name((NativeIsa)isa), l, u, v, got[l], want);
-            }
+            snprintf(how, sizeof how, "-O%d %s", level, native_isa_name((NativeIsa)isa));
+            check_lanes(c, got, how);
         }
+}
+END_TEST
+
+enum { NCASES = sizeof cases / sizeof *cases };
+
+/* Finishes the deferred compiles of every other case (data: the
+   shaders), from the first; how many failed, as a pointer (the check
+   library asserts on the test's own thread only). */
+static void *finish_alternate(void *data)
+{
+    NativeShader **ns = data;
+    intptr_t failed = 0;
+    for (int i = 0; i < NCASES; i += 2)
+        failed += !native_finish(ns[i]);
+    return (void *)failed;
+}
+
+/* Deferred compiles (a renderer's) finish on any thread: two threads
+   race to finish the same half of the cases (one compiles each, the
+   other waits for it), and native_session_open finishes the other half;
+   every case then computes what it does compiled at once. */
+START_TEST(deferred_compiles_finish_on_any_thread)
+{
+    RslcCtx ctx[NCASES];
+    IrModule *m[NCASES];
+    VmObject *o[NCASES];
+    NativeShader *ns[NCASES];
+    for (int i = 0; i < NCASES; i++) {
+        ctx[i] = (RslcCtx){ 0 };
+        o[i] = run_compile(&ctx[i], cases[i].src, 2, &m[i]);
+        ck_assert_msg(o[i] != NULL, "%s: does not compile", cases[i].name);
+        NativeOptions opt = { .level = 2, .isa = NATIVE_ISA_AUTO, .defer = true };
+        ns[i] = native_compile(&ctx[i], run_shader(m[i]), o[i], &opt);
+        ck_assert_msg(ns[i] != NULL, "%s: not lowered", cases[i].name);
+        /* Its IR goes now: what compiling needs was lowered already. */
+        ir_module_free(m[i]);
+    }
+    pthread_t t[2];
+    for (int k = 0; k < 2; k++)
+        ck_assert_int_eq(pthread_create(&t[k], NULL, finish_alternate, ns), 0);
+    for (int k = 0; k < 2; k++) {
+        void *failed;
+        pthread_join(t[k], &failed);
+        ck_assert_ptr_null(failed);
+    }
+    for (int i = 0; i < NCASES; i++) {
+        float got[N];
+        run_lanes(&cases[i], o[i], ns[i], vm_test_host(), got);
+        check_lanes(&cases[i], got, i % 2 ? "deferred, finished by its session"
+                                          : "deferred, finished by racing threads");
+        ck_assert_ptr_null(native_error(ns[i]));
+        native_free(ns[i]);
+        vm_object_free(o[i]);
+        rslc_ctx_free(&ctx[i]);
+    }
 }
 END_TEST
 
@@ -453,6 +541,7 @@ int main(void)
     TCase *tc = tcase_create("lanes diverging");
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, diverging, 0, (int)(sizeof cases / sizeof *cases));
+    tcase_add_test(tc, deferred_compiles_finish_on_any_thread);
     tcase_add_test(tc, tools);
     tcase_add_test(tc, tools_derivatives);
     tcase_add_test(tc, runaway_loop_stopped);

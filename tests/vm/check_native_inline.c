@@ -64,7 +64,7 @@ START_TEST(math_is_inlined)
         IrModule *m = NULL;
         VmObject *o = run_compile(&ctx, inlined_src, 2, &m);
         ck_assert_ptr_nonnull(o);
-        NativeOptions opt = { 2, (NativeIsa)isa, NULL, 0, NULL };
+        NativeOptions opt = { .level = 2, .isa = (NativeIsa)isa, .keep_llvm = true };
         NativeShader *ns = native_compile(&ctx, run_shader(m), o, &opt);
         ck_assert_ptr_nonnull(ns);
         char *text = module_text(ns), sin_w[40];
@@ -215,7 +215,7 @@ START_TEST(rows_agree_with_vm)
         /* The widest ISA: the narrower compile the same bitcode, and JIT
            time is what this test costs. */
         for (int isa = native_isa_best(); isa == (int)native_isa_best(); isa++) {
-            NativeOptions opt = { 2, (NativeIsa)isa, NULL, 0, NULL };
+            NativeOptions opt = { .level = 2, .isa = (NativeIsa)isa };
             NativeShader *ns = native_compile(&ctx, run_shader(m), o, &opt);
             ck_assert_msg(ns != NULL, "%s: no native code for %s", row_names[row],
                           native_isa_name((NativeIsa)isa));

@@ -203,7 +203,8 @@ static int check_case(const RunCase *c, Tally *t, FILE *quiet)
         for (int isa = NATIVE_ISA_SSE42; !bad && !lacks[0] && isa <= NATIVE_ISA_SCALAR; isa++) {
             if (isa != NATIVE_ISA_SCALAR && isa > (int)native_isa_best())
                 continue;
-            NativeOptions opt = { level, (NativeIsa)isa, lacks, sizeof lacks, NULL };
+            NativeOptions opt = { .level = level, .isa = (NativeIsa)isa, .lacks = lacks,
+                                  .lackslen = sizeof lacks };
             NativeShader *ns = native_compile(&ctx, run_shader(m), o, &opt);
             if (!ns) {
                 bad = lacks[0] ? NULL : "native compilation failed";
@@ -331,7 +332,7 @@ START_TEST(derivatives_across_groups)
                        native_isa_name((NativeIsa)isa));
                 continue;
             }
-            NativeOptions opt = { level, (NativeIsa)isa, NULL, 0, NULL };
+            NativeOptions opt = { .level = level, .isa = (NativeIsa)isa };
             NativeShader *ns = native_compile(&ctx, run_shader(m), o, &opt);
             ck_assert_msg(ns, "%s: no native code at -O%d", c->name, level);
             const char *bad = check_grid(c, o, ns, level, (NativeIsa)isa, 7, 5, msg, sizeof msg);
@@ -370,7 +371,8 @@ START_TEST(derivatives_left_to_the_vm)
             VmObject *o = run_compile(&ctx, cases[k].src, level, &m);
             ck_assert_ptr_nonnull(o);
             char lacks[200] = "";
-            NativeOptions opt = { level, NATIVE_ISA_AUTO, lacks, sizeof lacks, NULL };
+            NativeOptions opt = { .level = level, .isa = NATIVE_ISA_AUTO, .lacks = lacks,
+                                  .lackslen = sizeof lacks };
             ck_assert_ptr_null(native_compile(&ctx, run_shader(m), o, &opt));
             fclose(diag);
             ck_assert_str_eq(lacks, cases[k].why);
