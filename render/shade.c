@@ -103,34 +103,9 @@ static MeshVars mesh_vars(const RibMesh *m)
                        numeric_primvar(m, "Cs", 3), numeric_primvar(m, "Os", 3) };
 }
 
-/* Whether shader sh reads the surface parameters or what comes of them
-   (u, v, s, t, dPdu, dPdv, du, dv), or takes derivatives (from the
-   neighbours' parameter steps). */
-static bool reads_params(const RShader *sh)
-{
-    static const RVar params[] = { RV_u, RV_v, RV_s, RV_t, RV_du, RV_dv, RV_dPdu, RV_dPdv };
-    bool reads = sh && sh->takes_derivs;
-    for (size_t k = 0; sh && k < sizeof params / sizeof *params; k++)
-        reads |= sh->has[params[k]];
-    return reads;
-}
-
-/* Whether a shader of the look, or one of its lights, reads them: many
-   looks (every one of a matte scene) do not, and their hits skip that
-   part of the geometry, a fair share of the path tracer's shading. */
-static bool look_reads_params(const RLook *look)
-{
-    bool reads = reads_params(look->displacement) || reads_params(look->surface)
-                 || reads_params(look->atmosphere);
-    for (int i = 0; i < look->nlights && !reads; i++)
-        reads = reads_params(look->lights[i].shader);
-    return reads;
-}
-
-/* The geometry of lane l's hit; the surface parameters and what comes of
-   them only with params (look_reads_params). */
+/* The geometry of lane l's hit. */
 static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look,
-                         const ShadeIn *h, Geo *g, int l, bool params)
+                         const ShadeIn *h, Geo *g, int l)
 {
     const uint32_t *tri = m->tris + 3 * (size_t)h->prim;
     float b[3] = { 1 - h->b1 - h->b2, h->b1, h->b2 }, V[3][3];
@@ -166,17 +141,6 @@ static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look
     } else {
         memcpy(g->N[l], Ng, sizeof g->N[l]);
     }
-    const RibPrimvar *Cs = mv->Cs, *Os = mv->Os;
-    if (Cs)
-        primvar_at(Cs, h, tri, g->Cs[l]);
-    else
-        memcpy(g->Cs[l], look->attrs->color, sizeof g->Cs[l]);
-    if (Os)
-        primvar_at(Os, h, tri, g->Os[l]);
-    else
-        memcpy(g->Os[l], look->attrs->opacity, sizeof g->Os[l]);
-    if (!params)
-        return;
     /* Surface parameters, and dP/du, dP/dv from the triangle's. */
     float uv[3][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
     if (m->uv)
@@ -206,20 +170,27 @@ static void hit_geometry(const RibMesh *m, const MeshVars *mv, const RLook *look
         primvar_at(s, h, tri, &g->s[l]);
     if (t)
         primvar_at(t, h, tri, &g->t[l]);
+    const RibPrimvar *Cs = mv->Cs, *Os = mv->Os;
+    if (Cs)
+        primvar_at(Cs, h, tri, g->Cs[l]);
+    else
+        memcpy(g->Cs[l], look->attrs->color, sizeof g->Cs[l]);
+    if (Os)
+        primvar_at(Os, h, tri, g->Os[l]);
+    else
+        memcpy(g->Os[l], look->attrs->opacity, sizeof g->Os[l]);
 }
 
 /* The path tracer's probe lanes (ShadeGiven.probe) are twins of the
    first lanes, hit for hit: lanes [m, n) copy the geometry and seeds of
    lanes [0, n - m) instead of computing them again (stand-in neighbours,
-   if any, follow them: path_deriv.c); the surface parameters only with
-   params. */
-static void twin_geometry(Geo *g, uint32_t *seed, int m, int n, bool params)
+   if any, follow them: path_deriv.c). */
+static void twin_geometry(Geo *g, uint32_t *seed, int m, int n)
 {
     size_t k = (size_t)(n - m);
 #define TWIN(a) memcpy(&g->a[m], &g->a[0], k * sizeof g->a[0])
-    TWIN(P), TWIN(N), TWIN(Ng), TWIN(I), TWIN(E), TWIN(Cs), TWIN(Os);
-    if (params)
-        TWIN(dPdu), TWIN(dPdv), TWIN(u), TWIN(v), TWIN(s), TWIN(t);
+    TWIN(P), TWIN(N), TWIN(Ng), TWIN(I), TWIN(E), TWIN(dPdu), TWIN(dPdv), TWIN(Cs), TWIN(Os);
+    TWIN(u), TWIN(v), TWIN(s), TWIN(t);
 #undef TWIN
     memcpy(&seed[m], &seed[0], k * sizeof *seed);
 }
@@ -579,20 +550,16 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     MeshVars mv = mesh_vars(mesh);
     const ShadeGiven *given = c->depth == 0 ? c->given : NULL;
     int twins = given && given->lobes && given->probe > 0 ? given->probe : 0;
-    bool params = look_reads_params(look);
     for (int l = 0; l < n; l++) {
         if (l >= twins && l < 2 * twins)
             continue;
-        hit_geometry(mesh, &mv, look, &in[l], g, l, params);
+        hit_geometry(mesh, &mv, look, &in[l], g, l);
         seed[l] = in[l].seed;
     }
-    twin_geometry(g, seed, twins, 2 * twins, params);
-    /* Without parameters nothing reads derivatives: no neighbours. */
-    const VmDeriv *nb = params ? d : NULL;
-    if (params)
-        neighbours(in, n, g, d);
+    twin_geometry(g, seed, twins, 2 * twins);
+    neighbours(in, n, g, d);
     c->shading_points += (uint64_t)n;
-    ShadeBatch b = geometry_batch(f, g, in, n, seed, nb);
+    ShadeBatch b = geometry_batch(f, g, in, n, seed, d);
     if (look->displacement) {
         b.out[RV_P] = &g->P[0][0], b.out[RV_N] = &g->N[0][0];
         rc = shade_run(c, look->displacement, &b, err, errlen);
@@ -604,7 +571,7 @@ int shade_batch(ShadeCtx *c, const RibMesh *mesh, const RLook *look, const Shade
     if (rc == 0 && given)
         given_lights(c, given, n);
     else if (rc == 0)
-        rc = run_lights(c, g, in, n, seed, nb, err, errlen);
+        rc = run_lights(c, g, in, n, seed, d, err, errlen);
     /* Ci and Oi start black and opaque, as in Aqsis: a surface shader
        that leaves them unset on some path (a glow that sets Ci only where
        it faces the eye) or never sets Oi must not see the last batch's
