@@ -11,7 +11,6 @@
 #ifndef RT_RENDER_INTERNAL_H
 #define RT_RENDER_INTERNAL_H
 
-#include <math.h>
 #include <stdbool.h>
 
 #include "rtcore/include/rtcore.h"
@@ -374,13 +373,8 @@ void trace_transmission(ShadeCtx *c, const float o[3], const float d[3], float t
 void trace_transmission_along(ShadeCtx *c, int n, const float (*p)[3], const float (*d)[3],
                               const float *dist, float (*out)[3]);
 /* How far a ray leaving point p starts from it, so as not to hit the
-   surface it leaves. Inline: the path tracer asks it several times a
-   hit. */
-static inline float trace_bias(const float p[3])
-{
-    float m = rt_maxf(fabsf(p[0]), rt_maxf(fabsf(p[1]), fabsf(p[2])));
-    return 1e-4f * rt_maxf(1.0f, m);
-}
+   surface it leaves. */
+float trace_bias(const float p[3]);
 /* Where a ray goes on past a hit at distance t (through a transparent or
    one-sided surface). */
 float trace_past(float t);

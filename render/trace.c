@@ -12,6 +12,12 @@
 #include "render/internal.h"
 #include "render/tiles.h"
 
+float trace_bias(const float p[3])
+{
+    float m = rt_maxf(fabsf(p[0]), rt_maxf(fabsf(p[1]), fabsf(p[2])));
+    return 1e-4f * rt_maxf(1.0f, m);
+}
+
 float trace_past(float t)
 {
     return t * (1 + 1e-5f) + 1e-6f;
