@@ -35,10 +35,32 @@ void vm_var_store(VmState *s, const VmVar *v, const float *f, unsigned n, int la
         *slot(s, v->reg, k, lane) = f[k];
 }
 
+/* Three-component values (points, vectors, colours: most of a
+   renderer's globals) lane by lane into their rows, or back, in one pass
+   over the lanes, which the compiler vectorises (restrict: a variable's
+   rows never overlap the caller's array). */
+static void rows_from_lanes3(float *restrict x, float *restrict y, float *restrict z,
+                            const float *restrict f, int n)
+{
+    for (int lane = 0; lane < n; lane++)
+        x[lane] = f[3 * lane], y[lane] = f[3 * lane + 1], z[lane] = f[3 * lane + 2];
+}
+
+static void lanes_from_rows3(const float *restrict x, const float *restrict y,
+                            const float *restrict z, float *restrict f, int n)
+{
+    for (int lane = 0; lane < n; lane++)
+        f[3 * lane] = x[lane], f[3 * lane + 1] = y[lane], f[3 * lane + 2] = z[lane];
+}
+
 void vm_var_store_lanes(VmState *s, const VmVar *v, const float *f, unsigned k, int n)
 {
     if (!(v->reg & VM_V)) {
         vm_var_store(s, v, f, k, 0);
+        return;
+    }
+    if (k == 3) {
+        rows_from_lanes3(slot(s, v->reg, 0, 0), slot(s, v->reg, 1, 0), slot(s, v->reg, 2, 0), f, n);
         return;
     }
     for (unsigned j = 0; j < k; j++) {
@@ -51,6 +73,10 @@ void vm_var_store_lanes(VmState *s, const VmVar *v, const float *f, unsigned k, 
 void vm_var_load_lanes(const VmState *s, const VmVar *v, float *f, unsigned k, int n)
 {
     bool varying = v->reg & VM_V;
+    if (varying && k == 3) {
+        lanes_from_rows3(slot(s, v->reg, 0, 0), slot(s, v->reg, 1, 0), slot(s, v->reg, 2, 0), f, n);
+        return;
+    }
     for (unsigned j = 0; j < k; j++) {
         const float *src = slot(s, v->reg, j, 0);
         for (int lane = 0; lane < n; lane++)

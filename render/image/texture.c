@@ -516,7 +516,9 @@ static void cube_lookup(const Texture *t, const float mid[3], const VmTexLookup 
     int k = fabsf(mid[0]) >= fabsf(mid[1]) && fabsf(mid[0]) >= fabsf(mid[2]) ? 0
           : fabsf(mid[1]) >= fabsf(mid[2]) ? 1 : 2;
     int f = k + (mid[k] < 0 ? 3 : 0);
-    double sc, tc, ds = 0, dt = 0;
+    /* mid is on face f, so cube_st sets sc and tc; the zeros are for
+       GCC -O3, which cannot see that (-Wmaybe-uninitialized). */
+    double sc = 0, tc = 0, ds = 0, dt = 0;
     cube_st(mid, f, &sc, &tc);
     for (int i = 0; i < 4; i++) {
         double s, tt;

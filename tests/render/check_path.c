@@ -406,9 +406,9 @@ START_TEST(stats_per_bounce_and_stage)
     /* The square filling a 32x32 frame: every camera ray hits (bounce 0:
        32*32*4 rays) and with path length 2 every path takes one more
        segment and escapes (bounce 1: as many rays, none beyond); each
-       16x16 tile's 1024 samples fill the queue twice (8 rounds, all
-       full). The stages' seconds add up to no more than the threads'
-       time. */
+       16x16 tile's 1024 samples go into the queue of 2048 at once, half
+       filling it twice (8 rounds, room for 8 * 2048). The stages'
+       seconds add up to no more than the threads' time. */
     RenderStats st;
     render_square(32, -2, 4, &st);
     ck_assert_uint_eq(st.bounce_rays[0], 32 * 32 * 4);
@@ -416,7 +416,7 @@ START_TEST(stats_per_bounce_and_stage)
     ck_assert_uint_eq(st.bounce_rays[2], 0);
     ck_assert_uint_eq(st.rounds, 8);
     ck_assert_uint_eq(st.round_rays, 8 * 1024);
-    ck_assert_uint_eq(st.round_room, 8 * 1024);
+    ck_assert_uint_eq(st.round_room, 8 * 2048);
     double sum = 0;
     for (int k = 0; k < RENDER_STAGES; k++) {
         ck_assert(st.stage_seconds[k] >= 0);
@@ -429,16 +429,16 @@ END_TEST
 
 START_TEST(queue_refills)
 {
-    /* The square over half of one 16x16 tile at 16 samples a pixel:
-       4096 camera rays, half of them hitting and going on (2048 rays at
+    /* The square over half of one 16x16 tile at 32 samples a pixel:
+       8192 camera rays, half of them hitting and going on (4096 rays at
        bounce 1). Refilled with camera paths as paths end, the queue of
-       1024 takes the 6144 rays in 6 full rounds and a last partial one at
-       most; run in waves that it emptied, it took 8, 75% full. */
+       2048 takes the 12288 rays in 6 full rounds and a last partial one
+       at most; run in waves that it emptied, it took 8, 75% full. */
     RenderStats st;
-    render_square(16, 0, 16, &st);
-    ck_assert_uint_eq(st.bounce_rays[0], 4096);
-    ck_assert_uint_eq(st.bounce_rays[1], 2048);
-    ck_assert_uint_eq(st.round_rays, 6144);
+    render_square(16, 0, 32, &st);
+    ck_assert_uint_eq(st.bounce_rays[0], 8192);
+    ck_assert_uint_eq(st.bounce_rays[1], 4096);
+    ck_assert_uint_eq(st.round_rays, 12288);
     ck_assert_msg(st.rounds <= 7, "%llu rounds", (unsigned long long)st.rounds);
 }
 END_TEST

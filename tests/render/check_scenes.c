@@ -7,7 +7,7 @@
 ** The metric (imgdiff.h): over the R, G, B and A values of all pixels, PSNR =
 ** 10 log10(1 / MSE) (peak 1, highlights above 1 count as they are) must
 ** be at least 45 dB, and no value may differ from the reference by more
-** than 0.05. Builds with and without sanitizers, at -O1 and -O2, and the
+** than 0.05. Builds with and without sanitizers, at -O1, -O2 and -O3, and the
 ** SSE4.2 and AVX2 traversal kernels all render these scenes bit for bit
 ** alike; the margin is for other compilers and math libraries. It still
 ** catches real changes: the teapot's spotlight 2.3% dimmer gives 44.96

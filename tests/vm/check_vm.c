@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vm/grid.h"
 #include "vm/verify.h"
 #include "vm/vm.h"
 #include "../common/suite.h"
@@ -376,6 +377,44 @@ START_TEST(verifier_rejects)
 }
 END_TEST
 
+/* A batch's values in and out of variables (vm/grid.c): lane l's
+   component j goes to row j of a varying variable's slots at lane l (the
+   slot-major layout of vm.h's VmState.V), a uniform one keeps lane 0's
+   and gives it back to every lane; three-component values take their own
+   path there, so widths 3 and 1 are both checked. */
+START_TEST(variables_lane_by_lane)
+{
+    Machine m;
+    setup(&m, NULL, 0, NULL, 0);
+    const VmVar point = { .reg = V(4) }, scalar = { .reg = V(9) }, uni = { .reg = 20 };
+    float f[N][3], g[N][3], one[N], back[N];
+    for (int l = 0; l < N; l++) {
+        one[l] = -(float)l;
+        for (int j = 0; j < 3; j++)
+            f[l][j] = 10.0f * (float)l + (float)j;
+    }
+    vm_var_store_lanes(&m.st, &point, &f[0][0], 3, N);
+    vm_var_store_lanes(&m.st, &scalar, one, 1, N);
+    for (int l = 0; l < N; l++) {
+        for (int j = 0; j < 3; j++)
+            ck_assert_float_eq(lanes(&m, 4 + (unsigned)j)[l], 10.0f * (float)l + (float)j);
+        ck_assert_float_eq(lanes(&m, 9)[l], -(float)l);
+    }
+    memset(g, 0, sizeof g);
+    vm_var_load_lanes(&m.st, &point, &g[0][0], 3, N);
+    vm_var_load_lanes(&m.st, &scalar, back, 1, N);
+    ck_assert_mem_eq(g, f, sizeof f);
+    ck_assert_mem_eq(back, one, sizeof one);
+    vm_var_store_lanes(&m.st, &uni, &f[2][0], 3, N);
+    for (int j = 0; j < 3; j++)
+        ck_assert_float_eq(m.U[20 + j], 20.0f + (float)j);
+    vm_var_load_lanes(&m.st, &uni, &g[0][0], 3, N);
+    for (int l = 0; l < N; l++)
+        for (int j = 0; j < 3; j++)
+            ck_assert_float_eq(g[l][j], 20.0f + (float)j);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("vm");
@@ -392,6 +431,7 @@ int main(void)
     tcase_add_test(tc, derivatives_from_skewed_neighbours);
     tcase_add_test(tc, bad_code);
     tcase_add_test(tc, verifier_rejects);
+    tcase_add_test(tc, variables_lane_by_lane);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
