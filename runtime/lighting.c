@@ -197,3 +197,14 @@ void rsl_illuminate(int cone, int W, uint32_t mask, const float *args, float *ou
         out[9 * W + j] = on;
     }
 }
+
+void rsl_solar(int axis_given, int W, uint32_t mask, const float *args, float *out)
+{
+    memset(out, 0, 10 * (size_t)W * sizeof *out);
+    for (int j = 0; j < W; j++) {
+        bool on = mask >> j & 1;
+        for (int k = 0; on && axis_given && k < 3; k++)
+            out[k * W + j] = row(args, k, W, j);
+        out[9 * W + j] = on;
+    }
+}

@@ -70,6 +70,13 @@ void rsl_light_sample(RslLights *ls, int i, int cone, int base, int W, uint32_t 
    (when there is one), else 0. */
 void rsl_illuminate(int cone, int W, uint32_t mask, const float *args, float *out);
 
+/* solar([axis, angle]) in a light shader for the lanes of mask: args are
+   rows of axis and angle when given, then Ps. out: 10 rows as
+   rsl_light_sample's: L = axis (light arriving along it), or zero without
+   one (from every direction), Cl and Ol zero, and 1 where the lane is in
+   mask, else 0. */
+void rsl_solar(int axis_given, int W, uint32_t mask, const float *args, float *out);
+
 /* ---- lightrows.c: the host's side, out of line ------------------------------ */
 
 /* Sets up ls for host, keeping samples when keep and the host has no

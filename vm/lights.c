@@ -143,14 +143,13 @@ void vm_light_illuminate(float *out, const VmCall *call)
     rsl_illuminate(call->nargs >= 4, 1, 1, rows, out);
 }
 
-/* solar([axis, angle]): light arriving along axis (L = axis); without
-   arguments, from every direction (L left zero). Every point takes part. */
+/* solar([axis, angle]) at Ps: rsl_solar on a group of one. args:
+   [axis, angle,] Ps. */
 void vm_light_solar(float *out, const VmCall *call)
 {
-    memset(out, 0, 10 * sizeof *out);
-    if (call->nargs >= 2)
-        memcpy(out, call->args[0], 3 * sizeof *out);
-    out[9] = 1;
+    float rows[7];
+    pack(call, rows);
+    rsl_solar(call->nargs >= 2, 1, 1, rows, out);
 }
 
 /* specularbrdf(L, N, V, roughness): specular's lobe for one direction L,

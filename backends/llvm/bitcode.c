@@ -262,7 +262,7 @@ static int runtime_needs(LLVMModuleRef mod)
             || !strcmp(name, "rsl_light_lobes"))
             continue;
         needs |= !strcmp(name, "rsl_shade_lights") || !strcmp(name, "rsl_light_sample")
-                         || !strcmp(name, "rsl_illuminate")
+                         || !strcmp(name, "rsl_illuminate") || !strcmp(name, "rsl_solar")
                      ? RT_LIGHTING
                      : RT_MATH;
     }

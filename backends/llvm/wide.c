@@ -3,7 +3,7 @@
 ** per group of W lanes into the runtime's lighting (runtime/lighting.h),
 ** inlined from its bitcode with W a constant: ambient, diffuse, specular
 ** and phong, illuminance's per-light sample without a category, and
-** illuminate's (its L and cone test) in a light shader. The
+** illuminate's (its L and cone test) and solar's in a light shader. The
 ** arguments go as rows of W floats, zero in the lanes outside the mask
 ** (so that NaN or infinity there reaches nothing); the runtime asks the
 ** host for each light once per group and keeps the samples in the run's
@@ -33,7 +33,7 @@ static LLVMValueRef runtime_fn(Lower *L, const char *name, LLVMTypeRef *params, 
     return f ? f : LLVMAddFunction(L->mod, name, *type);
 }
 
-enum { LIGHT_SAMPLE = -1, NOT_WIDE = -2, ILLUMINATE = -3 };
+enum { LIGHT_SAMPLE = -1, NOT_WIDE = -2, ILLUMINATE = -3, SOLAR = -4 };
 
 /* The lighting kind of a row (RslShade), or one of the above. */
 static int kind_of(uint32_t row)
@@ -53,6 +53,9 @@ static int kind_of(uint32_t row)
     case BO_ILLUMINATE_mpp:
     case BO_ILLUMINATE_mpvfp:
         return ILLUMINATE;
+    case BO_SOLAR_mp:
+    case BO_SOLAR_mvfp:
+        return SOLAR;
     default:
         return NOT_WIDE;
     }
@@ -64,7 +67,7 @@ bool nw_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn
     int kind = kind_of(callee->row);
     if (kind == NOT_WIDE)
         return false;
-    bool sample = kind == LIGHT_SAMPLE, light = sample || kind == ILLUMINATE;
+    bool sample = kind == LIGHT_SAMPLE, light = sample || kind == ILLUMINATE || kind == SOLAR;
     int first = sample, rows = 0; /* a sample's light index goes alone */
     for (int i = first; i < nargs; i++)
         rows += argn[i];
@@ -88,10 +91,11 @@ bool nw_call(Lower *L, const VmCallee *callee, const NVal *args, const int *argn
         LLVMValueRef i = LLVMBuildFPToSI(L->b, nv_comp(L, args[0], 0, false), L->i32, "");
         LLVMValueRef a[8] = { lights, i, i32c(L, nargs > 2), base, i32c(L, L->W), bits, abuf, obuf };
         LLVMBuildCall2(L->b, t, f, a, 8, "");
-    } else if (kind == ILLUMINATE) { /* from, [axis, angle,] Ps */
+    } else if (kind == ILLUMINATE || kind == SOLAR) { /* [from,] [axis, angle,] Ps */
+        bool solar = kind == SOLAR; /* its flag: an axis given; illuminate's: a cone */
         LLVMTypeRef p[5] = { L->i32, L->i32, L->i32, L->ptr, L->ptr };
-        LLVMValueRef f = runtime_fn(L, "rsl_illuminate", p, 5, &t);
-        LLVMValueRef a[5] = { i32c(L, nargs > 2), i32c(L, L->W), bits, abuf, obuf };
+        LLVMValueRef f = runtime_fn(L, solar ? "rsl_solar" : "rsl_illuminate", p, 5, &t);
+        LLVMValueRef a[5] = { i32c(L, nargs > (solar ? 1 : 2)), i32c(L, L->W), bits, abuf, obuf };
         LLVMBuildCall2(L->b, t, f, a, 5, "");
     } else {
         LLVMTypeRef p[7] = { L->ptr, L->i32, L->i32, L->i32, L->i32, L->ptr, L->ptr };

@@ -201,6 +201,30 @@ START_TEST(illuminate_group)
 }
 END_TEST
 
+/* solar([axis, angle,] Ps) in a light shader over a group: with the axis
+   (0.5, -2, 4), L is the axis in every lane of the mask, whatever Ps and
+   the angle; without one, L is zero (light from every direction). Every
+   lane of the mask takes part, none outside it, and Cl and Ol are the
+   shader's to set: zero. */
+START_TEST(solar_group)
+{
+    bool axis = _i;
+    float args[7 * W], out[10 * W];
+    if (axis)
+        fill(args, 7, (const float[]){ 0.5f, -2, 4, 0.25f, 0, 0, 1 });
+    else
+        fill(args, 3, (const float[]){ 0, 0, 1 });
+    rsl_solar(axis, W, mask, args, out);
+    const float L[3] = { 0.5f, -2, 4 };
+    for (int j = 0; j < W; j++) {
+        bool in = mask >> j & 1;
+        ck_assert_msg(out[9 * W + j] == in, "axis %d lane %d: takes part %g", axis, j, out[9 * W + j]);
+        for (int k = 0; k < 9; k++)
+            ck_assert_float_eq(out[k * W + j], in && axis && k < 3 ? L[k] : 0);
+    }
+}
+END_TEST
+
 /* Native code on a 7 x 3 grid (a partial group at every W), every fourth
    point not requested with NaN inputs, the lighting under a varying if
    (v > 0.4: the last two rows) and an illuminance loop summing Cl's red.
@@ -282,6 +306,7 @@ int main(void)
     tcase_add_loop_test(tc, groups, 0, 2);
     tcase_add_loop_test(tc, samples, 0, 2);
     tcase_add_loop_test(tc, illuminate_group, 0, 2);
+    tcase_add_loop_test(tc, solar_group, 0, 2);
     tcase_add_loop_test(tc, native, 0, 4);
     suite_add_tcase(s, tc);
     return run_suite(s);
