@@ -131,20 +131,24 @@ static const char *first_line(char *text)
     return text;
 }
 
-/* Finishes job's compile (or waits for the thread that does) and tells
+/* Finishes ns's compile (or waits for the thread that does) and tells
    how it went. */
-static void finish_job(const NativeLib *lib, Job *job)
+static void finish_compile(const NativeLib *lib, NativeShader *ns, const char *file,
+                           const char *name, const char *what)
 {
-    if (!native_finish(job->ns)) {
-        char *why = strdup(native_error(job->ns));
-        fprintf(stderr, "%s: warning: shader \"%s\"%s runs on the VM: %s\n", job->file,
-                job->name, job->what, why ? first_line(why) : "native compilation failed");
+    if (!native_finish(ns)) {
+        char *why = strdup(native_error(ns));
+        fprintf(stderr, "%s: warning: shader \"%s\"%s runs on the VM: %s\n", file, name, what,
+                why ? first_line(why) : "native compilation failed");
         free(why);
     } else if (lib->notes) {
         fprintf(stderr, "%s: note: shader \"%s\"%s runs in native code (%s, JIT %.1f ms)\n",
-                job->file, job->name, job->what, native_isa_name(lib->isa),
-                native_compile_ms(job->ns));
+                file, name, what, native_isa_name(lib->isa), native_compile_ms(ns));
     }
+}
+
+static void job_free(Job *job)
+{
     free(job->file);
     free(job->name);
     free(job->what);
@@ -161,7 +165,8 @@ static void *worker(void *data)
             break;
         Job job = lib->jobs[lib->next++];
         pthread_mutex_unlock(&lib->lock);
-        finish_job(lib, &job);
+        finish_compile(lib, job.ns, job.file, job.name, job.what);
+        job_free(&job);
         pthread_mutex_lock(&lib->lock);
     }
     pthread_mutex_unlock(&lib->lock);
@@ -169,7 +174,8 @@ static void *worker(void *data)
 }
 
 /* Queues ns's compile, starting the workers with the first; where no
-   thread starts, the job is done here and now. */
+   thread starts (or the queue cannot grow), the compile is done here and
+   now, told with the caller's names since their copies may have failed. */
 static void defer(NativeLib *lib, NativeShader *ns, const char *file, const char *name,
                   const char *what)
 {
@@ -196,8 +202,8 @@ static void defer(NativeLib *lib, NativeShader *ns, const char *file, const char
     }
     pthread_mutex_unlock(&lib->lock);
     if (!queued) {
-        job = (Job){ ns, strdup(file), strdup(name), strdup(what) };
-        finish_job(lib, &job);
+        finish_compile(lib, ns, file, name, what);
+        job_free(&job);
     }
 }
 
