@@ -100,7 +100,7 @@ Render *render_new(const RibScene *scene, const RenderSettings *rs)
     /* Debugging a pixel wants every variable printable: -O0 code with
        debug information, for the whole render. */
     r->shading = rs->vm || rs->debug_x >= 0 ? shadesys_vm_new(rs->debug_x >= 0)
-                                            : shadesys_native_new(NATIVE_ISA_AUTO, rs->verbose);
+                                            : shadesys_native_new(NATIVE_ISA_AUTO, rs->verbose, rs->threads);
     r->shading->max_steps = rs->max_shader_steps;
     r->shading->code_cache = rs->code_cache;
     /* A .sl compiled during the render #includes from its own folder

@@ -20,7 +20,7 @@
 ** Batches. Up to VM_MAX_BATCH lanes. Globals go in and come out by RVar,
 ** lane by lane, rvar_width(g) floats a lane, in camera space.
 **
-**   ShadeSys *sys = shadesys_native_new(NATIVE_ISA_AUTO, false);
+**   ShadeSys *sys = shadesys_native_new(NATIVE_ISA_AUTO, false, 0);
 **   const RShader *sh = sys->load(sys, req, VM_SURFACE, path, &w2c, err, n);
 **   ShadeThread *t = sys->thread_new(sys, &host, maxdepth, NULL);
 **   ShadeBatch b = { .n = 64, .seed = seeds, .in[RV_P] = P, .out[RV_Ci] = Ci };
@@ -168,7 +168,8 @@ ShadeSys *shadesys_vm_new(bool debug);
    runs) where the CPU and the shader allow it, else on the VM, after a
    warning saying why, or silently for what native code lacks
    (gather, some derivatives: shadesys_native.h); with notes, each shader's
-   backend is told on stderr. .sl files compile at -O2. */
-ShadeSys *shadesys_native_new(NativeIsa isa, bool notes);
+   backend is told on stderr. .sl files compile at -O2. threads is the
+   render's (0: one per processor), which bounds the threads compiling. */
+ShadeSys *shadesys_native_new(NativeIsa isa, bool notes, int threads);
 
 #endif /* RT_RENDER_SHADESYS_H */

@@ -7,8 +7,8 @@
 ** Compiles overlap. The shading system's load() runs the front end and
 ** lowers (what needs the shader's IR); LLVM's pipeline and the JIT, the
 ** bulk of the time, are deferred (native_finish) to worker threads, one
-** fewer than the processors (at least one), while load() goes on to the
-** next shader: a frame's shaders compile at once, and the render's
+** fewer than the render's threads (with one, a compile is done where it
+** is asked for), while load() goes on to the next shader: a frame's shaders compile at once, and the render's
 ** threads, which open a shader's sessions only when they first shade it,
 ** finish any that no worker has begun (native_session_open). A worker
 ** tells each shader's outcome as it finishes it, so notes and warnings
@@ -52,6 +52,7 @@ struct NativeLib {
     bool closing;
     pthread_t *workers;
     int nworkers;
+    int threads; /* the render's (0: one per processor) */
 };
 
 /* FNV-1a, 64 bits. */
@@ -109,7 +110,7 @@ static uint64_t hash_object(const VmObject *o, NativeIsa isa)
     return h;
 }
 
-NativeLib *native_lib_new(NativeIsa isa, bool notes)
+NativeLib *native_lib_new(NativeIsa isa, bool notes, int threads)
 {
     if (native_isa_best() == NATIVE_ISA_AUTO) {
         fprintf(stderr, "warning: the CPU lacks SSE4.2, which native code needs at least; "
@@ -119,6 +120,7 @@ NativeLib *native_lib_new(NativeIsa isa, bool notes)
     NativeLib *lib = calloc(1, sizeof *lib);
     lib->isa = isa == NATIVE_ISA_AUTO ? native_isa_best() : isa;
     lib->notes = notes;
+    lib->threads = threads;
     pthread_mutex_init(&lib->lock, NULL);
     pthread_cond_init(&lib->more, NULL);
     return lib;
@@ -180,9 +182,10 @@ static void defer(NativeLib *lib, NativeShader *ns, const char *file, const char
                   const char *what)
 {
     Job job = { ns, strdup(file), strdup(name), strdup(what) };
-    if (!lib->workers) {
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        int want = cpus > 2 ? (int)cpus - 1 : 1;
+    /* One fewer than the render's threads: the loading thread is one. */
+    long threads = lib->threads > 0 ? lib->threads : sysconf(_SC_NPROCESSORS_ONLN);
+    int want = threads > 1 ? (int)threads - 1 : 0;
+    if (!lib->workers && want > 0) {
         lib->workers = calloc((size_t)want, sizeof *lib->workers);
         for (int i = 0; lib->workers && i < want; i++)
             lib->nworkers += pthread_create(&lib->workers[lib->nworkers], NULL, worker, lib) == 0;

@@ -24,9 +24,11 @@
 typedef struct NativeLib NativeLib;
 
 /* Native code for isa (NATIVE_ISA_AUTO: the widest the CPU runs); with
-   notes, every shader's backend is told on stderr. NULL, after one
-   warning, when the CPU runs none of native code's ISAs. */
-NativeLib *native_lib_new(NativeIsa isa, bool notes);
+   notes, every shader's backend is told on stderr. threads is the
+   render's (0: one per processor): compiles overlap loading on one fewer
+   worker threads, and with one, each is done where it is asked for. NULL,
+   after one warning, when the CPU runs none of native code's ISAs. */
+NativeLib *native_lib_new(NativeIsa isa, bool notes, int threads);
 void native_lib_free(NativeLib *lib);
 
 /* The -O2 VM object of the .sl at file (NULL after its diagnostics, which

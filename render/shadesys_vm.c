@@ -853,10 +853,10 @@ ShadeSys *shadesys_vm_new(bool debug)
     return &lib->sys;
 }
 
-ShadeSys *shadesys_native_new(NativeIsa isa, bool notes)
+ShadeSys *shadesys_native_new(NativeIsa isa, bool notes, int threads)
 {
     ShadeSys *sys = shadesys_vm_new(false);
-    ((VmShadeSys *)sys)->native = native_lib_new(isa, notes);
+    ((VmShadeSys *)sys)->native = native_lib_new(isa, notes, threads);
     ((VmShadeSys *)sys)->notes = notes;
     return sys;
 }

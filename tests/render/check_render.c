@@ -1165,7 +1165,7 @@ START_TEST(native_code_cached_by_content)
        second copy taking the first's. */
     static const char *const bodies[] = { "Ci = 0.5;", "Ci = 0.5;", "Ci = 0.25;" };
     char dirs[3][32], path[64], err[1024];
-    ShadeSys *sys = shadesys_native_new(NATIVE_ISA_AUTO, false);
+    ShadeSys *sys = shadesys_native_new(NATIVE_ISA_AUTO, false, 0);
     RibShader req[3];
     RibMatrix id = { { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 } };
     for (int k = 0; k < 3; k++) {
