@@ -23,11 +23,17 @@ size_t kernel_width(Kernel k)
     return width[k];
 }
 
-double now_seconds(void)
+/* clock's reading in seconds. */
+static double clock_seconds(clockid_t clock)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+double now_seconds(void)
+{
+    return clock_seconds(CLOCK_MONOTONIC);
 }
 
 void device_config(char *buf, size_t len, int threads, const char *isa)
@@ -66,17 +72,10 @@ typedef struct Worker {
     double cpu;             /* CPU seconds of its last run */
 } Worker;
 
-static double thread_cpu_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static void *work(void *arg)
 {
     Worker *w = arg;
-    double cpu0 = thread_cpu_seconds();
+    double cpu0 = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
     const Lanes *l = &w->lanes;
     size_t width = kernel_width(w->k);
     for (size_t i = 0; i < w->n; i += width) {
@@ -104,7 +103,7 @@ static void *work(void *arg)
             }
         }
     }
-    w->cpu = thread_cpu_seconds() - cpu0;
+    w->cpu = clock_seconds(CLOCK_THREAD_CPUTIME_ID) - cpu0;
     return NULL;
 }
 
