@@ -48,9 +48,12 @@ static bool has_entry(const char *name)
 }
 
 /* Compiles shader cK (K = k + 1) through cache c: whether its code came
-   from the cache. Its entry's name goes to name where it is new. */
+   from the cache. Its entry's name goes to name where it is new. It waits
+   30 ms first: a file's time moves in the kernel's clock ticks (a few ms),
+   and a hit straight after a store would otherwise tie with it. */
 static bool compile_through(NativeCache *c, int k, char *name)
 {
+    usleep(30000);
     char src[160], before[MAXENT][80], after[MAXENT][80];
     snprintf(src, sizeof src, "surface c%d(output varying float r = 0) { r = u * 2 + v; }", k + 1);
     int nbefore = entries(before);
