@@ -86,8 +86,9 @@ typedef struct VmShadeSys {
 /* Where one code runs at one depth of a thread. */
 typedef struct Slot {
     VmSession vm;
-    NativeSession native;  /* bound to vm, where the code has native code */
+    NativeSession native;  /* bound to vm, where native_ok */
     bool open;             /* opened lazily */
+    bool native_ok;        /* the code's native compile finished well */
     int lanes;             /* the latest batch's size */
 } Slot;
 
@@ -527,7 +528,7 @@ static void vmsys_thread_free(ShadeThread *t)
     for (int d = 0; d <= t->maxdepth; d++) {
         for (int i = 0; i < t->ncode; i++)
             if (t->slot[d][i].open) {
-                if (t->lib->code[i].ns)
+                if (t->slot[d][i].native_ok)
                     native_session_close(&t->slot[d][i].native);
                 vm_session_close(&t->slot[d][i].vm);
             }
@@ -551,7 +552,10 @@ static int open_slot(ShadeThread *t, int depth, const VmShader *sh, Slot **out, 
         ss->program = "rtrender";
         if (code->once)
             vm_session_share_once(ss, code->once);
-        if (code->ns && native_session_open(&slot->native, code->ns, ss, t->host, err, errlen)) {
+        /* A compile that failed (told once, where it finished) leaves
+           the code to the VM: no session, and no native try per batch. */
+        slot->native_ok = code->ns && native_finish(code->ns);
+        if (slot->native_ok && native_session_open(&slot->native, code->ns, ss, t->host, err, errlen)) {
             vm_session_close(ss);
             return -1;
         }
@@ -665,7 +669,7 @@ static int vmsys_run(ShadeThread *t, int depth, const RShader *base, const Shade
         return -1;
     prepare(sh, &slot->vm, b, &s);
     slot->lanes = b->n;
-    if ((t->lib->code[sh->code].ns ? run_native(sh, slot, b, &s, err, errlen)
+    if ((slot->native_ok ? run_native(sh, slot, b, &s, err, errlen)
                                    : vm_session_run(&slot->vm, &s, err, errlen)) < 0)
         return -1;
     for (int g = 0; g < RV_COUNT; g++) {
