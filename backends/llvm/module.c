@@ -169,11 +169,22 @@ static void lower_free(Lower *L)
         LLVMDisposeBuilder(L->eb);
 }
 
+/* A message "native code for 'NAME': WHAT: MSG" (msg taken), malloc'd. */
+static char *failure(const char *name, const char *what, char *msg)
+{
+    size_t n = strlen(name) + strlen(what) + (msg ? strlen(msg) : 6) + 32;
+    char *text = malloc(n);
+    if (text)
+        snprintf(text, n, "native code for '%s': %s: %s", name, what, msg ? msg : "failed");
+    free(msg);
+    return text ? text : strdup("out of memory");
+}
+
 static NativeShader *fail(RslcCtx *rc, IrFunc *shader, const char *what, char *msg)
 {
-    diag_error(rc, shader->loc, "native code for '%s': %s: %s", shader->name, what,
-               msg ? msg : "failed");
-    free(msg);
+    char *text = failure(shader->name, what, msg);
+    diag_error(rc, shader->loc, "%s", text ? text : "out of memory");
+    free(text);
     return NULL;
 }
 
@@ -230,17 +241,6 @@ void nl_lower_done(Lower *L)
         free(L->backs[i].file);
     free(L->backs);
     lower_free(L);
-}
-
-/* A message "native code for 'NAME': WHAT: MSG" (msg taken), malloc'd. */
-static char *failure(const char *name, const char *what, char *msg)
-{
-    size_t n = strlen(name) + strlen(what) + (msg ? strlen(msg) : 6) + 32;
-    char *text = malloc(n);
-    if (text)
-        snprintf(text, n, "native code for '%s': %s: %s", name, what, msg ? msg : "failed");
-    free(msg);
-    return text ? text : strdup("out of memory");
 }
 
 /* ns's module linked with the runtime (bitcode.c), optimised and
